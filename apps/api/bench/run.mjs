@@ -1,0 +1,108 @@
+// `npm run bench`: load-tests the production server on loopback with autocannon and reports requests per second,
+// p50 and p99 latency for each route, and each as a ratio to a bare Fastify JSON route measured in the same run.
+// Targets come from bench/targets.mjs; a target may seed data first (see there).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { targets } from './targets.mjs';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const duration = Number(process.env.BENCH_SECONDS || 8);
+const connections = Number(process.env.BENCH_CONNECTIONS || 20);
+const port = Number(process.env.BENCH_PORT || 3190);
+
+function run(url) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, pipelining: 1 }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+async function waitForHealth(base) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      const res = await fetch(`${base}/api/v1/health`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not come up');
+}
+
+async function startServer(env) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'urembo-bench-'));
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(base);
+  return {
+    base,
+    dataDir,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function row(name, result, baseline) {
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    rpsRatio: baseline ? +(result.requests.average / baseline.requests.average).toFixed(2) : 1,
+    p99Ratio: baseline ? +(result.latency.p99 / Math.max(baseline.latency.p99, 1)).toFixed(2) : 1,
+  };
+}
+
+const bare = Fastify();
+bare.get('/bare', async () => ({ status: 'ok', data: [1, 2, 3] }));
+await bare.listen({ port: port + 1, host: '127.0.0.1' });
+
+const rows = [];
+for (const scenario of targets) {
+  const server = await startServer(scenario.env ?? {});
+  try {
+    if (scenario.prepare) await scenario.prepare(server);
+    const baseline = await run(`http://127.0.0.1:${port + 1}/bare`);
+    rows.push(row(`${scenario.name}: bare Fastify JSON route`, baseline));
+    for (const route of scenario.routes(server)) {
+      const result = await run(`${server.base}${route.path}`);
+      rows.push(row(`${scenario.name}: ${route.name}`, result, baseline));
+    }
+  } finally {
+    await server.stop();
+  }
+}
+await bare.close();
+
+console.log(`\nautocannon: ${connections} connections, ${duration} s per route, loopback\n`);
+console.table(rows);
+mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+const out = path.join(root, 'bench-results', 'latest.json');
+writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), duration, connections, rows }, null, 2));
+console.log(`written to ${path.relative(root, out)}`);
+const failed = rows.filter((r) => r.errors > 0);
+if (failed.length > 0) {
+  console.error(`routes with errors: ${failed.map((r) => r.name).join(', ')}`);
+  process.exit(1);
+}

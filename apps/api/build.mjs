@@ -1,0 +1,25 @@
+// Bundles the server into dist/server.js. npm packages stay external (installed in node_modules);
+// the workspace's own TypeScript packages (@urembo/*) are bundled in.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'externalize-npm-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => {
+          if (args.path.startsWith('@urembo/')) return undefined;
+          return { path: args.path, external: true };
+        });
+      },
+    },
+  ],
+});

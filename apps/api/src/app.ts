@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { DbHandle } from './db/database';
+import { registerErrorHandling } from './lib/error-handler';
+import { registerOriginCheck } from './lib/origin-check';
+import { registerApiRoutes } from './routes';
+import { registerWebApp } from './web/static';
+import { setPasswordHashCost } from './lib/passwords';
+
+export interface AppDeps {
+  config: Config;
+  database: DbHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The JSON body limit for ordinary calls; routes that take images raise their own. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+  setPasswordHashCost(config.passwordHashCost);
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+
+  // Only JSON bodies are accepted: anything else answers 415.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-hot-toast and small dynamic layouts set style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        manifestSrc: ["'self'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https://') ? { maxAge: 15552000, includeSubDomains: true } : false,
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(cookie, { secret: config.sessionSecret });
+
+  registerErrorHandling(app);
+  registerOriginCheck(app, config);
+
+  await app.register(
+    async (api) => {
+      await registerApiRoutes(api, { config, database, db: database.db });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerWebApp(app, config);
+  return app;
+}

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Health } from '@urembo/contract/common';
+import { pingDatabase } from '../../db/database';
+import type { AppContext } from '../../routes';
+
+export function healthRoutes({ database }: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/health', async (_request, reply) => {
+      try {
+        await pingDatabase(database.db);
+      } catch {
+        return reply.status(503).send({ error: 'Database is not answering' });
+      }
+      const body: Health = { status: 'ok', db: database.dialect };
+      return reply.header('cache-control', 'no-store').send(body);
+    });
+  };
+}

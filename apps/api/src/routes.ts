@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { DbHandle } from './db/database';
+import type { Database } from './db/schema';
+import { healthRoutes } from './modules/health/routes';
+
+/** What every feature's routes get: configuration and the database. */
+export interface AppContext {
+  config: Config;
+  database: DbHandle;
+  db: Kysely<Database>;
+}
+
+/** Mounts every feature under /api/v1. */
+export async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  await api.register(healthRoutes(ctx));
+}

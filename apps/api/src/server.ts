@@ -1,0 +1,69 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { migrateToLatest, openDatabase } from './db/database';
+import { seedDemoData } from './demo/seed-demo';
+import { ensureAdmin } from './modules/users/admin-bootstrap';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp({ config, database });
+  const log = app.log;
+
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+    if (config.admin) {
+      const result = await ensureAdmin(database.db, config.admin);
+      log.info(
+        `admin account ${result}: sign in at ${config.publicUrl}/signin with phone ${config.admin.phone}`,
+      );
+    }
+    if (config.seedDemo) await seedDemoData(database.db, config, log);
+  } catch (err) {
+    log.fatal({ err }, 'start-up failed');
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      log.error('shutdown took over 10 s: exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      log.info('shut down cleanly');
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info(`Urembo is serving ${config.publicUrl} (database: ${database.dialect})`);
+}
+
+void main();

@@ -1,0 +1,79 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { isClientRoute } from './client-routes';
+
+/** What a page renderer adds to index.html for one URL (title, meta tags, JSON-LD), and the status to answer. */
+export interface PageHead {
+  status?: number;
+  head: string;
+}
+export type PageRenderer = (pathname: string, request: FastifyRequest) => Promise<PageHead | null>;
+
+const HEAD_MARKER = '<!--app-head-->';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function defaultWebDist(): string {
+  // dist/server.js lives in apps/api/dist; the web build in apps/web/dist.
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '../../web/dist');
+}
+
+/**
+ * Serves the built web app: hashed assets as immutable (pre-compressed .br/.gz when present), index.html never
+ * cached and answered for every client route. Unknown /api paths answer a JSON 404.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  config: Config,
+  renderers: PageRenderer[] = [],
+): Promise<void> {
+  const dist = config.webDist ? path.resolve(config.webDist) : defaultWebDist();
+  const indexFile = path.join(dist, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  if (indexHtml === null) {
+    app.log.warn({ dist }, 'web app is not built (run `npm run build`): only the API is served');
+  } else {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      decorateReply: false,
+      setHeaders(res, filePath) {
+        const relative = path.relative(dist, filePath);
+        if (relative.startsWith(`assets${path.sep}`)) res.setHeader('cache-control', IMMUTABLE);
+        else if (relative === 'index.html') res.setHeader('cache-control', 'no-cache');
+        else res.setHeader('cache-control', 'public, max-age=86400');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
+    if (!wantsPage || indexHtml === null || pathname.startsWith('/assets/')) {
+      return reply.status(404).send({ error: `No route for ${request.method} ${pathname}` });
+    }
+    let status = isClientRoute(pathname) ? 200 : 404;
+    let head = '';
+    for (const render of renderers) {
+      const page = await render(pathname, request);
+      if (page) {
+        head = page.head;
+        if (page.status) status = page.status;
+        break;
+      }
+    }
+    return reply
+      .status(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(head ? indexHtml.replace(HEAD_MARKER, head) : indexHtml);
+  });
+}

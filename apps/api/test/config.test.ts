@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'urembo-config-'));
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const dir = dataDir();
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.seedDemo).toBe(true);
+    expect(c.logLevel).toBe('info');
+    expect(c.admin).toBeUndefined();
+  });
+
+  it('generates the session secret once into DATA_DIR and reuses it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ ADMIN_PHONE: '0712345678' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_PHONE: '12345', ADMIN_PASSWORD: 'long-enough-pw' }, 'ADMIN_PHONE'],
+    [{ ADMIN_PHONE: '0712345678', ADMIN_PASSWORD: 'long-enough-pw', ADMIN_EMAIL: 'nope' }, 'ADMIN_EMAIL'],
+  ])('names the variable of a bad value %j', (env, variable) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir(), ...env });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toContain(`${variable}:`);
+  });
+
+  it('normalises the admin phone and email', () => {
+    const c = loadConfig({
+      DATA_DIR: dataDir(),
+      ADMIN_PHONE: '0712 345 678',
+      ADMIN_EMAIL: 'Boss@Urembo.CO.KE',
+      ADMIN_PASSWORD: 'a-strong-admin-pass',
+    });
+    expect(c.admin).toEqual({
+      phone: '254712345678',
+      email: 'boss@urembo.co.ke',
+      password: 'a-strong-admin-pass',
+    });
+  });
+
+  it('accepts a PostgreSQL URL', () => {
+    const c = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' });
+    expect(c.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
+  });
+});

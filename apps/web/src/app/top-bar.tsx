@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { useAuthUser, useLogout } from '../features/auth/api';
+import { CartIcon, MenuIcon } from '../components/icons';
+import { Logo } from '../components/logo';
+import { SearchForm } from '../components/search-form';
+import { MobileMenu } from './mobile-menu';
+import { headerLinks } from './nav-links';
+
+export function AuthButtons({ onDone }: { onDone?: () => void }) {
+  const { data: user, isPending } = useAuthUser();
+  const logout = useLogout();
+  if (isPending) return <div className="h-10 w-40" aria-hidden="true" />;
+  if (user) {
+    return (
+      <button
+        type="button"
+        className="btn-outline"
+        disabled={logout.isPending}
+        onClick={() => logout.mutate(undefined, { onSettled: onDone })}
+      >
+        Logout
+      </button>
+    );
+  }
+  return (
+    <div className="flex items-center gap-2">
+      <Link to="/signup" className="btn-outline" onClick={onDone}>
+        Sign-up
+      </Link>
+      <Link to="/signin" className="btn-primary" onClick={onDone}>
+        Sign-in
+      </Link>
+    </div>
+  );
+}
+
+export function TopBar() {
+  const { data: user } = useAuthUser();
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200/80 bg-white/95 backdrop-blur">
+      <div className="bg-brand-800 px-4 py-1.5 text-center text-xs font-medium tracking-wide text-brand-50">
+        Pay with M-Pesa · Delivery to all 47 counties
+      </div>
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 lg:gap-6">
+        <button
+          type="button"
+          className="-ml-1 flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-brand-50 md:hidden"
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+        >
+          <MenuIcon />
+        </button>
+        <Logo />
+        <SearchForm className="mx-auto hidden max-w-xl flex-1 md:block" />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {headerLinks(user).map((link) => (
+            <Link
+              key={link.to}
+              to={link.to}
+              className={(isActive: boolean) =>
+                `rounded-full px-3 py-2 text-sm font-medium transition-colors ${
+                  isActive ? 'bg-brand-50 text-brand-700' : 'text-stone-700 hover:text-brand-700'
+                }`
+              }
+            >
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="hidden md:block">
+          <AuthButtons />
+        </div>
+        <Link
+          to="/cart"
+          aria-label="Cart"
+          className="ml-auto flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-brand-50 md:hidden"
+        >
+          <CartIcon />
+        </Link>
+      </div>
+      <div className="px-4 pb-3 md:hidden">
+        <SearchForm />
+      </div>
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+    </header>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState, type FormEvent } from 'react';
+import { useLocation, useSearchParams } from 'wouter';
+import { SearchIcon } from './icons';
+
+/** Navigates to /search?search=<term> only when the term is not blank (seed §2). */
+export function SearchForm({
+  className = '',
+  autoFocus = false,
+}: {
+  className?: string;
+  autoFocus?: boolean;
+}) {
+  const [, navigate] = useLocation();
+  const [params] = useSearchParams();
+  const [term, setTerm] = useState(() => params.get('search') ?? '');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = term.trim();
+    if (!trimmed) return;
+    navigate(`/search?search=${encodeURIComponent(trimmed)}`);
+  }
+
+  return (
+    <form role="search" onSubmit={submit} className={`relative ${className}`}>
+      <label htmlFor={autoFocus ? 'search-menu' : 'search-top'} className="sr-only">
+        Search products
+      </label>
+      <input
+        id={autoFocus ? 'search-menu' : 'search-top'}
+        type="search"
+        name="search"
+        value={term}
+        onChange={(e) => setTerm(e.target.value)}
+        placeholder="Search serums, lipsticks, shea butter…"
+        autoComplete="off"
+        enterKeyHint="search"
+        autoFocus={autoFocus}
+        className="h-11 w-full rounded-full border border-stone-300 bg-white pl-4 pr-12 text-[15px] outline-none transition placeholder:text-stone-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200"
+      />
+      <button
+        type="submit"
+        aria-label="Search"
+        className="absolute right-1 top-1 flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800"
+      >
+        <SearchIcon width={18} height={18} />
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { useLocation } from 'wouter';
+import type { User } from '@urembo/contract/users';
+import { ApiRequestError, api, errorMessage } from '../../lib/api-client';
+
+export const authUserKey = ['authUser'] as const;
+
+/** The signed-in user, or null for a visitor. */
+export async function fetchAuthUser(): Promise<User | null> {
+  try {
+    const { user } = await api.get<{ user: User }>('/auth/check-auth');
+    return user;
+  } catch (err) {
+    if (err instanceof ApiRequestError && (err.status === 401 || err.status === 404)) return null;
+    throw err;
+  }
+}
+
+export function useAuthUser() {
+  return useQuery({ queryKey: authUserKey, queryFn: fetchAuthUser, staleTime: 5 * 60_000 });
+}
+
+/** Logout (seed §4): toast "Logout success", forget every cached answer, go home. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: () => api.post<{ message: string }>('/auth/logout'),
+    onSuccess: (data) => {
+      toast.success(data.message || 'Logout success');
+      queryClient.setQueryData(authUserKey, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authUserKey[0] });
+      navigate('/');
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+}

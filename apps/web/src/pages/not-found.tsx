@@ -1,0 +1,24 @@
+import { Link } from 'wouter';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+/** Every unknown path (seed §2): titled "Page Not Found - 404 Error", with a way home. */
+export function NotFoundPage() {
+  useDocumentTitle('Page Not Found - 404 Error');
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center">
+      <p className="font-display text-8xl font-bold text-brand-200">404</p>
+      <h1 className="mt-4 font-display text-3xl font-semibold text-brand-800">Page Not Found</h1>
+      <p className="mt-3 text-stone-600">
+        We could not find the page you were looking for. It may have moved, or the link may be mistyped.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className="btn-primary">
+          Home
+        </Link>
+        <Link to="/shop" className="btn-outline">
+          Browse the shop
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SearchForm } from '../src/components/search-form';
+import { NotFoundPage } from '../src/pages/not-found';
+import { SPLASH_KEY, SPLASH_MS, Splash } from '../src/app/splash';
+import { headerLinks } from '../src/app/nav-links';
+import { renderAt } from './render';
+
+describe('SearchForm', () => {
+  it('navigates to /search with the encoded term', async () => {
+    const { location } = renderAt(<SearchForm />);
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: '  rose & shea  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/search?search=rose%20%26%20shea'));
+  });
+
+  it('does nothing for a blank term', () => {
+    const { location } = renderAt(<SearchForm />, '/shop');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(location.history).toEqual(['/shop']);
+  });
+});
+
+describe('NotFoundPage', () => {
+  it('sets the title and links home', () => {
+    renderAt(<NotFoundPage />, '/nowhere');
+    expect(document.title).toBe('Page Not Found - 404 Error');
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('Splash', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('shows for 3 seconds once per browser session', () => {
+    const first = renderAt(<Splash />);
+    expect(screen.getByTestId('splash')).toBeInTheDocument();
+    expect(sessionStorage.getItem(SPLASH_KEY)).toBe('1');
+    act(() => vi.advanceTimersByTime(SPLASH_MS - 1));
+    expect(screen.getByTestId('splash')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByTestId('splash')).not.toBeInTheDocument();
+    first.unmount();
+    renderAt(<Splash />);
+    expect(screen.queryByTestId('splash')).not.toBeInTheDocument();
+  });
+});
+
+describe('headerLinks', () => {
+  const user = {
+    _id: 'u1',
+    fullName: 'Amina',
+    email: null,
+    phone: '254712345678',
+    isEmailVerified: false,
+    isPhoneVerified: false,
+    lastLogin: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+  it('shows Admin only to admins and Profile only when signed in', () => {
+    expect(headerLinks(null).map((l) => l.label)).toEqual(['Shop', 'Cart', 'Orders']);
+    expect(headerLinks({ ...user, role: 'customer' }).map((l) => l.label)).toEqual([
+      'Shop',
+      'Cart',
+      'Orders',
+      'Profile',
+    ]);
+    expect(headerLinks({ ...user, role: 'admin' })).toContainEqual({ to: '/admin/u1/users', label: 'Admin' });
+  });
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** The error body every failing API call answers with. */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  db: z.enum(['sqlite', 'postgres']),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+export const MAX_PAGE_LIMIT = 100;
+
+/** `page` (1-based) and `limit` query parameters; each route supplies its own default limit. */
+export function pagingQuery(defaultLimit: number) {
+  return z.object({
+    page: z.coerce.number().int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
+    limit: z.coerce
+      .number()
+      .int('limit must be a whole number')
+      .min(1, 'limit must be 1 or more')
+      .max(MAX_PAGE_LIMIT, `limit must be at most ${MAX_PAGE_LIMIT}`)
+      .default(defaultLimit),
+  });
+}
+
+export interface Paged<T> {
+  data: T[];
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}
+
+export interface Collection<T> {
+  data: T[];
+}
+
+/** Page sizes of the seed (PRODUCT.md: lists are paged on the server). */
+export const PAGE_SIZES = {
+  featured: 10,
+  shop: 10,
+  search: 25,
+  adminOrders: 25,
+  adminProducts: 10,
+  adminUsers: 10,
+  adminPayments: 25,
+} as const;

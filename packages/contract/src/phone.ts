@@ -1,0 +1,32 @@
+/**
+ * Kenyan mobile numbers in every form customers type them (07…, 01…, +2547…, 2547…, 7…, with spaces or
+ * dashes) map to one canonical form: 2547XXXXXXXX or 2541XXXXXXXX (what Daraja wants).
+ */
+const CANONICAL = /^254[17]\d{8}$/;
+
+export function normalizeKenyanPhone(input: string): string | null {
+  const digits = input.trim().replace(/[\s\-().]/g, '');
+  if (!/^\+?\d+$/.test(digits)) return null;
+  const bare = digits.replace(/^\+/, '');
+  let candidate: string;
+  if (/^0[17]\d{8}$/.test(bare)) candidate = `254${bare.slice(1)}`;
+  else if (/^[17]\d{8}$/.test(bare)) candidate = `254${bare}`;
+  else if (/^254[17]\d{8}$/.test(bare)) candidate = bare;
+  else return null;
+  return CANONICAL.test(candidate) ? candidate : null;
+}
+
+export const PHONE_HINT =
+  'Phone number should start with +254 followed by 9 digits or a valid phone number format';
+
+/** E.164 form (+2547…) for SMS gateways such as Africa's Talking. */
+export function toE164(canonical: string): string {
+  return `+${canonical}`;
+}
+
+/** A readable form for screens: 0712 345 678. */
+export function formatPhoneForDisplay(canonical: string): string {
+  if (!CANONICAL.test(canonical)) return canonical;
+  const local = `0${canonical.slice(3)}`;
+  return `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`;
+}

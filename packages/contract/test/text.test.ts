@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { relativeTime, truncate } from '../src/text';
+import { formatKsh } from '../src/money';
+
+describe('text helpers', () => {
+  it('truncates only long text', () => {
+    expect(truncate('short', 19)).toBe('short');
+    expect(truncate('Hydrating Rose Water Toner', 19)).toBe('Hydrating Rose Wate…');
+  });
+
+  it('tells relative time', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    expect(relativeTime('2026-11-22T11:59:30Z', now)).toBe('Just now');
+    expect(relativeTime('2026-11-22T11:45:00Z', now)).toBe('15m');
+    expect(relativeTime('2026-11-22T09:00:00Z', now)).toBe('3h');
+    expect(relativeTime('2026-11-21T09:00:00Z', now)).toBe('1d');
+    expect(relativeTime('2026-11-03T09:00:00Z', now)).toBe('Nov 3');
+  });
+
+  it('formats shillings', () => {
+    expect(formatKsh(1250)).toBe('Ksh 1,250');
+  });
+});
