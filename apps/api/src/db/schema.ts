@@ -35,8 +35,148 @@ export interface SchemaMetaTable {
   updated_at: Generated<string>;
 }
 
+export interface CountriesTable {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface CountiesTable {
+  id: string;
+  name: string;
+  country_id: string;
+  created_at: string;
+}
+
+export interface TownsTable {
+  id: string;
+  name: string;
+  county_id: string;
+  created_at: string;
+}
+
+export interface LocationsTable {
+  id: string;
+  name: string;
+  town_id: string;
+  shipping_fee: number;
+  created_at: string;
+}
+
+export interface AddressesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  country: string;
+  county: string;
+  town: string;
+  location: string;
+  location_id: string | null;
+  is_default: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductsTable {
+  id: string;
+  slug: string;
+  name: string;
+  price: number;
+  description: string;
+  usage: string;
+  status: 'active' | 'inactive';
+  /** JSON array of strings. */
+  tags: string;
+  is_featured: number;
+  is_new: number;
+  category_id: string | null;
+  /** Average review rating (one decimal), null when the product has no reviews. */
+  rating: number | null;
+  review_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductImagesTable {
+  id: string;
+  product_id: string;
+  /** Content hash naming the stored file and its resized variants. */
+  hash: string;
+  position: number;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export interface CartLinesTable {
+  user_id: string;
+  product_id: string;
+  count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type PaymentStatus = 'pending' | 'paid' | 'payment-unsuccessful';
+export type DeliveryStatus = 'pending' | 'in-transit' | 'delivered' | 'cancelled';
+
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  name: string;
+  email: string | null;
+  phone: string;
+  country: string;
+  county: string;
+  town: string;
+  location: string;
+  location_id: string | null;
+  subtotal: number;
+  shipping_fee: number;
+  total_amount: number;
+  payment_status: PaymentStatus;
+  delivery_status: DeliveryStatus;
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderItemsTable {
+  id: string;
+  order_id: string;
+  product_id: string | null;
+  name: string;
+  price: number;
+  /** URL of the product's first image when ordered. */
+  image: string | null;
+  count: number;
+  position: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   app_meta: SchemaMetaTable;
+  countries: CountriesTable;
+  counties: CountiesTable;
+  towns: TownsTable;
+  locations: LocationsTable;
+  addresses: AddressesTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  cart_lines: CartLinesTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
 }

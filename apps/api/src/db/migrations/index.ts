@@ -1,10 +1,19 @@
 import type { Migration } from 'kysely';
 import * as m001 from './001-users-sessions';
+import * as m002 from './002-shipping-addresses';
+import * as m003 from './003-catalogue';
+import * as m004 from './004-cart-orders';
 
 /**
  * Every migration, in order. They are bundled into the server (no files are read at run time) and must work on
  * SQLite and PostgreSQL alike; a dialect-specific step checks `dialectOf(db)`.
+ *
+ * Numbering: 001-009 core tables; 010-019 accounts; 020-029 catalogue; 030-039 cart and orders;
+ * 040-049 payments; 050-059 reviews.
  */
 export const migrations: Record<string, Migration> = {
   '001-users-sessions': m001,
+  '002-shipping-addresses': m002,
+  '003-catalogue': m003,
+  '004-cart-orders': m004,
 };
