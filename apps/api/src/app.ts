@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { DbHandle } from './db/database';
 import { registerErrorHandling } from './lib/error-handler';
 import { registerOriginCheck } from './lib/origin-check';
+import { registerSessionLoader } from './modules/auth/guards';
 import { registerApiRoutes } from './routes';
 import { registerWebApp } from './web/static';
 import { setPasswordHashCost } from './lib/passwords';
@@ -68,6 +69,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
 
   registerErrorHandling(app);
   registerOriginCheck(app, config);
+  registerSessionLoader(app, database.db, config);
 
   await app.register(
     async (api) => {

@@ -31,8 +31,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('products_status_created_idx').on('products').columns(['status', 'created_at']).execute();
-  await db.schema.createIndex('products_category_idx').on('products').columns(['category_id', 'status']).execute();
+  await db.schema
+    .createIndex('products_status_created_idx')
+    .on('products')
+    .columns(['status', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('products_category_idx')
+    .on('products')
+    .columns(['category_id', 'status'])
+    .execute();
 
   // One row per image of a product, in display order; the file itself is content-addressed (hash) on disk.
   await db.schema
@@ -45,7 +53,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('height', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('product_images_product_idx').on('product_images').columns(['product_id', 'position']).execute();
+  await db.schema
+    .createIndex('product_images_product_idx')
+    .on('product_images')
+    .columns(['product_id', 'position'])
+    .execute();
   await db.schema.createIndex('product_images_hash_idx').on('product_images').column('hash').execute();
 }
 

@@ -34,7 +34,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('orders_user_idempotency_uq', ['user_id', 'idempotency_key'])
     .execute();
-  await db.schema.createIndex('orders_user_created_idx').on('orders').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('orders_user_created_idx')
+    .on('orders')
+    .columns(['user_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('orders_created_idx').on('orders').column('created_at').execute();
 
   await db.schema

@@ -1,0 +1,104 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../db/sql-values';
+import type { UserRow } from '../users/repository';
+
+export const SESSION_COOKIE = 'urembo_session';
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+const LAST_SEEN_RESOLUTION_MS = 3600 * 1000;
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Sessions: a random 256-bit id in an HttpOnly cookie; the database keeps only its HMAC (keyed by SESSION_SECRET),
+ * so a leaked table cannot be replayed as cookies. 30 days from sign-in; deleted at logout.
+ */
+export function hashSessionId(secret: string, id: string): string {
+  return createHmac('sha256', secret).update(id).digest('hex');
+}
+
+export async function createSession(
+  db: Db,
+  config: Config,
+  userId: string,
+  userAgent: string | undefined,
+): Promise<{ id: string; expiresAt: Date }> {
+  const id = randomBytes(32).toString('base64url');
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await db
+    .insertInto('sessions')
+    .values({
+      id_hash: hashSessionId(config.sessionSecret, id),
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      last_seen_at: now.toISOString(),
+      user_agent: userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  return { id, expiresAt };
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  config: Config,
+  session: { id: string; expiresAt: Date },
+) {
+  void reply.setCookie(SESSION_COOKIE, session.id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https://'),
+    expires: session.expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config) {
+  void reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https://'),
+  });
+}
+
+/** The user behind the request's session cookie, or null (no cookie, unknown, expired). */
+export async function findSessionUser(
+  db: Kysely<Database>,
+  config: Config,
+  request: FastifyRequest,
+): Promise<{ user: UserRow; idHash: string } | null> {
+  const id = request.cookies[SESSION_COOKIE];
+  if (!id || id.length > 100) return null;
+  const idHash = hashSessionId(config.sessionSecret, id);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.expires_at as session_expires_at', 'sessions.last_seen_at as session_last_seen_at'])
+    .where('sessions.id_hash', '=', idHash)
+    .executeTakeFirst();
+  if (!row) return null;
+  const now = Date.now();
+  if (Date.parse(row.session_expires_at) <= now) {
+    await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    return null;
+  }
+  if (now - Date.parse(row.session_last_seen_at) > LAST_SEEN_RESOLUTION_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: nowIso() }).where('id_hash', '=', idHash).execute();
+  }
+  const { session_expires_at: _e, session_last_seen_at: _l, ...user } = row;
+  return { user, idHash };
+}
+
+export async function deleteSession(db: Db, idHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+}
+
+export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}

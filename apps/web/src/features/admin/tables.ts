@@ -1,0 +1,34 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** The admin panel's tables (seed §2), in sidebar order. */
+export const ADMIN_SLUGS = [
+  'users',
+  'products',
+  'orders',
+  'orderItems',
+  'payments',
+  'category',
+  'reviews',
+  'shipping',
+] as const;
+export type AdminSlug = (typeof ADMIN_SLUGS)[number];
+
+export const ADMIN_TABLE_LABELS: Record<AdminSlug, string> = {
+  users: 'Users',
+  products: 'Products',
+  orders: 'Orders',
+  orderItems: 'Ordered items',
+  payments: 'Payments',
+  category: 'Categories',
+  reviews: 'Reviews',
+  shipping: 'Shipping',
+};
+
+/**
+ * Each table's screen, loaded only when an admin opens it. A feature adds its table here when it lands; a slug
+ * without one shows "Select a table from the sidebar", like an unknown slug.
+ */
+export const ADMIN_TABLES: Partial<Record<AdminSlug, LazyExoticComponent<ComponentType>>> = {};
+
+// Keeps `lazy` imported for the entries features add.
+export const lazyAdminTable = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
