@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 
 /** The admin panel's tables (seed §2), in sidebar order. */
 export const ADMIN_SLUGS = [
@@ -25,10 +25,8 @@ export const ADMIN_TABLE_LABELS: Record<AdminSlug, string> = {
 };
 
 /**
- * Each table's screen, loaded only when an admin opens it. A feature adds its table here when it lands; a slug
- * without one shows "Select a table from the sidebar", like an unknown slug.
+ * Each table's screen, loaded only when an admin opens it (`lazy(() => import('../features/x/admin/y'))`). This
+ * file composes features, so it lives in app/. A feature adds its table here when it lands; a slug without one
+ * shows "Select a table from the sidebar", like an unknown slug.
  */
 export const ADMIN_TABLES: Partial<Record<AdminSlug, LazyExoticComponent<ComponentType>>> = {};
-
-// Keeps `lazy` imported for the entries features add.
-export const lazyAdminTable = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
