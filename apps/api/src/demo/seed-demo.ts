@@ -12,7 +12,11 @@ export interface DemoSeeder {
   name: string;
   /** True when the feature's tables are empty, so demo data would not mix with real data. */
   isEmpty(db: Kysely<Database>): Promise<boolean>;
-  seed(db: Kysely<Database>, config: Config, log: FastifyBaseLogger): Promise<string>;
+  /**
+   * Fills the tables and returns a one-line summary; returns null when what it builds on (another seeder's data)
+   * is missing, so it is tried again at the next start.
+   */
+  seed(db: Kysely<Database>, config: Config, log: FastifyBaseLogger): Promise<string | null>;
 }
 
 /** Seeders in dependency order (accounts before orders, catalogue before orders...). */
@@ -30,6 +34,7 @@ export async function seedDemoData(
     const marker = await db.selectFrom('app_meta').select('key').where('key', '=', key).executeTakeFirst();
     if (marker || !(await seeder.isEmpty(db))) continue;
     const summary = await seeder.seed(db, config, log);
+    if (summary === null) continue;
     await db.insertInto('app_meta').values({ key, value: summary, updated_at: nowIso() }).execute();
     log.info({ seeder: seeder.name }, `demo data: ${summary}`);
     done.push(seeder.name);
