@@ -6,14 +6,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { isClientRoute } from './client-routes';
 
-/** What a page renderer adds to index.html for one URL (title, meta tags, JSON-LD), and the status to answer. */
+/**
+ * What a page renderer puts in index.html's head for one URL (title, meta tags, JSON-LD): it replaces the default
+ * title and description between <!--app-head--> and <!--/app-head-->. `status` overrides the answer's status.
+ */
 export interface PageHead {
   status?: number;
   head: string;
 }
 export type PageRenderer = (pathname: string, request: FastifyRequest) => Promise<PageHead | null>;
 
-const HEAD_MARKER = '<!--app-head-->';
+const HEAD_BLOCK = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function defaultWebDist(): string {
@@ -74,6 +77,6 @@ export async function registerWebApp(
       .status(status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(head ? indexHtml.replace(HEAD_MARKER, head) : indexHtml);
+      .send(head ? indexHtml.replace(HEAD_BLOCK, () => head) : indexHtml);
   });
 }
