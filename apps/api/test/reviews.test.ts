@@ -1,4 +1,4 @@
-import { DUPLICATE_REVIEW_MESSAGE, REVIEW_COMMENT_MAX } from '@urembo/contract/reviews';
+import { DUPLICATE_REVIEW_MESSAGE, REVIEW_COMMENT_MAX } from '@urembo/contract/review-rules';
 import { describe, expect, it } from 'vitest';
 import { insertReview, isUniqueViolation } from '../src/modules/reviews/repository';
 import { NOT_A_BUYER_MESSAGE } from '../src/modules/reviews/service';

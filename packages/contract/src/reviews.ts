@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery } from './common';
-
-/** Stars: whole numbers only (seed §5, §9). */
-export const REVIEW_RATING_MIN = 1;
-export const REVIEW_RATING_MAX = 5;
-export const REVIEW_COMMENT_MAX = 1000;
-
-/** Page sizes: a product page shows reviews 10 at a time ("Show more"); the admin table 25 per page. */
-export const REVIEW_PAGE_SIZES = { product: 10, admin: 25 } as const;
+import { REVIEW_COMMENT_MAX, REVIEW_PAGE_SIZES, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from './review-rules';
 
 const RATING_MESSAGE = `rating must be a whole number from ${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX}`;
 
@@ -66,6 +59,3 @@ export const adminReviewSchema = reviewSchema.extend({
   user: z.object({ fullName: z.string(), email: z.string().nullable() }),
 });
 export type AdminReview = z.infer<typeof adminReviewSchema>;
-
-/** The message POST /review/ answers with 409. */
-export const DUPLICATE_REVIEW_MESSAGE = 'You have already reviewed this product; edit your review instead';

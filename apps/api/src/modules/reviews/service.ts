@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Paged } from '@urembo/contract/common';
-import {
-  DUPLICATE_REVIEW_MESSAGE,
-  type AdminReview,
-  type Review,
-  type createReviewBodySchema,
-  type updateReviewBodySchema,
+import { DUPLICATE_REVIEW_MESSAGE } from '@urembo/contract/review-rules';
+import type {
+  AdminReview,
+  Review,
+  createReviewBodySchema,
+  updateReviewBodySchema,
 } from '@urembo/contract/reviews';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';

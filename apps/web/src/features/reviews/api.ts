@@ -9,13 +9,8 @@ import {
 import type { Paged } from '@urembo/contract/common';
 import type { Product } from '@urembo/contract/catalogue';
 import type { Order } from '@urembo/contract/orders';
-import {
-  REVIEW_PAGE_SIZES,
-  type AdminReview,
-  type CreateReviewBody,
-  type Review,
-  type UpdateReviewBody,
-} from '@urembo/contract/reviews';
+import { REVIEW_PAGE_SIZES } from '@urembo/contract/review-rules';
+import type { AdminReview, CreateReviewBody, Review, UpdateReviewBody } from '@urembo/contract/reviews';
 import { api } from '../../lib/api-client';
 
 /** Every reviews query starts with 'reviews', so one invalidation refreshes them all. */

@@ -1,5 +1,6 @@
 import { TRUNCATE, relativeTime } from '@urembo/contract/text';
-import { REVIEW_RATING_MAX, type Review } from '@urembo/contract/reviews';
+import { REVIEW_RATING_MAX } from '@urembo/contract/review-rules';
+import type { Review } from '@urembo/contract/reviews';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useProductReviews } from '../api';

@@ -1,4 +1,4 @@
-import { REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '@urembo/contract/reviews';
+import { REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '@urembo/contract/review-rules';
 
 const STAR_PATH = 'M12 2.8l2.8 5.7 6.3.9-4.6 4.4 1.1 6.3L12 17.1l-5.6 3 1.1-6.3L2.9 9.4l6.3-.9L12 2.8z';
 

@@ -3,12 +3,8 @@ import toast from 'react-hot-toast';
 import { Link, useParams } from 'wouter';
 import { formatKes } from '@urembo/contract/money';
 import type { Order, OrderLine } from '@urembo/contract/orders';
-import {
-  REVIEW_COMMENT_MAX,
-  REVIEW_RATING_MAX,
-  REVIEW_RATING_MIN,
-  type Review,
-} from '@urembo/contract/reviews';
+import { REVIEW_COMMENT_MAX, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '@urembo/contract/review-rules';
+import type { Review } from '@urembo/contract/reviews';
 import { Spinner } from '../../../components/spinner';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
