@@ -136,7 +136,8 @@ test.describe('reviews from verified buyers', () => {
     const page = await aminaContext.newPage();
     await skipSplash(page);
     await standInFor(page, db, { userId: amina.userId, fullName: 'Amina Wanjiru' });
-    await page.goto(`/review-order/${aminaOrder}`);
+    const response = await page.goto(`/review-order/${aminaOrder}`);
+    expect(response?.status()).toBe(200);
 
     await expect(page).toHaveTitle('Leave a Review');
     await expect(page.getByRole('heading', { level: 1, name: 'Leave a Review' })).toBeVisible();

@@ -423,6 +423,12 @@ describe('ReviewOrderPage', () => {
     expect(calls.map((c) => c.path)).toEqual(['/api/v1/auth/check-auth']);
   });
 
+  it('asks to sign in again when the session ended (the order answers 401)', async () => {
+    mockApi(baseRoutes(() => json(401, { error: 'Please sign in to continue' })));
+    renderReviewPage();
+    expect(await screen.findByRole('heading', { name: 'You are not signed in yet' })).toBeInTheDocument();
+  });
+
   it("uses the product's full gallery when the catalogue answers", async () => {
     mockApi({
       ...baseRoutes(order()),

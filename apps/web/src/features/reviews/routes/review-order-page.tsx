@@ -274,7 +274,7 @@ export default function ReviewOrderPage() {
   let body: React.ReactNode;
   if (auth.isPending || (signedIn && order.isPending)) {
     body = <Spinner label="Loading order" />;
-  } else if (!auth.data) {
+  } else if (!auth.data || (order.error instanceof ApiRequestError && order.error.status === 401)) {
     body = (
       <Notice title="You are not signed in yet">
         <p>Sign in to review the products you bought.</p>
