@@ -1,7 +1,7 @@
 // Starts the production server for one Playwright project on a fresh database: a new SQLite DATA_DIR, or a new
 // PostgreSQL database that is dropped again when the server stops.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -51,6 +51,10 @@ const env = {
 if (dbName) env.DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${dbName}`;
 else delete env.DATABASE_URL;
 
+// Where this server keeps its data, for tests that set up rows directly (e2e/support/server-db.ts reads it).
+const infoFile = path.join(tmpdir(), `urembo-e2e-server-${port}.json`);
+writeFileSync(infoFile, JSON.stringify({ dialect, dataDir, databaseUrl: env.DATABASE_URL ?? null }));
+
 const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
   env,
   stdio: 'inherit',
@@ -66,6 +70,7 @@ async function stop(code) {
   }
   if (dbName) await admin(`drop database if exists ${dbName} with (force)`).catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(infoFile, { force: true });
   process.exit(code);
 }
 server.on('exit', (code) => void stop(code ?? 1));

@@ -164,6 +164,18 @@ export interface OrderItemsTable {
   created_at: string;
 }
 
+export interface ReviewsTable {
+  id: string;
+  user_id: string;
+  product_id: string;
+  /** A whole number of stars, 1 to 5. */
+  rating: number;
+  /** Plain text as the customer typed it (trimmed); never HTML. */
+  comment: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -179,4 +191,5 @@ export interface Database {
   cart_lines: CartLinesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  reviews: ReviewsTable;
 }

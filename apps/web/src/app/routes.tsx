@@ -1,9 +1,11 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/spinner';
 import { NotFoundPage } from '../pages/not-found';
 import { RouteErrorBoundary } from './route-error';
 import { Shell } from './shell';
+
+const ReviewOrderPage = lazy(() => import('../features/reviews/routes/review-order-page'));
 
 /**
  * The route table (seed §2). Screens are React.lazy imports, so a first visit downloads only the shell and the
@@ -16,6 +18,7 @@ export function AppRoutes() {
       <RouteErrorBoundary resetKey={location}>
         <Suspense fallback={<Spinner label="Loading page" />}>
           <Switch>
+            <Route path="/review-order/:id" component={ReviewOrderPage} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

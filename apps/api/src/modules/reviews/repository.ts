@@ -1,0 +1,183 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, ReviewsTable } from '../../db/schema';
+import { toCount } from '../../db/sql-values';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A review joined with what its JSON shows of the reviewer and the product. */
+export interface ReviewRecord {
+  id: string;
+  user_id: string;
+  product_id: string;
+  rating: number;
+  comment: string;
+  created_at: string;
+  user_full_name: string;
+  user_email: string | null;
+  product_name: string;
+  product_price: number;
+}
+
+function selectReviews(db: Db) {
+  return db
+    .selectFrom('reviews')
+    .innerJoin('users', 'users.id', 'reviews.user_id')
+    .innerJoin('products', 'products.id', 'reviews.product_id')
+    .select([
+      'reviews.id',
+      'reviews.user_id',
+      'reviews.product_id',
+      'reviews.rating',
+      'reviews.comment',
+      'reviews.created_at',
+      'users.full_name as user_full_name',
+      'users.email as user_email',
+      'products.name as product_name',
+      'products.price as product_price',
+    ]);
+}
+
+export function findReviewById(db: Db, id: string): Promise<ReviewRecord | undefined> {
+  return selectReviews(db).where('reviews.id', '=', id).executeTakeFirst();
+}
+
+/** A product's reviews, newest first (index reviews_product_created_idx). */
+export function listProductReviews(
+  db: Db,
+  productId: string,
+  page: { limit: number; offset: number },
+): Promise<ReviewRecord[]> {
+  return selectReviews(db)
+    .where('reviews.product_id', '=', productId)
+    .orderBy('reviews.created_at', 'desc')
+    .orderBy('reviews.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** Every review in the shop, newest first (index reviews_created_idx). */
+export function listAllReviews(db: Db, page: { limit: number; offset: number }): Promise<ReviewRecord[]> {
+  return selectReviews(db)
+    .orderBy('reviews.created_at', 'desc')
+    .orderBy('reviews.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countReviews(db: Db, productId?: string): Promise<number> {
+  let query = db.selectFrom('reviews').select((eb) => eb.fn.countAll().as('n'));
+  if (productId) query = query.where('product_id', '=', productId);
+  const row = await query.executeTakeFirstOrThrow();
+  return toCount(row.n as string | number);
+}
+
+/** The customer's reviews of the products in one of their orders (for the review page). */
+export function listUserReviewsForOrder(db: Db, userId: string, orderId: string): Promise<ReviewRecord[]> {
+  return selectReviews(db)
+    .where('reviews.user_id', '=', userId)
+    .where('reviews.product_id', 'in', (eb) =>
+      eb
+        .selectFrom('order_items')
+        .select('order_items.product_id')
+        .where('order_items.order_id', '=', orderId)
+        .where('order_items.product_id', 'is not', null)
+        .$narrowType<{ product_id: string }>(),
+    )
+    .orderBy('reviews.created_at', 'desc')
+    .execute();
+}
+
+export function findUserReviewId(db: Db, userId: string, productId: string): Promise<string | undefined> {
+  return db
+    .selectFrom('reviews')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst()
+    .then((row) => row?.id);
+}
+
+/** A product by id or slug: only what a review needs. */
+export function findProductRef(db: Db, idOrSlug: string): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom('products')
+    .select('id')
+    .where((eb) => eb.or([eb('id', '=', idOrSlug), eb('slug', '=', idOrSlug)]))
+    .executeTakeFirst();
+}
+
+export function findOrderOwner(db: Db, orderId: string): Promise<{ user_id: string } | undefined> {
+  return db.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirst();
+}
+
+/** Whether the customer has a PAID order with a line for that product (the verified-buyer rule). */
+export async function hasPaidOrderWithProduct(db: Db, userId: string, productId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('order_items')
+    .innerJoin('orders', 'orders.id', 'order_items.order_id')
+    .select('order_items.id')
+    .where('orders.user_id', '=', userId)
+    .where('orders.payment_status', '=', 'paid')
+    .where('order_items.product_id', '=', productId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Takes the product row's write lock for the rest of the transaction (a no-op update works on both dialects), so
+ * concurrent writes to one product's reviews run one after another and each recomputes the rating from every
+ * committed review. Returns false when the product does not exist.
+ */
+export async function lockProduct(db: Transaction<Database>, productId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set((eb) => ({ review_count: eb.ref('review_count') }))
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function insertReview(db: Db, row: Insertable<ReviewsTable>): Promise<void> {
+  await db.insertInto('reviews').values(row).execute();
+}
+
+export async function updateReview(
+  db: Db,
+  id: string,
+  changes: { comment?: string; rating?: number; updated_at: string },
+): Promise<void> {
+  await db.updateTable('reviews').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteReview(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('reviews').where('id', '=', id).execute();
+}
+
+/**
+ * Recomputes the product's average (one decimal) and count from its reviews; with none the rating is null (the
+ * product JSON shows 5). Run inside the transaction that changed the reviews, after lockProduct.
+ */
+export async function refreshProductRating(db: Db, productId: string): Promise<void> {
+  const row = await db
+    .selectFrom('reviews')
+    .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum<number | string | null>('rating').as('total')])
+    .where('product_id', '=', productId)
+    .executeTakeFirstOrThrow();
+  const count = toCount(row.n as string | number);
+  const total = Number(row.total ?? 0);
+  await db
+    .updateTable('products')
+    .set({ review_count: count, rating: count === 0 ? null : Math.round((total * 10) / count) / 10 })
+    .where('id', '=', productId)
+    .execute();
+}
+
+/** A unique-constraint failure on either database (the second review of a product by one customer). */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
+  const code = (err as { code: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  adminReviewsQuerySchema,
+  createReviewBodySchema,
+  productReviewsQuerySchema,
+  updateReviewBodySchema,
+} from '@urembo/contract/reviews';
+import { z } from 'zod';
+import { parseInput } from '../../lib/validate';
+import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import type { AppContext } from '../../routes';
+import * as service from './service';
+
+const idParams = z.object({ id: z.string().min(1).max(200) });
+const productParams = z.object({ productId: z.string().min(1).max(200) });
+const orderParams = z.object({ orderId: z.string().min(1).max(200) });
+
+/** Reviews (API.md "Reviews", plus GET /review/order/{orderId}: docs/api-additions-reviews.md). */
+export function reviewRoutes({ db }: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/review/product/:productId', async (request) => {
+      const { productId } = parseInput(productParams, request.params);
+      const paging = parseInput(productReviewsQuerySchema, request.query);
+      return service.listProductReviews(db, productId, paging);
+    });
+
+    app.get('/review/order/:orderId', { preHandler: requireUser }, async (request) => {
+      const { orderId } = parseInput(orderParams, request.params);
+      return { data: await service.listMyOrderReviews(db, currentUser(request), orderId) };
+    });
+
+    app.post('/review', { preHandler: requireUser }, async (request, reply) => {
+      const body = parseInput(createReviewBodySchema, request.body);
+      const review = await service.createReview(db, currentUser(request), body);
+      return reply.status(201).send(review);
+    });
+
+    app.put('/review/:id', { preHandler: requireUser }, async (request) => {
+      const { id } = parseInput(idParams, request.params);
+      const body = parseInput(updateReviewBodySchema, request.body);
+      return service.updateReview(db, currentUser(request), id, body);
+    });
+
+    app.get('/review', { preHandler: requireAdmin }, async (request) => {
+      const paging = parseInput(adminReviewsQuerySchema, request.query);
+      return service.listAdminReviews(db, paging);
+    });
+
+    app.delete('/review/:id', { preHandler: requireAdmin }, async (request) => {
+      const { id } = parseInput(idParams, request.params);
+      await service.deleteReview(db, id);
+      return { message: 'review deleted' };
+    });
+  };
+}

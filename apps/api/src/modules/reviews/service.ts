@@ -1,0 +1,141 @@
+import type { Kysely } from 'kysely';
+import type { Paged } from '@urembo/contract/common';
+import { DUPLICATE_REVIEW_MESSAGE } from '@urembo/contract/review-rules';
+import type {
+  AdminReview,
+  Review,
+  createReviewBodySchema,
+  updateReviewBodySchema,
+} from '@urembo/contract/reviews';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../db/sql-values';
+import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { newId } from '../../lib/ids';
+import type { UserRow } from '../users/repository';
+import { toAdminReviewDto, toReviewDto } from './dto';
+import * as repo from './repository';
+
+type CreateInput = z.output<typeof createReviewBodySchema>;
+type UpdateInput = z.output<typeof updateReviewBodySchema>;
+interface Paging {
+  page: number;
+  limit: number;
+}
+
+export const NOT_A_BUYER_MESSAGE =
+  'Only verified buyers can review a product: it must be in one of your paid orders';
+
+function paged<T>(data: T[], total: number, { page, limit }: Paging): Paged<T> {
+  return { data, page, limit, total, totalPages: Math.ceil(total / limit) };
+}
+
+/** A product's reviews, newest first; an unknown product (id or slug) is a 404. */
+export async function listProductReviews(
+  db: Kysely<Database>,
+  idOrSlug: string,
+  paging: Paging,
+): Promise<Paged<Review>> {
+  const product = await repo.findProductRef(db, idOrSlug);
+  if (!product) throw notFound('Product not found');
+  const [rows, total] = await Promise.all([
+    repo.listProductReviews(db, product.id, {
+      limit: paging.limit,
+      offset: (paging.page - 1) * paging.limit,
+    }),
+    repo.countReviews(db, product.id),
+  ]);
+  return paged(rows.map(toReviewDto), total, paging);
+}
+
+/** Every review, newest first, with the reviewer's email (admin). */
+export async function listAdminReviews(db: Kysely<Database>, paging: Paging): Promise<Paged<AdminReview>> {
+  const [rows, total] = await Promise.all([
+    repo.listAllReviews(db, { limit: paging.limit, offset: (paging.page - 1) * paging.limit }),
+    repo.countReviews(db),
+  ]);
+  return paged(rows.map(toAdminReviewDto), total, paging);
+}
+
+/** The caller's own reviews of the products of one of their orders; another customer's order does not exist. */
+export async function listMyOrderReviews(
+  db: Kysely<Database>,
+  user: UserRow,
+  orderId: string,
+): Promise<Review[]> {
+  const order = await repo.findOrderOwner(db, orderId);
+  if (!order || order.user_id !== user.id) throw notFound('Order not found');
+  const rows = await repo.listUserReviewsForOrder(db, user.id, orderId);
+  return rows.map(toReviewDto);
+}
+
+/**
+ * A verified buyer's review. The author is the signed-in customer; they need a PAID order with the product, and
+ * may review it once (a concurrent second POST fails on the unique constraint and answers 409 too). The product's
+ * rating and review count change in the same transaction.
+ */
+export async function createReview(db: Kysely<Database>, user: UserRow, input: CreateInput): Promise<Review> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const product = await repo.findProductRef(trx, input.productId);
+      if (!product) throw notFound('Product not found');
+      if (!(await repo.hasPaidOrderWithProduct(trx, user.id, product.id)))
+        throw forbidden(NOT_A_BUYER_MESSAGE);
+      await repo.lockProduct(trx, product.id);
+      if (await repo.findUserReviewId(trx, user.id, product.id)) throw conflict(DUPLICATE_REVIEW_MESSAGE);
+      const now = nowIso();
+      const id = newId();
+      await repo.insertReview(trx, {
+        id,
+        user_id: user.id,
+        product_id: product.id,
+        rating: input.rating,
+        comment: input.comment,
+        created_at: now,
+        updated_at: now,
+      });
+      await repo.refreshProductRating(trx, product.id);
+      const row = await repo.findReviewById(trx, id);
+      if (!row) throw new Error('review vanished inside its own transaction');
+      return toReviewDto(row);
+    });
+  } catch (err) {
+    if (repo.isUniqueViolation(err)) throw conflict(DUPLICATE_REVIEW_MESSAGE);
+    throw err;
+  }
+}
+
+/** Only the author may edit their review (403 for anyone else, admins included: they may only delete). */
+export async function updateReview(
+  db: Kysely<Database>,
+  user: UserRow,
+  id: string,
+  input: UpdateInput,
+): Promise<Review> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await repo.findReviewById(trx, id);
+    if (!existing) throw notFound('Review not found');
+    if (existing.user_id !== user.id) throw forbidden('You can only edit your own review');
+    await repo.lockProduct(trx, existing.product_id);
+    await repo.updateReview(trx, id, {
+      ...(input.comment !== undefined ? { comment: input.comment } : {}),
+      ...(input.rating !== undefined ? { rating: input.rating } : {}),
+      updated_at: nowIso(),
+    });
+    await repo.refreshProductRating(trx, existing.product_id);
+    const row = await repo.findReviewById(trx, id);
+    if (!row) throw notFound('Review not found');
+    return toReviewDto(row);
+  });
+}
+
+/** Admin: removes a review and recomputes the product's rating. */
+export async function deleteReview(db: Kysely<Database>, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const existing = await repo.findReviewById(trx, id);
+    if (!existing) throw notFound('Review not found');
+    await repo.lockProduct(trx, existing.product_id);
+    await repo.deleteReview(trx, id);
+    await repo.refreshProductRating(trx, existing.product_id);
+  });
+}

@@ -1,0 +1,127 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { Paged } from '@urembo/contract/common';
+import type { Product } from '@urembo/contract/catalogue';
+import type { Order } from '@urembo/contract/orders';
+import { REVIEW_PAGE_SIZES } from '@urembo/contract/review-rules';
+import type { AdminReview, CreateReviewBody, Review, UpdateReviewBody } from '@urembo/contract/reviews';
+import { api } from '../../lib/api-client';
+
+/** Every reviews query starts with 'reviews', so one invalidation refreshes them all. */
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  product: (productId: string) => ['reviews', 'product', productId] as const,
+  order: (orderId: string) => ['reviews', 'order', orderId] as const,
+  mine: (orderId: string) => ['reviews', 'order', orderId, 'mine'] as const,
+  productImages: (productId: string) => ['reviews', 'product-images', productId] as const,
+  admin: (page: number) => ['reviews', 'admin', page] as const,
+};
+
+const enc = encodeURIComponent;
+
+/** A product's reviews, newest first, a page at a time ("Show more reviews"). */
+export function useProductReviews(productId: string) {
+  return useInfiniteQuery({
+    queryKey: reviewKeys.product(productId),
+    queryFn: ({ pageParam }) =>
+      api.get<Paged<Review>>(
+        `/review/product/${enc(productId)}?page=${pageParam}&limit=${REVIEW_PAGE_SIZES.product}`,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
+  });
+}
+
+/** The order being reviewed (GET /order/{id}: the owner's own order). */
+export function useOrderForReview(orderId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: reviewKeys.order(orderId),
+    queryFn: () => api.get<Order>(`/order/${enc(orderId)}`),
+    enabled,
+  });
+}
+
+/** The signed-in customer's reviews of this order's products (docs/api-additions-reviews.md). */
+export function useMyOrderReviews(orderId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: reviewKeys.mine(orderId),
+    queryFn: () => api.get<{ data: Review[] }>(`/review/order/${enc(orderId)}`).then((r) => r.data),
+    enabled,
+  });
+}
+
+/**
+ * Every image of a product for the carousel. An order line keeps only one image; when the product can still be
+ * read from the catalogue its full gallery is shown instead (a failure just keeps the line's image).
+ */
+export function useProductImages(productId: string | undefined) {
+  return useQuery({
+    queryKey: reviewKeys.productImages(productId ?? ''),
+    queryFn: () => api.get<Product>(`/products/${enc(productId!)}`).then((p) => p.images),
+    enabled: !!productId,
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+}
+
+/**
+ * After a review changes, the product's reviews, rating and review count change too. Product queries belong to the
+ * catalogue feature; their keys start with 'product' or 'products' (see the README's "Reviews" section).
+ */
+function refreshAfterReviewChange(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (q) => ['reviews', 'product', 'products'].includes(String(q.queryKey[0])),
+  });
+}
+
+export function useCreateReview(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateReviewBody) => api.post<Review>('/review/', body),
+    onSuccess: (review) => {
+      // Show "You reviewed this product" at once, before the refetch answers.
+      queryClient.setQueryData<Review[]>(reviewKeys.mine(orderId), (old) => [
+        review,
+        ...(old ?? []).filter((r) => r.product._id !== review.product._id),
+      ]);
+      void refreshAfterReviewChange(queryClient);
+    },
+  });
+}
+
+export function useUpdateReview(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateReviewBody }) =>
+      api.put<Review>(`/review/${enc(id)}`, body),
+    onSuccess: (review) => {
+      queryClient.setQueryData<Review[]>(reviewKeys.mine(orderId), (old) =>
+        (old ?? []).map((r) => (r._id === review._id ? review : r)),
+      );
+      void refreshAfterReviewChange(queryClient);
+    },
+  });
+}
+
+/** Admin: every review, 25 a page, newest first. */
+export function useAdminReviews(page: number) {
+  return useQuery({
+    queryKey: reviewKeys.admin(page),
+    queryFn: () => api.get<Paged<AdminReview>>(`/review?page=${page}&limit=${REVIEW_PAGE_SIZES.admin}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDeleteReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>(`/review/${enc(id)}`),
+    onSuccess: () => refreshAfterReviewChange(queryClient),
+  });
+}

@@ -1,0 +1,116 @@
+import { TRUNCATE, relativeTime } from '@urembo/contract/text';
+import { REVIEW_RATING_MAX } from '@urembo/contract/review-rules';
+import type { Review } from '@urembo/contract/reviews';
+import { Spinner } from '../../../components/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useProductReviews } from '../api';
+import { ReviewComment } from './review-comment';
+import { Stars } from './stars';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
+}
+
+function ReviewItem({ review }: { review: Review }) {
+  return (
+    <li className="flex gap-3 py-5 first:pt-0 last:pb-0">
+      <span
+        aria-hidden="true"
+        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+      >
+        {initials(review.user.fullName)}
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <p className="font-semibold text-ink">{review.user.fullName}</p>
+          <time dateTime={review.createdAt} className="text-xs text-stone-500">
+            {relativeTime(review.createdAt)}
+          </time>
+        </div>
+        <Stars value={review.rating} size={15} className="mt-1" />
+        <ReviewComment text={review.comment} max={TRUNCATE.reviewComment} className="mt-2 text-sm" />
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Customer reviews on the product page: the average and count, then the reviews newest first with "Show more".
+ * `rating` is the product JSON's average (5 when there are no reviews; then the empty state shows instead).
+ */
+export function ProductReviews({
+  productId,
+  rating,
+  reviewCount,
+}: {
+  productId: string;
+  rating: number;
+  reviewCount: number;
+}) {
+  const reviews = useProductReviews(productId);
+  const items = reviews.data?.pages.flatMap((p) => p.data) ?? [];
+  const total = reviews.data?.pages[0]?.total ?? reviewCount;
+
+  return (
+    <section aria-labelledby="product-reviews-heading" className="card p-5 sm:p-6">
+      <div className="flex flex-wrap items-end justify-between gap-4 border-b border-stone-100 pb-5">
+        <div>
+          <h2 id="product-reviews-heading" className="font-display text-2xl font-semibold text-brand-800">
+            Customer reviews
+          </h2>
+          <p className="mt-1 text-sm text-stone-500">From customers who bought and paid for this product</p>
+        </div>
+        {total > 0 ? (
+          <div className="flex items-center gap-3" data-testid="review-summary">
+            <span className="font-display text-4xl font-bold text-ink">{rating.toFixed(1)}</span>
+            <div>
+              <Stars value={rating} size={18} />
+              <p className="text-sm text-stone-600">
+                {total} {total === 1 ? 'review' : 'reviews'}
+              </p>
+            </div>
+          </div>
+        ) : null}
+      </div>
+
+      <div className="pt-5">
+        {reviews.isPending ? (
+          <Spinner label="Loading reviews" className="py-8" />
+        ) : reviews.isError && items.length === 0 ? (
+          <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700">
+            {errorMessage(reviews.error, 'failed to get reviews')}
+          </p>
+        ) : items.length === 0 ? (
+          <div className="py-6 text-center">
+            <Stars value={0} size={22} />
+            <p className="mt-3 font-semibold text-ink">No reviews yet</p>
+            <p className="mt-1 text-sm text-stone-500">
+              Bought this product? Rate it from 1 to {REVIEW_RATING_MAX} stars from your paid order.
+            </p>
+          </div>
+        ) : (
+          <>
+            <ul className="divide-y divide-stone-100">
+              {items.map((review) => (
+                <ReviewItem key={review._id} review={review} />
+              ))}
+            </ul>
+            {reviews.hasNextPage ? (
+              <div className="mt-5 flex justify-center">
+                <button
+                  type="button"
+                  className="btn-outline"
+                  disabled={reviews.isFetchingNextPage}
+                  onClick={() => void reviews.fetchNextPage()}
+                >
+                  {reviews.isFetchingNextPage ? 'Loading...' : 'Show more reviews'}
+                </button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

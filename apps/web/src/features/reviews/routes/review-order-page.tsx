@@ -1,0 +1,331 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useParams } from 'wouter';
+import { formatKes } from '@urembo/contract/money';
+import type { Order, OrderLine } from '@urembo/contract/orders';
+import { REVIEW_COMMENT_MAX, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '@urembo/contract/review-rules';
+import type { Review } from '@urembo/contract/reviews';
+import { Spinner } from '../../../components/spinner';
+import { ApiRequestError, errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAuthUser } from '../../auth/api';
+import {
+  useCreateReview,
+  useMyOrderReviews,
+  useOrderForReview,
+  useProductImages,
+  useUpdateReview,
+} from '../api';
+import { ImageCarousel } from '../components/image-carousel';
+import { StarPicker, Stars } from '../components/stars';
+
+/** Seed §5: the rating accepts only whole numbers 1 to 5; anything else typed is ignored. */
+export function acceptRating(raw: string): number | null {
+  if (raw.trim() === '') return null;
+  const value = Number(raw);
+  return Number.isInteger(value) && value >= REVIEW_RATING_MIN && value <= REVIEW_RATING_MAX ? value : null;
+}
+
+/** One entry per product, in order (an order could list a product on two lines). */
+function distinctProducts(items: OrderLine[]): OrderLine[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = item._id || `line:${item.name}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function Notice({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="card mx-auto mt-8 max-w-lg p-8 text-center">
+      <h2 className="font-display text-2xl font-semibold text-brand-800">{title}</h2>
+      <div className="mt-3 text-stone-600">{children}</div>
+    </div>
+  );
+}
+
+function ReviewedCard({ review, onEdit }: { review: Review; onEdit: () => void }) {
+  return (
+    <div className="rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-100" data-testid="my-review">
+      <p className="font-semibold text-brand-800">You reviewed this product</p>
+      <Stars value={review.rating} size={20} className="mt-2" />
+      {review.comment ? (
+        <p className="mt-3 whitespace-pre-line break-words text-stone-700">{review.comment}</p>
+      ) : null}
+      <button type="button" className="btn-outline mt-4" onClick={onEdit}>
+        Edit your review
+      </button>
+    </div>
+  );
+}
+
+function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[] }) {
+  const items = useMemo(() => distinctProducts(order.items), [order.items]);
+  const [index, setIndex] = useState(0);
+  const [comment, setComment] = useState('');
+  const [rating, setRating] = useState(REVIEW_RATING_MIN);
+  const [editing, setEditing] = useState(false);
+  const create = useCreateReview(order._id);
+  const update = useUpdateReview(order._id);
+  const submitting = create.isPending || update.isPending;
+
+  const item = items[index];
+  const images = useProductImages(item?._id || undefined);
+  const existing = item ? myReviews.find((r) => r.product._id === item._id) : undefined;
+  const reviewedCount = items.filter((i) => myReviews.some((r) => r.product._id === i._id)).length;
+
+  // Seed §4: moving between products resets the comment and the rating.
+  const moveTo = (next: number) => {
+    setIndex(next);
+    setComment('');
+    setRating(REVIEW_RATING_MIN);
+    setEditing(false);
+  };
+
+  const startEditing = (review: Review) => {
+    setComment(review.comment);
+    setRating(review.rating);
+    setEditing(true);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!item || !item._id) {
+      toast.error('No product found to review.');
+      return;
+    }
+    if (editing && existing) {
+      update.mutate(
+        { id: existing._id, body: { comment, rating } },
+        {
+          onSuccess: () => {
+            toast.success('Review updated successfully!');
+            setEditing(false);
+            setComment('');
+            setRating(REVIEW_RATING_MIN);
+          },
+          onError: (error) => toast.error(errorMessage(error, 'Failed to update review!')),
+        },
+      );
+      return;
+    }
+    create.mutate(
+      { productId: item._id, comment, rating },
+      {
+        onSuccess: () => {
+          toast.success('Review created successfully!');
+          // Seed §4: the comment clears, the rating resets to 1 and the next product shows, if there is one.
+          setComment('');
+          setRating(REVIEW_RATING_MIN);
+          if (index < items.length - 1) moveTo(index + 1);
+        },
+        onError: (error) => toast.error(errorMessage(error, 'Failed to create review!')),
+      },
+    );
+  };
+
+  if (items.length === 0) {
+    return <p className="mt-8 text-center text-stone-600">No products found in this order.</p>;
+  }
+
+  const lineImages = item?.images ?? [];
+  const carouselImages = images.data && images.data.length > 0 ? images.data : lineImages;
+  const showForm = !existing || editing;
+
+  return (
+    <div className="mt-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm text-stone-600">
+        <span aria-live="polite">
+          Product {index + 1} of {items.length}
+        </span>
+        <span>
+          {reviewedCount} of {items.length} reviewed
+        </span>
+      </div>
+
+      <article className="card grid gap-6 p-4 sm:p-6 md:grid-cols-2 md:gap-10">
+        <div className="mx-auto w-full max-w-md">
+          <ImageCarousel images={carouselImages} alt={item?.name ?? 'Product'} />
+        </div>
+
+        <div className="flex min-w-0 flex-col">
+          <h2 className="font-display text-2xl font-semibold text-ink sm:text-3xl">{item?.name}</h2>
+          <p className="mt-1 text-lg font-semibold text-brand-700">Price: {formatKes(item?.price ?? 0)}</p>
+
+          {!item?._id ? (
+            <p className="mt-6 rounded-xl bg-stone-100 px-4 py-3 text-stone-600">
+              This product is no longer in the shop, so it cannot be reviewed.
+            </p>
+          ) : !showForm && existing ? (
+            <div className="mt-6">
+              <ReviewedCard review={existing} onEdit={() => startEditing(existing)} />
+            </div>
+          ) : (
+            <form className="mt-6 flex flex-col gap-5" onSubmit={onSubmit} noValidate>
+              <div>
+                <label htmlFor="review-comment" className="mb-1.5 block text-sm font-semibold text-ink">
+                  Comment
+                </label>
+                <textarea
+                  id="review-comment"
+                  className="input min-h-32 resize-y"
+                  value={comment}
+                  maxLength={REVIEW_COMMENT_MAX}
+                  placeholder="How did it work for you?"
+                  onChange={(e) => setComment(e.target.value)}
+                  disabled={submitting}
+                />
+                <p className="mt-1 text-right text-xs text-stone-500">
+                  {comment.length}/{REVIEW_COMMENT_MAX}
+                </p>
+              </div>
+
+              <div>
+                <label htmlFor="review-rating" className="mb-1.5 block text-sm font-semibold text-ink">
+                  Rating
+                </label>
+                <div className="flex flex-wrap items-center gap-3">
+                  <input
+                    id="review-rating"
+                    type="number"
+                    inputMode="numeric"
+                    min={REVIEW_RATING_MIN}
+                    max={REVIEW_RATING_MAX}
+                    step={1}
+                    className="input w-20 text-center"
+                    value={rating}
+                    disabled={submitting}
+                    onChange={(e) => {
+                      const accepted = acceptRating(e.target.value);
+                      if (accepted !== null) setRating(accepted);
+                    }}
+                  />
+                  <StarPicker value={rating} onChange={setRating} disabled={submitting} />
+                </div>
+                <p className="mt-1 text-xs text-stone-500">
+                  {REVIEW_RATING_MIN} to {REVIEW_RATING_MAX} stars
+                </p>
+              </div>
+
+              <div className="flex flex-wrap gap-3">
+                <button type="submit" className="btn-primary min-w-40" disabled={submitting}>
+                  {submitting
+                    ? editing
+                      ? 'Saving...'
+                      : 'Submitting...'
+                    : editing
+                      ? 'Save changes'
+                      : 'Submit Review'}
+                </button>
+                {editing ? (
+                  <button
+                    type="button"
+                    className="btn-ghost"
+                    disabled={submitting}
+                    onClick={() => {
+                      setEditing(false);
+                      setComment('');
+                      setRating(REVIEW_RATING_MIN);
+                    }}
+                  >
+                    Cancel
+                  </button>
+                ) : null}
+              </div>
+            </form>
+          )}
+        </div>
+      </article>
+
+      <nav aria-label="Products in this order" className="mt-6 flex items-center justify-between gap-3">
+        <button
+          type="button"
+          className="btn-outline flex-1 sm:flex-none"
+          disabled={index === 0 || submitting}
+          onClick={() => moveTo(index - 1)}
+        >
+          Previous
+        </button>
+        <button
+          type="button"
+          className="btn-outline flex-1 sm:flex-none"
+          disabled={index >= items.length - 1 || submitting}
+          onClick={() => moveTo(index + 1)}
+        >
+          Next
+        </button>
+      </nav>
+    </div>
+  );
+}
+
+/** /review-order/{id}: the customer reviews the products of their own PAID order, one at a time (seed §2, §4). */
+export default function ReviewOrderPage() {
+  useDocumentTitle('Leave a Review');
+  const { id = '' } = useParams<{ id: string }>();
+  const auth = useAuthUser();
+  const signedIn = !!auth.data;
+  const order = useOrderForReview(id, signedIn);
+  const paid = order.data?.paymentStatus === 'paid';
+  const mine = useMyOrderReviews(id, signedIn && paid);
+
+  let body: React.ReactNode;
+  if (auth.isPending || (signedIn && order.isPending)) {
+    body = <Spinner label="Loading order" />;
+  } else if (!auth.data || (order.error instanceof ApiRequestError && order.error.status === 401)) {
+    body = (
+      <Notice title="You are not signed in yet">
+        <p>Sign in to review the products you bought.</p>
+        <Link to="/signin" className="btn-primary mt-6">
+          Sign-in
+        </Link>
+      </Notice>
+    );
+  } else if (order.isError) {
+    body =
+      order.error instanceof ApiRequestError && order.error.status === 404 ? (
+        <Notice title="Order not found">
+          <p>We could not find this order in your account.</p>
+          <Link to="/orders/pending" className="btn-primary mt-6">
+            My Orders
+          </Link>
+        </Notice>
+      ) : (
+        <p className="mt-8 rounded-xl bg-red-50 px-4 py-3 text-center text-red-700">
+          Error: {errorMessage(order.error, 'Failed to fetch order details')}
+        </p>
+      );
+  } else if (order.data && !paid) {
+    body = (
+      <Notice title="This order is not paid yet">
+        <p>You can review its products once the payment is confirmed.</p>
+        <Link to={`/order/${encodeURIComponent(id)}`} className="btn-primary mt-6">
+          Back to your order
+        </Link>
+      </Notice>
+    );
+  } else if (mine.isPending) {
+    body = <Spinner label="Loading your reviews" />;
+  } else if (order.data) {
+    body = <ReviewStepper order={order.data} myReviews={mine.data ?? []} />;
+  }
+
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="font-display text-3xl font-semibold text-brand-800 sm:text-4xl">Leave a Review</h1>
+        {paid ? (
+          <Link
+            to={`/order/${encodeURIComponent(id)}`}
+            className="text-sm font-semibold text-brand-700 hover:underline"
+          >
+            Back to your order
+          </Link>
+        ) : null}
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,446 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import toast, { Toaster } from 'react-hot-toast';
+import { Route } from 'wouter';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '@urembo/contract/orders';
+import type { Review } from '@urembo/contract/reviews';
+import { ProductReviews } from '../src/features/reviews/components/product-reviews';
+import ReviewOrderPage, { acceptRating } from '../src/features/reviews/routes/review-order-page';
+import { renderAt } from './render';
+
+type Handler = (init: RequestInit | undefined, url: URL) => Response | Promise<Response>;
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** Stubs fetch with handlers keyed by "METHOD /path" (query string ignored); records every call. */
+function mockApi(routes: Record<string, Handler | unknown>) {
+  const calls: { method: string; path: string; search: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path: url.pathname, search: url.search, body });
+    const route = routes[`${method} ${url.pathname}`];
+    if (route === undefined) return json(404, { error: `No route for ${method} ${url.pathname}` });
+    if (typeof route === 'function') return (route as Handler)(init, url);
+    if (route instanceof Response) return route.clone();
+    return json(200, route);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+const NOW = new Date('2025-11-20T12:00:00.000Z');
+
+function review(overrides: Partial<Review> = {}): Review {
+  return {
+    _id: `r-${Math.random().toString(16).slice(2)}`,
+    user: { fullName: 'Amina Wanjiru' },
+    product: { _id: 'p1', name: 'Rose Water Toner', price: 1250 },
+    comment: 'Lovely',
+    rating: 5,
+    createdAt: NOW.toISOString(),
+    ...overrides,
+  };
+}
+
+function page(data: Review[], extra: Partial<{ page: number; total: number; totalPages: number }> = {}) {
+  return { data, page: 1, limit: 10, total: data.length, totalPages: 1, ...extra };
+}
+
+beforeEach(() => {
+  // react-hot-toast asks for prefers-reduced-motion; jsdom has no matchMedia.
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+});
+
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('ProductReviews', () => {
+  it('renders a <script> comment as literal text, never as markup', async () => {
+    const comment = '<script>alert(1)</script>';
+    mockApi({ 'GET /api/v1/review/product/p1': page([review({ comment })]) });
+    const { container } = renderAt(<ProductReviews productId="p1" rating={5} reviewCount={1} />);
+    expect(await screen.findByText(comment)).toBeInTheDocument();
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.innerHTML).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('truncates a comment at 30 characters with a Read more toggle', async () => {
+    const long = 'This toner is gentle and smells of real roses, I love it.';
+    mockApi({ 'GET /api/v1/review/product/p1': page([review({ comment: long })]) });
+    renderAt(<ProductReviews productId="p1" rating={5} reviewCount={1} />);
+    const short = await screen.findByText('This toner is gentle and smell…');
+    expect(short.textContent).toHaveLength(31);
+    expect(screen.queryByText(long)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Read more' }));
+    expect(screen.getByText(long)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show less' }));
+    expect(screen.getByText('This toner is gentle and smell…')).toBeInTheDocument();
+  });
+
+  it('offers no toggle for a comment of 30 characters or fewer', async () => {
+    mockApi({ 'GET /api/v1/review/product/p1': page([review({ comment: 'x'.repeat(30) })]) });
+    renderAt(<ProductReviews productId="p1" rating={5} reviewCount={1} />);
+    expect(await screen.findByText('x'.repeat(30))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Read more' })).not.toBeInTheDocument();
+  });
+
+  it('shows the reviewer, stars, average, count and relative times', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
+    mockApi({
+      'GET /api/v1/review/product/p1': page([
+        review({ user: { fullName: 'Just Now' }, createdAt: ago(20_000), rating: 5 }),
+        review({ user: { fullName: 'Minutes' }, createdAt: ago(5 * 60_000), rating: 4 }),
+        review({ user: { fullName: 'Hours' }, createdAt: ago(3 * 3600_000), rating: 4 }),
+        review({ user: { fullName: 'Yesterday' }, createdAt: ago(30 * 3600_000), rating: 3 }),
+        review({ user: { fullName: 'Long Ago' }, createdAt: '2025-11-03T09:00:00.000Z', rating: 1 }),
+      ]),
+    });
+    renderAt(<ProductReviews productId="p1" rating={3.4} reviewCount={5} />);
+    const items = await screen.findAllByRole('listitem');
+    const times = items.map((li) => li.querySelector('time')!.textContent);
+    expect(times).toEqual(['Just now', '5m', '3h', '1d', 'Nov 3']);
+    expect(within(items[1]!).getByText('Minutes')).toBeInTheDocument();
+    expect(within(items[1]!).getByRole('img', { name: '4 out of 5 stars' })).toBeInTheDocument();
+    const summary = screen.getByTestId('review-summary');
+    expect(summary).toHaveTextContent('3.4');
+    expect(summary).toHaveTextContent('5 reviews');
+    expect(within(summary).getByRole('img', { name: '3.4 out of 5 stars' })).toBeInTheDocument();
+  });
+
+  it('shows an empty state when there are no reviews', async () => {
+    mockApi({ 'GET /api/v1/review/product/p1': page([]) });
+    renderAt(<ProductReviews productId="p1" rating={5} reviewCount={0} />);
+    expect(await screen.findByText('No reviews yet')).toBeInTheDocument();
+    expect(screen.queryByTestId('review-summary')).not.toBeInTheDocument();
+  });
+
+  it('loads more reviews a page at a time', async () => {
+    const calls = mockApi({
+      'GET /api/v1/review/product/p1': (_init: RequestInit | undefined, url: URL) =>
+        url.searchParams.get('page') === '2'
+          ? json(
+              200,
+              page([review({ user: { fullName: 'Second Page' } })], { page: 2, total: 11, totalPages: 2 }),
+            )
+          : json(200, page([review({ user: { fullName: 'First Page' } })], { total: 11, totalPages: 2 })),
+    });
+    renderAt(<ProductReviews productId="p1" rating={4} reviewCount={11} />);
+    expect(await screen.findByText('First Page')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more reviews' }));
+    expect(await screen.findByText('Second Page')).toBeInTheDocument();
+    expect(screen.getByText('First Page')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more reviews' })).not.toBeInTheDocument();
+    expect(calls.map((c) => c.search)).toEqual(['?page=1&limit=10', '?page=2&limit=10']);
+  });
+});
+
+describe('acceptRating', () => {
+  it('accepts only whole numbers 1 to 5', () => {
+    expect(['1', '3', '5'].map(acceptRating)).toEqual([1, 3, 5]);
+    expect(['0', '6', '4.5', '', ' ', 'abc', '-1', '1e0x'].map(acceptRating)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+});
+
+const customer = {
+  _id: 'u1',
+  fullName: 'Amina Wanjiru',
+  email: null,
+  phone: '254712345678',
+  role: 'customer',
+  isEmailVerified: false,
+  isPhoneVerified: false,
+  lastLogin: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+function order(overrides: Partial<Order> = {}): Order {
+  return {
+    _id: 'o1',
+    user: { _id: 'u1', fullName: 'Amina Wanjiru' },
+    name: 'Amina Wanjiru',
+    email: null,
+    phone: '254712345678',
+    country: 'Kenya',
+    county: 'Nairobi',
+    town: 'Westlands',
+    location: 'Sarit',
+    items: [
+      { _id: 'p1', name: 'Rose Water Toner', price: 1250, images: ['/img/p1.webp'], count: 1 },
+      { _id: 'p2', name: 'Shea Butter', price: 800, images: ['/img/p2.webp'], count: 2 },
+      { _id: 'p3', name: 'Argan Oil', price: 2100, images: [], count: 1 },
+    ],
+    subtotal: 4950,
+    shippingFee: 200,
+    totalAmount: 5150,
+    paymentStatus: 'paid',
+    deliveryStatus: 'pending',
+    createdAt: '2025-11-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function renderReviewPage() {
+  return renderAt(
+    <>
+      <Route path="/review-order/:id" component={ReviewOrderPage} />
+      <Toaster />
+    </>,
+    '/review-order/o1',
+  );
+}
+
+/** The signed-in customer, the order, and their reviews of it (a POST or PUT through the mock updates them). */
+function baseRoutes(o: Order | Handler, mine: Review[] = []) {
+  return {
+    'GET /api/v1/auth/check-auth': { user: customer },
+    'GET /api/v1/order/o1': o,
+    'GET /api/v1/review/order/o1': () => json(200, { data: mine }),
+    mine,
+  };
+}
+
+describe('ReviewOrderPage', () => {
+  beforeEach(() => {
+    document.title = '';
+  });
+
+  it('steps through the products with Previous and Next, resetting the comment and rating', async () => {
+    mockApi(baseRoutes(order()));
+    renderReviewPage();
+    expect(await screen.findByRole('heading', { name: 'Rose Water Toner' })).toBeInTheDocument();
+    expect(document.title).toBe('Leave a Review');
+    expect(screen.getByRole('heading', { level: 1, name: 'Leave a Review' })).toBeInTheDocument();
+    expect(screen.getByText('Price: KES 1,250')).toBeInTheDocument();
+    expect(screen.getByText('Product 1 of 3')).toBeInTheDocument();
+    const previous = screen.getByRole('button', { name: 'Previous' });
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(previous).toBeDisabled();
+    expect(next).toBeEnabled();
+
+    fireEvent.change(screen.getByLabelText('Comment'), { target: { value: 'Half written' } });
+    fireEvent.change(screen.getByLabelText('Rating'), { target: { value: '4' } });
+    expect(screen.getByLabelText('Rating')).toHaveValue(4);
+    fireEvent.click(next);
+    expect(screen.getByRole('heading', { name: 'Shea Butter' })).toBeInTheDocument();
+    expect(screen.getByText('Price: KES 800')).toBeInTheDocument();
+    expect(screen.getByLabelText('Comment')).toHaveValue('');
+    expect(screen.getByLabelText('Rating')).toHaveValue(1);
+    expect(previous).toBeEnabled();
+
+    fireEvent.click(next);
+    expect(screen.getByRole('heading', { name: 'Argan Oil' })).toBeInTheDocument();
+    expect(next).toBeDisabled();
+    expect(screen.getByText('No image')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Comment'), { target: { value: 'Again' } });
+    fireEvent.click(screen.getByRole('button', { name: '3 stars' }));
+    expect(screen.getByLabelText('Rating')).toHaveValue(3);
+    fireEvent.click(previous);
+    expect(screen.getByRole('heading', { name: 'Shea Butter' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Comment')).toHaveValue('');
+    expect(screen.getByLabelText('Rating')).toHaveValue(1);
+  });
+
+  it('ignores ratings that are not whole numbers 1 to 5', async () => {
+    mockApi(baseRoutes(order()));
+    renderReviewPage();
+    const rating = await screen.findByLabelText('Rating');
+    fireEvent.change(rating, { target: { value: '4' } });
+    for (const bad of ['0', '6', '4.5']) {
+      fireEvent.change(rating, { target: { value: bad } });
+      expect(rating).toHaveValue(4);
+    }
+  });
+
+  it('submits, shows "Submitting...", then toasts, clears and moves to the next product', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const routes = baseRoutes(order());
+    const calls = mockApi({
+      ...routes,
+      'POST /api/v1/review/': async (init: RequestInit | undefined) => {
+        await gate;
+        const body = JSON.parse(String(init?.body));
+        const created = review({
+          product: { _id: body.productId, name: 'Rose Water Toner', price: 1250 },
+          comment: body.comment,
+          rating: body.rating,
+        });
+        routes.mine.push(created);
+        return json(201, created);
+      },
+    });
+    renderReviewPage();
+    fireEvent.change(await screen.findByLabelText('Comment'), { target: { value: 'Fresh skin all day' } });
+    fireEvent.click(screen.getByRole('button', { name: '4 stars' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
+
+    const pending = await screen.findByRole('button', { name: 'Submitting...' });
+    expect(pending).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await act(async () => release());
+
+    expect(await screen.findByText('Review created successfully!')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Shea Butter' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Comment')).toHaveValue('');
+    expect(screen.getByLabelText('Rating')).toHaveValue(1);
+    expect(screen.getByText('1 of 3 reviewed')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post).toEqual({
+      method: 'POST',
+      path: '/api/v1/review/',
+      search: '',
+      body: { productId: 'p1', comment: 'Fresh skin all day', rating: 4 },
+    });
+
+    // Back on the first product it now shows the review instead of a second form.
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByText('You reviewed this product')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit Review' })).not.toBeInTheDocument();
+  });
+
+  it('on the last product a success clears the form and stays', async () => {
+    const routes = baseRoutes(order({ items: [order().items[0]!] }));
+    mockApi({
+      ...routes,
+      'POST /api/v1/review/': () => {
+        const created = review({ comment: 'Only one', rating: 2 });
+        routes.mine.push(created);
+        return json(201, created);
+      },
+    });
+    renderReviewPage();
+    fireEvent.change(await screen.findByLabelText('Comment'), { target: { value: 'Only one' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
+    expect(await screen.findByText('Review created successfully!')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Rose Water Toner' })).toBeInTheDocument();
+    expect(screen.getByTestId('my-review')).toHaveTextContent('Only one');
+  });
+
+  it("toasts the server's message when the review is refused", async () => {
+    mockApi({
+      ...baseRoutes(order()),
+      'POST /api/v1/review/': json(409, {
+        error: 'You have already reviewed this product; edit your review instead',
+      }),
+    });
+    renderReviewPage();
+    fireEvent.change(await screen.findByLabelText('Comment'), { target: { value: 'Twice' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
+    expect(
+      await screen.findByText('You have already reviewed this product; edit your review instead'),
+    ).toBeInTheDocument();
+    // Nothing moved or cleared.
+    expect(screen.getByRole('heading', { name: 'Rose Water Toner' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Comment')).toHaveValue('Twice');
+  });
+
+  it('lets the customer edit a product they already reviewed (PUT)', async () => {
+    const mine = review({ _id: 'r1', comment: 'Was okay', rating: 3 });
+    const routes = baseRoutes(order(), [mine]);
+    const calls = mockApi({
+      ...routes,
+      'PUT /api/v1/review/r1': () => {
+        routes.mine[0] = { ...mine, comment: 'Better now', rating: 5 };
+        return json(200, routes.mine[0]);
+      },
+    });
+    renderReviewPage();
+    const card = await screen.findByTestId('my-review');
+    expect(card).toHaveTextContent('You reviewed this product');
+    expect(within(card).getByRole('img', { name: '3 out of 5 stars' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit your review' }));
+    expect(screen.getByLabelText('Comment')).toHaveValue('Was okay');
+    expect(screen.getByLabelText('Rating')).toHaveValue(3);
+    fireEvent.change(screen.getByLabelText('Comment'), { target: { value: 'Better now' } });
+    fireEvent.click(screen.getByRole('button', { name: '5 stars' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Review updated successfully!')).toBeInTheDocument();
+    expect(await screen.findByTestId('my-review')).toHaveTextContent('Better now');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ comment: 'Better now', rating: 5 });
+  });
+
+  it('shows "No products found in this order." for an empty order', async () => {
+    mockApi(baseRoutes(order({ items: [] })));
+    renderReviewPage();
+    expect(await screen.findByText('No products found in this order.')).toBeInTheDocument();
+  });
+
+  it('shows "Error: {message}" when the order cannot be fetched', async () => {
+    mockApi(baseRoutes(() => json(500, { error: 'Something went wrong on our side. Please try again.' })));
+    renderReviewPage();
+    expect(
+      await screen.findByText('Error: Something went wrong on our side. Please try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it("treats another customer's order as not found", async () => {
+    mockApi(baseRoutes(() => json(404, { error: 'Order not found' })));
+    renderReviewPage();
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders/pending');
+    expect(screen.queryByLabelText('Comment')).not.toBeInTheDocument();
+  });
+
+  it('explains an unpaid order and links back to it', async () => {
+    const calls = mockApi(baseRoutes(order({ paymentStatus: 'pending' })));
+    renderReviewPage();
+    expect(await screen.findByRole('heading', { name: 'This order is not paid yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your order' })).toHaveAttribute('href', '/order/o1');
+    expect(screen.queryByLabelText('Comment')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/v1/review/order/o1')).toBe(false);
+  });
+
+  it('asks a visitor to sign in', async () => {
+    const calls = mockApi({ 'GET /api/v1/auth/check-auth': () => json(401, { error: 'Please sign in' }) });
+    renderReviewPage();
+    expect(await screen.findByRole('heading', { name: 'You are not signed in yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign-in' })).toHaveAttribute('href', '/signin');
+    expect(calls.map((c) => c.path)).toEqual(['/api/v1/auth/check-auth']);
+  });
+
+  it('asks to sign in again when the session ended (the order answers 401)', async () => {
+    mockApi(baseRoutes(() => json(401, { error: 'Please sign in to continue' })));
+    renderReviewPage();
+    expect(await screen.findByRole('heading', { name: 'You are not signed in yet' })).toBeInTheDocument();
+  });
+
+  it("uses the product's full gallery when the catalogue answers", async () => {
+    mockApi({
+      ...baseRoutes(order()),
+      'GET /api/v1/products/p1': { _id: 'p1', images: ['/img/a.webp', '/img/b.webp'] },
+    });
+    renderReviewPage();
+    const first = await screen.findByRole('img', { name: 'Rose Water Toner, image 1 of 2' });
+    expect(first).toHaveAttribute('src', '/img/a.webp');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    // Shea Butter: the catalogue has no answer (404), so the order line's one image shows.
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Shea Butter' })).toHaveAttribute('src', '/img/p2.webp'),
+    );
+  });
+});
