@@ -8,6 +8,7 @@ import type { DbHandle } from './db/database';
 import { registerErrorHandling } from './lib/error-handler';
 import { registerOriginCheck } from './lib/origin-check';
 import { registerSessionLoader } from './modules/auth/guards';
+import { darajaSimulator, simulatorIsMounted } from './modules/payments/simulator/daraja-simulator';
 import { registerApiRoutes } from './routes';
 import { registerWebApp } from './web/static';
 import { setPasswordHashCost } from './lib/passwords';
@@ -77,6 +78,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     },
     { prefix: '/api/v1' },
   );
+
+  // The demo's Daraja simulator and its /dev/phone page: only without Daraja credentials, never in production.
+  if (simulatorIsMounted(config)) await app.register(darajaSimulator(config));
 
   await registerWebApp(app, config);
   return app;

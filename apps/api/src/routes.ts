@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { DbHandle } from './db/database';
 import type { Database } from './db/schema';
 import { healthRoutes } from './modules/health/routes';
+import { paymentsRoutes } from './modules/payments/routes';
 
 /** What every feature's routes get: configuration and the database. */
 export interface AppContext {
@@ -15,4 +16,5 @@ export interface AppContext {
 /** Mounts every feature under /api/v1. */
 export async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await api.register(healthRoutes(ctx));
+  await api.register(paymentsRoutes(ctx));
 }
