@@ -1,9 +1,12 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/spinner';
 import { NotFoundPage } from '../pages/not-found';
 import { RouteErrorBoundary } from './route-error';
 import { Shell } from './shell';
+
+const MpesaFormScreen = lazy(() => import('../features/payments/screens/mpesa-form-screen'));
+const PaymentScreen = lazy(() => import('../features/payments/screens/payment-screen'));
 
 /**
  * The route table (seed §2). Screens are React.lazy imports, so a first visit downloads only the shell and the
@@ -16,6 +19,8 @@ export function AppRoutes() {
       <RouteErrorBoundary resetKey={location}>
         <Suspense fallback={<Spinner label="Loading page" />}>
           <Switch>
+            <Route path="/mpesa-form/:id" component={MpesaFormScreen} />
+            <Route path="/payment/:id" component={PaymentScreen} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>
