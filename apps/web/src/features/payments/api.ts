@@ -1,5 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZES, type Paged } from '@urembo/contract/common';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   ManualPaymentBody,
   MpesaInstructions,
@@ -12,8 +11,6 @@ import { ApiRequestError, api } from '../../lib/api-client';
 export const paymentKeys = {
   instructions: ['mpesa-instructions'] as const,
   resolve: (id: string) => ['stk-resolve', id] as const,
-  admin: ['admin-payments'] as const,
-  adminPage: (page: number) => ['admin-payments', page] as const,
 };
 
 /** Paybill, account and whether STK push (and the demo simulator) are on. */
@@ -53,22 +50,5 @@ export function useResolveTransaction(id: string) {
 export function useSubmitManualPayment() {
   return useMutation({
     mutationFn: (body: ManualPaymentBody) => api.post<Payment>('/payment/', body),
-  });
-}
-
-export function useAdminPayments(page: number) {
-  return useQuery({
-    queryKey: paymentKeys.adminPage(page),
-    queryFn: () => api.get<Paged<Payment>>(`/payment/?page=${page}&limit=${PAGE_SIZES.adminPayments}`),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useUpdatePayment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: boolean }) =>
-      api.put<Payment>(`/payment/${id}`, { status }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeys.admin }),
   });
 }

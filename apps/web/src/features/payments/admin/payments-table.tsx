@@ -7,7 +7,7 @@ import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import { DataTable, type Column } from '../../../components/data-table';
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
-import { useAdminPayments, useUpdatePayment } from '../api';
+import { useAdminPayments, useUpdatePayment } from './api';
 
 const dateFormat = new Intl.DateTimeFormat('en-KE', {
   day: 'numeric',

@@ -100,6 +100,8 @@ export default function MpesaFormScreen() {
     });
   }
 
+  const clearError = (field: Field) =>
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   const describe = (field: Field) => (errors[field] ? `${ids[field]}-error` : `${ids[field]}-hint`);
 
   return (
@@ -133,7 +135,10 @@ export default function MpesaFormScreen() {
             spellCheck={false}
             maxLength={14}
             value={receipt}
-            onChange={(e) => setReceipt(e.target.value)}
+            onChange={(e) => {
+              setReceipt(e.target.value);
+              clearError('receipt');
+            }}
             aria-invalid={errors.receipt ? true : undefined}
             aria-describedby={describe('receipt')}
           />
@@ -150,7 +155,10 @@ export default function MpesaFormScreen() {
             required
             autoComplete="name"
             value={name}
-            onChange={(e) => setFullName(e.target.value)}
+            onChange={(e) => {
+              setFullName(e.target.value);
+              clearError('fullName');
+            }}
             aria-invalid={errors.fullName ? true : undefined}
             aria-describedby={describe('fullName')}
           />
@@ -168,7 +176,10 @@ export default function MpesaFormScreen() {
             inputMode="numeric"
             autoComplete="off"
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              clearError('amount');
+            }}
             aria-invalid={errors.amount ? true : undefined}
             aria-describedby={describe('amount')}
           />
