@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { skipSplash } from '../support/page';
 import {
   orderPaymentStatus,
@@ -17,6 +17,7 @@ import {
 const basePort = Number(process.env.E2E_PORT_BASE || 3101);
 let server: PaymentsServer;
 
+// eslint-disable-next-line no-empty-pattern -- Playwright needs the fixtures argument to reach testInfo
 test.beforeAll(async ({}, testInfo) => {
   const index = testInfo.project.name === 'postgres' ? 1 : 0;
   server = await startPaymentsServer(testInfo.project.name, basePort + 20 + index);
@@ -29,7 +30,7 @@ const GREEN_700 = 'oklch(0.527 0.154 150.069)';
 const RED_700 = 'oklch(0.505 0.213 27.518)';
 
 async function customerContext(
-  browser: import('@playwright/test').Browser,
+  browser: Browser,
   customer: { userId: string; sessionCookie: string; fullName: string },
 ) {
   const context = await browser.newContext({
