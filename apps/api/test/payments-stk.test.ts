@@ -480,6 +480,31 @@ describeEachDialect(
       expect((await resolve(cookie, requestId)).status).toBe('pending');
     });
 
+    it('sends one prompt per order at a time and limits how many a customer sends', async () => {
+      const { user, cookie, order, requestId } = await pushedOrder();
+      const again = await push(cookie, order.id);
+      expect(again.statusCode).toBe(429);
+      expect(Number(again.headers['retry-after'])).toBeGreaterThan(20);
+      expect(again.json().error).toMatch(
+        /^We just sent a prompt to 254712345678\. Check your phone, or try again in \d+ seconds\.$/,
+      );
+      await backdateStkRequest(ctx(), requestId, 31_000);
+      expect((await push(cookie, order.id)).statusCode).toBe(201);
+
+      // Five prompts in ten minutes per customer (these are the 2nd to 5th); the sixth waits.
+      for (let i = 0; i < 3; i += 1) {
+        const other = await createTestOrder(ctx(), user.id);
+        expect((await push(cookie, other.id)).statusCode).toBe(201);
+      }
+      const sixth = await createTestOrder(ctx(), user.id);
+      const limited = await push(cookie, sixth.id);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error).toMatch(
+        /^Too many M-Pesa prompts\. Please wait \d+ minutes, or pay with the paybill\.$/,
+      );
+      expect(await stkRequestsOfOrder(ctx(), sixth.id)).toEqual([]);
+    });
+
     it('refuses cancelled and already-covered orders', async () => {
       const { user, cookie } = await signedInUser(ctx());
       const cancelled = await createTestOrder(ctx(), user.id, { deliveryStatus: 'cancelled' });

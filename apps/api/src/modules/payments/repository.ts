@@ -182,6 +182,33 @@ export async function finishStkRequest(
   return toCount(result.numUpdatedRows) === 1;
 }
 
+/** The newest STK request of an order that is still waiting for the customer, if any. */
+export function latestPendingStkRequest(db: Db, orderId: string): Promise<StkRequestRow | undefined> {
+  return db
+    .selectFrom('stk_requests')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** How many STK pushes a customer sent since a moment, and when the oldest of them was sent. */
+export async function recentStkRequests(
+  db: Db,
+  userId: string,
+  sinceIso: string,
+): Promise<{ count: number; oldest: string | null }> {
+  const row = await db
+    .selectFrom('stk_requests')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min<string | null>('created_at').as('oldest')])
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', sinceIso)
+    .executeTakeFirst();
+  return { count: toCount(row?.n), oldest: row?.oldest ?? null };
+}
+
 /** Claims the right to send an STK query for a pending request, at most once per `everyMs` across processes. */
 export async function claimStkQuery(db: Db, id: string, now: Date, everyMs: number): Promise<boolean> {
   const before = new Date(now.getTime() - everyMs).toISOString();

@@ -10,7 +10,7 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/sql-values';
-import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
+import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import type { UserRow } from '../users/repository';
 import { DarajaError, isStillProcessing, type DarajaClient } from './daraja-client';
@@ -30,7 +30,9 @@ import {
   insertPayment,
   insertStkRequest,
   isUniqueViolation,
+  latestPendingStkRequest,
   listPayments,
+  recentStkRequests,
   setCallbackOutcome,
   setPaymentStatus,
   type PaymentOrderRow,
@@ -48,6 +50,11 @@ export const STK_MAX_AMOUNT = 250_000;
 /** TransactionDesc: at most 13 characters, not empty, no @ # & (MPESA.md). */
 export const STK_TRANSACTION_DESC = 'Urembo order';
 export const STK_CHANNEL = 'M-Pesa STK';
+/** A new prompt for the same order only once the last one has had this long to arrive... */
+export const STK_RESEND_AFTER_MS = 30_000;
+/** ...and at most this many prompts per customer in STK_USER_WINDOW_MS (prompts go to any number typed in). */
+export const STK_USER_LIMIT = 5;
+export const STK_USER_WINDOW_MS = 10 * 60_000;
 export const MANUAL_CHANNEL = 'M-Pesa';
 
 const PENDING_MESSAGE = 'Waiting for you to enter your M-Pesa PIN on your phone.';
@@ -182,6 +189,29 @@ export function createPaymentsService({ db, config, daraja, log }: PaymentsDeps)
     }
   }
 
+  /** Keeps STK push from being used to flood a phone with prompts (the number is whatever the customer typed). */
+  async function assertMayPush(user: UserRow, orderId: string): Promise<void> {
+    const now = Date.now();
+    const pending = await latestPendingStkRequest(db, orderId);
+    if (pending) {
+      const wait = Date.parse(pending.created_at) + STK_RESEND_AFTER_MS - now;
+      if (wait > 0) {
+        throw tooManyRequests(
+          `We just sent a prompt to ${pending.phone}. Check your phone, or try again in ${Math.ceil(wait / 1000)} seconds.`,
+          wait / 1000,
+        );
+      }
+    }
+    const recent = await recentStkRequests(db, user.id, new Date(now - STK_USER_WINDOW_MS).toISOString());
+    if (recent.count >= STK_USER_LIMIT && recent.oldest) {
+      const wait = Date.parse(recent.oldest) + STK_USER_WINDOW_MS - now;
+      throw tooManyRequests(
+        `Too many M-Pesa prompts. Please wait ${Math.max(1, Math.ceil(wait / 60_000))} minutes, or pay with the paybill.`,
+        wait / 1000,
+      );
+    }
+  }
+
   function sameResult(request: StkRequestRow, result: StkResult): boolean {
     return request.result_code === result.resultCode;
   }
@@ -260,6 +290,7 @@ export function createPaymentsService({ db, config, daraja, log }: PaymentsDeps)
           'M-Pesa prompts are not available on this shop right now. Pay with the paybill, then send us the receipt with the M-Pesa form.',
         );
       }
+      await assertMayPush(user, order.id);
       const amount = Math.min(balance, STK_MAX_AMOUNT);
       const accountReference = accountReferenceFor(order.id);
       let accepted;
