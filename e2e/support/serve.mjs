@@ -37,7 +37,9 @@ if (dialect === 'postgres') {
 
 const env = {
   ...process.env,
-  NODE_ENV: 'production',
+  // A spec that needs the demo's M-Pesa simulator (never mounted in production) starts its own server with
+  // E2E_NODE_ENV=development.
+  NODE_ENV: process.env.E2E_NODE_ENV || 'production',
   PORT: port,
   HOST: '127.0.0.1',
   PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -50,6 +52,13 @@ const env = {
 };
 if (dbName) env.DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${dbName}`;
 else delete env.DATABASE_URL;
+// Where this server keeps its data, for a spec that must set up rows no API on its branch can create yet.
+if (process.env.E2E_INFO_FILE) {
+  writeFileSync(
+    process.env.E2E_INFO_FILE,
+    JSON.stringify({ dataDir, databaseUrl: env.DATABASE_URL ?? null, port: Number(port) }),
+  );
+}
 
 // Where this server keeps its data, for tests that set up rows directly (e2e/support/server-db.ts reads it).
 const infoFile = path.join(tmpdir(), `urembo-e2e-server-${port}.json`);

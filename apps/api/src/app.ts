@@ -6,8 +6,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config';
 import type { DbHandle } from './db/database';
 import { registerErrorHandling } from './lib/error-handler';
+import { LOG_SERIALIZERS } from './lib/log-redaction';
 import { registerOriginCheck } from './lib/origin-check';
 import { registerSessionLoader } from './modules/auth/guards';
+import { darajaSimulator, simulatorIsMounted } from './modules/payments/simulator/daraja-simulator';
 import { registerApiRoutes } from './routes';
 import { registerWebApp } from './web/static';
 import { setPasswordHashCost } from './lib/passwords';
@@ -23,8 +25,12 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
   setPasswordHashCost(config.passwordHashCost);
+  const loggerOptions = logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger:
+      loggerOptions && typeof loggerOptions === 'object'
+        ? { serializers: LOG_SERIALIZERS, ...loggerOptions }
+        : loggerOptions,
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
@@ -77,6 +83,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     },
     { prefix: '/api/v1' },
   );
+
+  // The demo's Daraja simulator and its /dev/phone page: only without Daraja credentials, never in production.
+  if (simulatorIsMounted(config)) await app.register(darajaSimulator(config));
 
   await registerWebApp(app, config);
   return app;

@@ -16,6 +16,20 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** An M-Pesa paybill or till number: 5 to 7 digits. */
+const shortCode = z
+  .string()
+  .trim()
+  .regex(/^\d{5,7}$/, { error: 'must be a 5 to 7 digit M-Pesa number' });
+
+const optionalShortCode = optionalText.pipe(shortCode.optional());
+
+export const MPESA_TRANSACTION_TYPES = ['CustomerPayBillOnline', 'CustomerBuyGoodsOnline'] as const;
+
+/** Safaricom's published sandbox values (MPESA.md); the built-in simulator accepts them too. */
+export const SANDBOX_SHORTCODE = '174379';
+export const SANDBOX_PASSKEY = 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -38,7 +52,63 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST: optionalText,
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+  MPESA_PAYBILL: shortCode.default('542542'),
+  MPESA_ACCOUNT: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,20}$/, { error: 'must be 1 to 20 letters, digits or dashes' })
+    .default('484580'),
+  MPESA_TILL_NUMBER: shortCode.default('5511223'),
+  MPESA_TILL_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60, { error: 'must be at most 60 characters' })
+    .default('UREMBO BEAUTY'),
+  MPESA_BASE_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
+  MPESA_CONSUMER_KEY: optionalText,
+  MPESA_CONSUMER_SECRET: optionalText,
+  MPESA_SHORTCODE: optionalShortCode,
+  MPESA_PASSKEY: optionalText,
+  MPESA_TRANSACTION_TYPE: z
+    .enum(MPESA_TRANSACTION_TYPES, { error: 'must be CustomerPayBillOnline or CustomerBuyGoodsOnline' })
+    .default('CustomerPayBillOnline'),
+  MPESA_PARTY_B: optionalShortCode,
+  MPESA_CALLBACK_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
+  MPESA_CALLBACK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{24,128}$/, { error: 'must be 24 to 128 letters, digits, - or _' })
+      .optional(),
+  ),
+  MPESA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
+
+/**
+ * How the shop reaches Daraja: `daraja` with real credentials; `simulator` (no credentials, not production) through
+ * the built-in simulator served by this same server; `off` (no credentials in production: STK push is unavailable,
+ * the paybill and the manual form still work).
+ */
+export type MpesaMode = 'daraja' | 'simulator' | 'off';
+
+export interface MpesaConfig {
+  mode: MpesaMode;
+  baseUrl: string;
+  consumerKey: string;
+  consumerSecret: string;
+  shortcode: string;
+  passkey: string;
+  transactionType: (typeof MPESA_TRANSACTION_TYPES)[number];
+  partyB: string;
+  callbackUrl: string;
+  callbackSecret: string;
+  /** Every call to Daraja is aborted after this long. */
+  timeoutMs: number;
+}
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -54,6 +124,9 @@ export interface Config {
   trustProxy: boolean;
   webDist: string | undefined;
   passwordHashCost: number;
+  /** What customers are told to pay with (order page and checkout); the Daraja credentials are separate. */
+  paymentInstructions: { paybill: string; account: string; tillNumber: string; tillName: string };
+  mpesa: MpesaConfig;
 }
 
 export class ConfigError extends Error {
@@ -82,17 +155,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const adminPhone = e.ADMIN_PHONE ? normalizeKenyanPhone(e.ADMIN_PHONE) : undefined;
   if (adminPhone === null) problems.push('ADMIN_PHONE: is not a Kenyan mobile number (e.g. 0712345678)');
+  const mpesaProblems = checkMpesaVariables(e);
+  problems.push(...mpesaProblems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const mpesa = buildMpesaConfig(e, dataDir, publicUrl);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    publicUrl,
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir, 'session-secret', 32),
     seedDemo: e.SEED_DEMO,
     admin:
       adminPhone && e.ADMIN_PASSWORD
@@ -102,14 +179,106 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,
     passwordHashCost: e.PASSWORD_HASH_COST,
+    paymentInstructions: {
+      paybill: e.MPESA_PAYBILL,
+      account: e.MPESA_ACCOUNT,
+      tillNumber: e.MPESA_TILL_NUMBER,
+      tillName: e.MPESA_TILL_NAME,
+    },
+    mpesa,
   };
 }
 
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
+type Env = z.infer<typeof envSchema>;
+
+const MPESA_CREDENTIALS = [
+  'MPESA_CONSUMER_KEY',
+  'MPESA_CONSUMER_SECRET',
+  'MPESA_SHORTCODE',
+  'MPESA_PASSKEY',
+  'MPESA_BASE_URL',
+] as const;
+
+/** Daraja's CallBackURL rules (MPESA.md): no spaces, and none of the words its filter rejects. */
+const CALLBACK_URL_FORBIDDEN = /mpesa|safaricom/i;
+
+/** Daraja credentials come all together or not at all; a partial set names what is missing. */
+function checkMpesaVariables(e: Env): string[] {
+  const problems: string[] = [];
+  const given = MPESA_CREDENTIALS.filter((name) => e[name] !== undefined);
+  if (given.length > 0 && given.length < MPESA_CREDENTIALS.length) {
+    for (const name of MPESA_CREDENTIALS.filter((n) => e[n] === undefined)) {
+      problems.push(
+        `${name}: is required when ${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} set (Daraja credentials go together; leave them all unset for the demo simulator)`,
+      );
+    }
+  }
+  if (e.MPESA_CALLBACK_URL !== undefined) {
+    const url = new URL(e.MPESA_CALLBACK_URL);
+    if (CALLBACK_URL_FORBIDDEN.test(url.href)) {
+      problems.push('MPESA_CALLBACK_URL: must not contain "mpesa" or "safaricom" (Daraja refuses such URLs)');
+    }
+    const last = url.pathname.split('/').filter(Boolean).at(-1);
+    if (e.MPESA_CALLBACK_SECRET === undefined) {
+      problems.push(
+        'MPESA_CALLBACK_SECRET: is required when MPESA_CALLBACK_URL is set (the URL must end with that secret)',
+      );
+    } else if (last !== e.MPESA_CALLBACK_SECRET) {
+      problems.push('MPESA_CALLBACK_URL: its last path segment must be MPESA_CALLBACK_SECRET');
+    }
+    if (given.length > 0 && e.NODE_ENV === 'production' && url.protocol !== 'https:') {
+      problems.push('MPESA_CALLBACK_URL: must be an https:// URL in production (Daraja calls only HTTPS)');
+    }
+  }
+  return problems;
+}
+
+function buildMpesaConfig(e: Env, dataDir: string, publicUrl: string): MpesaConfig {
+  const callbackSecret =
+    e.MPESA_CALLBACK_SECRET ?? readOrCreateSecret(dataDir, 'mpesa-callback-secret', 24, /^[A-Za-z0-9_-]+$/);
+  const callbackUrl = e.MPESA_CALLBACK_URL ?? `${publicUrl}/api/v1/m-pesa/callback/${callbackSecret}`;
+  const common = {
+    transactionType: e.MPESA_TRANSACTION_TYPE,
+    callbackUrl,
+    callbackSecret,
+    timeoutMs: e.MPESA_TIMEOUT_MS,
+  };
+  if (
+    e.MPESA_CONSUMER_KEY &&
+    e.MPESA_CONSUMER_SECRET &&
+    e.MPESA_SHORTCODE &&
+    e.MPESA_PASSKEY &&
+    e.MPESA_BASE_URL
+  ) {
+    return {
+      ...common,
+      mode: 'daraja',
+      baseUrl: e.MPESA_BASE_URL.replace(/\/+$/, ''),
+      consumerKey: e.MPESA_CONSUMER_KEY,
+      consumerSecret: e.MPESA_CONSUMER_SECRET,
+      shortcode: e.MPESA_SHORTCODE,
+      passkey: e.MPESA_PASSKEY,
+      partyB: e.MPESA_PARTY_B ?? e.MPESA_SHORTCODE,
+    };
+  }
+  // No credentials: the built-in simulator (same protocol, served by this server) outside production.
+  return {
+    ...common,
+    mode: e.NODE_ENV === 'production' ? 'off' : 'simulator',
+    baseUrl: `${publicUrl}/mpesa-sim`,
+    consumerKey: 'urembo-simulator-key',
+    consumerSecret: 'urembo-simulator-secret',
+    shortcode: SANDBOX_SHORTCODE,
+    passkey: SANDBOX_PASSKEY,
+    partyB: e.MPESA_PARTY_B ?? SANDBOX_SHORTCODE,
+  };
+}
+
+function readOrCreateSecret(dataDir: string, name: string, minLength: number, shape?: RegExp): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) {
     const existing = readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
+    if (existing.length >= minLength && (!shape || shape.test(existing))) return existing;
   }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');

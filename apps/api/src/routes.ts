@@ -5,6 +5,7 @@ import type { DbHandle } from './db/database';
 import type { Database } from './db/schema';
 import { healthRoutes } from './modules/health/routes';
 import { reviewRoutes } from './modules/reviews/routes';
+import { paymentsRoutes } from './modules/payments/routes';
 
 /** What every feature's routes get: configuration and the database. */
 export interface AppContext {
@@ -17,4 +18,5 @@ export interface AppContext {
 export async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await api.register(healthRoutes(ctx));
   await api.register(reviewRoutes(ctx));
+  await api.register(paymentsRoutes(ctx));
 }

@@ -176,6 +176,61 @@ export interface ReviewsTable {
   updated_at: string;
 }
 
+export type PaymentSourceColumn = 'user-mpesa-form' | 'mpesa-stk';
+export type StkRequestStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
+
+export interface PaymentsTable {
+  id: string;
+  source: PaymentSourceColumn;
+  order_id: string;
+  user_id: string;
+  /** The STK request this payment settles (unique: one payment per request); null for the manual form. */
+  stk_request_id: string | null;
+  full_name: string;
+  amount: number;
+  channel: string;
+  /** M-Pesa receipt number, unique; null only for an STK payment confirmed by a query (no receipt given). */
+  receipt: string | null;
+  phone: string | null;
+  /** 1 complete, 0 pending. */
+  status: number;
+  /** Why the payment is held back for a person to review (e.g. 'amount-mismatch'), or null. */
+  flag: 'amount-mismatch' | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StkRequestsTable {
+  id: string;
+  order_id: string;
+  user_id: string;
+  merchant_request_id: string;
+  checkout_request_id: string;
+  amount: number;
+  phone: string;
+  account_reference: string;
+  status: StkRequestStatus;
+  /** Safaricom's ResultCode as text ("0", "1032", "SFC_IC0003"). */
+  result_code: string | null;
+  result_desc: string | null;
+  /** When the last STK query was sent (queries are paced per request). */
+  last_query_at: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+export interface MpesaCallbacksTable {
+  id: string;
+  received_at: string;
+  /** 'callback' (Safaricom POSTed it) or 'stk-query' (a final answer of our STK query). */
+  source: 'callback' | 'stk-query';
+  checkout_request_id: string | null;
+  raw_body: string;
+  /** What processing did with it: received (not processed yet), paid, failed, duplicate, unknown-request... */
+  outcome: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -192,4 +247,7 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   reviews: ReviewsTable;
+  payments: PaymentsTable;
+  stk_requests: StkRequestsTable;
+  mpesa_callbacks: MpesaCallbacksTable;
 }

@@ -21,7 +21,6 @@ const CLIENT_ROUTES: RegExp[] = [
   /^\/verify-phone$/,
   /^\/reset-password\/[^/]+$/,
   /^\/admin\/[^/]+\/[^/]+$/,
-  /^\/dev\/phone$/,
 ];
 
 export function isClientRoute(pathname: string): boolean {

@@ -6,6 +6,8 @@ import { RouteErrorBoundary } from './route-error';
 import { Shell } from './shell';
 
 const ReviewOrderPage = lazy(() => import('../features/reviews/routes/review-order-page'));
+const MpesaFormScreen = lazy(() => import('../features/payments/screens/mpesa-form-screen'));
+const PaymentScreen = lazy(() => import('../features/payments/screens/payment-screen'));
 
 /**
  * The route table (seed §2). Screens are React.lazy imports, so a first visit downloads only the shell and the
@@ -19,6 +21,8 @@ export function AppRoutes() {
         <Suspense fallback={<Spinner label="Loading page" />}>
           <Switch>
             <Route path="/review-order/:id" component={ReviewOrderPage} />
+            <Route path="/mpesa-form/:id" component={MpesaFormScreen} />
+            <Route path="/payment/:id" component={PaymentScreen} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

@@ -1,0 +1,533 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Paged } from '@urembo/contract/common';
+import {
+  type ManualPaymentBody,
+  type MpesaInstructions,
+  type Payment,
+  type ResolveAnswer,
+} from '@urembo/contract/payments';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../db/sql-values';
+import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/http-error';
+import { newId } from '../../lib/ids';
+import type { UserRow } from '../users/repository';
+import { DarajaError, isStillProcessing, type DarajaClient } from './daraja-client';
+import { toPaymentDto } from './dto';
+import {
+  addReceiptToStkPayment,
+  claimStkQuery,
+  completedTotal,
+  findOrderForPayment,
+  findPayment,
+  findPaymentByReceipt,
+  findStkRequest,
+  findStkRequestByCheckoutId,
+  finishStkRequest,
+  fullNameOfUser,
+  insertCallbackAudit,
+  insertPayment,
+  insertStkRequest,
+  isUniqueViolation,
+  latestPendingStkRequest,
+  listPayments,
+  recentStkRequests,
+  setCallbackOutcome,
+  setPaymentStatus,
+  type PaymentOrderRow,
+  type StkRequestRow,
+} from './repository';
+import { STILL_PROCESSING_RESULT_CODE, meaningOf, resultCodeText } from './result-codes';
+import { assertStillCoveredWithout, settleOrderPayment } from './settlement';
+
+/** Ask Daraja (STK query) about a pending request once its callback is this late... */
+export const STK_QUERY_AFTER_MS = 20_000;
+/** ...and at most this often per request (Daraja's spike arrest punishes tight polling). */
+export const STK_QUERY_EVERY_MS = 5_000;
+/** Daraja's per-transaction maximum (MPESA.md); a larger balance is paid in several pushes. */
+export const STK_MAX_AMOUNT = 250_000;
+/** TransactionDesc: at most 13 characters, not empty, no @ # & (MPESA.md). */
+export const STK_TRANSACTION_DESC = 'Urembo order';
+export const STK_CHANNEL = 'M-Pesa STK';
+/** A new prompt for the same order only once the last one has had this long to arrive... */
+export const STK_RESEND_AFTER_MS = 30_000;
+/** ...and at most this many prompts per customer in STK_USER_WINDOW_MS (prompts go to any number typed in). */
+export const STK_USER_LIMIT = 5;
+export const STK_USER_WINDOW_MS = 10 * 60_000;
+export const MANUAL_CHANNEL = 'M-Pesa';
+
+const PENDING_MESSAGE = 'Waiting for you to enter your M-Pesa PIN on your phone.';
+
+/**
+ * AccountReference (at most 12 characters, shown on the customer's prompt): "UR" and the first 10 letters or
+ * digits of the order id, upper-cased. Order ids are 24 random hex characters, so 10 of them (40 bits) tell orders
+ * apart for a person reading a statement; matching never relies on it (callbacks are matched by
+ * CheckoutRequestID).
+ */
+export function accountReferenceFor(orderId: string): string {
+  return `UR${orderId.replace(/[^A-Za-z0-9]/g, '').slice(0, 10)}`.toUpperCase();
+}
+
+/** What happened to one callback or final query answer (stored as the audit row's outcome). */
+export type StkOutcome =
+  | 'paid'
+  | 'failed'
+  | 'cancelled'
+  | 'amount-mismatch'
+  | 'duplicate'
+  | 'receipt-added'
+  | 'conflicting-result'
+  | 'paid-receipt-reused'
+  | 'unknown-request';
+
+export interface StkResult {
+  checkoutRequestId: string;
+  resultCode: string;
+  resultDesc: string | null;
+  /** From the callback's metadata; null in an STK query answer (it carries none). */
+  amount: number | null;
+  receipt: string | null;
+  phone: string | null;
+  source: 'callback' | 'stk-query';
+}
+
+export interface PaymentsDeps {
+  db: Kysely<Database>;
+  config: Config;
+  daraja: DarajaClient;
+  log: FastifyBaseLogger;
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+export function createPaymentsService({ db, config, daraja, log }: PaymentsDeps) {
+  /** The order as its owner sees it; another customer's order does not exist for them (404). */
+  async function ownOrder(user: UserRow, orderId: string): Promise<PaymentOrderRow> {
+    const order = await findOrderForPayment(db, orderId);
+    if (!order || order.user_id !== user.id) throw notFound('Order not found');
+    return order;
+  }
+
+  function assertPayable(order: PaymentOrderRow): void {
+    if (order.delivery_status === 'cancelled') throw conflict('This order was cancelled');
+    if (order.payment_status === 'paid') throw conflict('This order is already paid');
+  }
+
+  /**
+   * Applies a final STK result (a callback, or an STK query's final answer) in one transaction. Idempotent: the
+   * request moves out of "pending" once (a conditional update), one payment per request (unique stk_request_id)
+   * and per receipt (unique receipt), so the same callback delivered five times at once credits once.
+   */
+  async function applyStkResult(result: StkResult): Promise<StkOutcome> {
+    try {
+      return await db.transaction().execute(async (trx): Promise<StkOutcome> => {
+        const request = await findStkRequestByCheckoutId(trx, result.checkoutRequestId);
+        if (!request) return 'unknown-request';
+        const now = nowIso();
+
+        if (result.resultCode !== '0') {
+          const meaning = meaningOf(result.resultCode, result.resultDesc);
+          if (request.status !== 'pending')
+            return sameResult(request, result) ? 'duplicate' : 'conflicting-result';
+          const changed = await finishStkRequest(trx, request.id, {
+            status: meaning.status,
+            resultCode: result.resultCode,
+            resultDesc: result.resultDesc,
+            now,
+          });
+          return changed ? meaning.status : 'duplicate';
+        }
+
+        if (request.status !== 'pending') {
+          if (request.result_code !== '0') return 'conflicting-result';
+          // A late callback after an STK query confirmed the payment brings the receipt the query lacked.
+          if (result.receipt && (await addReceiptToStkPayment(trx, request.id, result.receipt, now))) {
+            return 'receipt-added';
+          }
+          return 'duplicate';
+        }
+
+        // An STK query confirms the request as sent (its answer has no amount); a callback must match it.
+        const amountMatches = result.source === 'stk-query' || result.amount === request.amount;
+        // The receipt already on a manual-form payment (the customer typed it in before the callback came): the
+        // Safaricom-confirmed STK payment is recorded without it, and the manual one must stay pending.
+        const receiptTaken = !!result.receipt && !!(await findPaymentByReceipt(trx, result.receipt));
+        const changed = await finishStkRequest(trx, request.id, {
+          status: amountMatches ? 'paid' : 'failed',
+          resultCode: '0',
+          resultDesc: amountMatches
+            ? result.resultDesc
+            : `M-Pesa reported Ksh ${result.amount ?? 'unknown'} for a request of Ksh ${request.amount}`,
+          now,
+        });
+        if (!changed) return 'duplicate';
+        await insertPayment(trx, {
+          id: newId(),
+          source: 'mpesa-stk',
+          order_id: request.order_id,
+          user_id: request.user_id,
+          stk_request_id: request.id,
+          full_name: (await fullNameOfUser(trx, request.user_id)) ?? 'M-Pesa customer',
+          amount: amountMatches ? request.amount : Math.max(0, Math.round(result.amount ?? 0)),
+          channel: STK_CHANNEL,
+          receipt: receiptTaken ? null : result.receipt,
+          phone: result.phone ?? request.phone,
+          status: amountMatches ? 1 : 0,
+          flag: amountMatches ? null : 'amount-mismatch',
+          created_at: now,
+          updated_at: now,
+        });
+        if (!amountMatches) return 'amount-mismatch';
+        await settleOrderPayment(trx, request.order_id);
+        return receiptTaken ? 'paid-receipt-reused' : 'paid';
+      });
+    } catch (err) {
+      // A concurrent duplicate that slipped past the conditional update meets the unique constraints.
+      if (isUniqueViolation(err)) return 'duplicate';
+      throw err;
+    }
+  }
+
+  /** Keeps STK push from being used to flood a phone with prompts (the number is whatever the customer typed). */
+  async function assertMayPush(user: UserRow, orderId: string): Promise<void> {
+    const now = Date.now();
+    const pending = await latestPendingStkRequest(db, orderId);
+    if (pending) {
+      const wait = Date.parse(pending.created_at) + STK_RESEND_AFTER_MS - now;
+      if (wait > 0) {
+        throw tooManyRequests(
+          `We just sent a prompt to ${pending.phone}. Check your phone, or try again in ${Math.ceil(wait / 1000)} seconds.`,
+          wait / 1000,
+        );
+      }
+    }
+    const recent = await recentStkRequests(db, user.id, new Date(now - STK_USER_WINDOW_MS).toISOString());
+    if (recent.count >= STK_USER_LIMIT && recent.oldest) {
+      const wait = Date.parse(recent.oldest) + STK_USER_WINDOW_MS - now;
+      throw tooManyRequests(
+        `Too many M-Pesa prompts. Please wait ${Math.max(1, Math.ceil(wait / 60_000))} minutes, or pay with the paybill.`,
+        wait / 1000,
+      );
+    }
+  }
+
+  function sameResult(request: StkRequestRow, result: StkResult): boolean {
+    return request.result_code === result.resultCode;
+  }
+
+  /** Asks Daraja about a pending request and applies a final answer exactly as a callback would be applied. */
+  async function queryAndApply(request: StkRequestRow): Promise<void> {
+    let answer;
+    try {
+      answer = await daraja.stkQuery(request.checkout_request_id);
+    } catch (err) {
+      if (isStillProcessing(err)) return;
+      log.warn({ err, stkRequest: request.id }, 'M-Pesa STK query failed; the request stays pending');
+      return;
+    }
+    const code = resultCodeText(answer.resultCode);
+    if (code === null || code === STILL_PROCESSING_RESULT_CODE) return;
+    const auditId = newId();
+    await insertCallbackAudit(db, {
+      id: auditId,
+      received_at: nowIso(),
+      source: 'stk-query',
+      checkout_request_id: request.checkout_request_id,
+      raw_body: JSON.stringify(answer.raw),
+      outcome: 'received',
+    });
+    const outcome = await applyStkResult({
+      checkoutRequestId: request.checkout_request_id,
+      resultCode: code,
+      resultDesc: answer.resultDesc,
+      amount: null,
+      receipt: null,
+      phone: null,
+      source: 'stk-query',
+    });
+    await setCallbackOutcome(db, auditId, outcome);
+    log.info({ stkRequest: request.id, outcome }, 'M-Pesa STK query answered');
+  }
+
+  function messageFor(request: StkRequestRow): string {
+    if (request.status === 'paid') return 'Paid';
+    if (request.status === 'pending') return PENDING_MESSAGE;
+    if (request.result_code === '0') {
+      return 'M-Pesa reported a different amount from the one requested. Our team will check this payment and update your order.';
+    }
+    return meaningOf(request.result_code ?? '', request.result_desc).message;
+  }
+
+  return {
+    instructions(): MpesaInstructions {
+      return {
+        ...config.paymentInstructions,
+        stkPush: config.mpesa.mode !== 'off',
+        simulator: config.mpesa.mode === 'simulator',
+      };
+    },
+
+    /**
+     * Sends an STK push for the order's unpaid balance. The request is stored only once Daraja has accepted it
+     * (one insert): a refused, failed or timed-out push leaves nothing behind.
+     */
+    async startStkPush(
+      user: UserRow,
+      orderId: string,
+      phone: string,
+    ): Promise<{ _id: string; message: string }> {
+      const order = await ownOrder(user, orderId);
+      assertPayable(order);
+      const balance = order.total_amount - (await completedTotal(db, order.id));
+      if (balance < 1) {
+        await db.transaction().execute((trx) => settleOrderPayment(trx, order.id));
+        throw conflict('This order is already paid');
+      }
+      if (config.mpesa.mode === 'off') {
+        throw new HttpError(
+          503,
+          'M-Pesa prompts are not available on this shop right now. Pay with the paybill, then send us the receipt with the M-Pesa form.',
+        );
+      }
+      await assertMayPush(user, order.id);
+      const amount = Math.min(balance, STK_MAX_AMOUNT);
+      const accountReference = accountReferenceFor(order.id);
+      let accepted;
+      try {
+        accepted = await daraja.stkPush({
+          amount,
+          phone,
+          accountReference,
+          description: STK_TRANSACTION_DESC,
+        });
+      } catch (err) {
+        throw darajaFailure(err, log);
+      }
+      const now = nowIso();
+      const row: StkRequestRow = {
+        id: newId(),
+        order_id: order.id,
+        user_id: user.id,
+        merchant_request_id: accepted.merchantRequestId,
+        checkout_request_id: accepted.checkoutRequestId,
+        amount,
+        phone,
+        account_reference: accountReference,
+        status: 'pending',
+        result_code: null,
+        result_desc: null,
+        last_query_at: null,
+        created_at: now,
+        updated_at: now,
+        completed_at: null,
+      };
+      try {
+        await insertStkRequest(db, row);
+      } catch (err) {
+        // Daraja sent the prompt but we could not record it: its callback will land in the audit trail unmatched.
+        log.error(
+          { err, checkoutRequestId: accepted.checkoutRequestId, orderId: order.id, amount },
+          'M-Pesa STK push accepted but not recorded (reconcile by hand from mpesa_callbacks)',
+        );
+        throw err;
+      }
+      return { _id: row.id, message: `M-Pesa pop-up sent to ${phone}` };
+    },
+
+    /** The state of an STK request; asks Daraja (paced) when its callback is late. */
+    async resolve(user: UserRow, id: string): Promise<ResolveAnswer> {
+      let request = await findStkRequest(db, id);
+      if (!request || (request.user_id !== user.id && user.role !== 'admin')) {
+        throw notFound('Payment request not found');
+      }
+      if (request.status === 'pending' && config.mpesa.mode !== 'off') {
+        const now = new Date();
+        const age = now.getTime() - Date.parse(request.created_at);
+        if (age >= STK_QUERY_AFTER_MS && (await claimStkQuery(db, request.id, now, STK_QUERY_EVERY_MS))) {
+          await queryAndApply(request);
+          request = (await findStkRequest(db, id)) ?? request;
+        }
+      }
+      return {
+        status: request.status,
+        message: messageFor(request),
+        order: request.order_id,
+        amount: request.amount,
+      };
+    },
+
+    /**
+     * Daraja's callback. The raw body is stored first (audit trail), then applied; the answer is always
+     * "Accepted" once stored, so Safaricom does not resend what we already hold.
+     */
+    async receiveCallback(raw: string): Promise<{ statusCode: number; body: unknown }> {
+      const auditId = newId();
+      const parsed = parseCallback(raw);
+      await insertCallbackAudit(db, {
+        id: auditId,
+        received_at: nowIso(),
+        source: 'callback',
+        checkout_request_id: parsed?.checkoutRequestId ?? null,
+        raw_body: raw,
+        outcome: 'received',
+      });
+      if (!parsed) {
+        await setCallbackOutcome(db, auditId, 'malformed');
+        log.warn({ auditId }, 'malformed M-Pesa callback stored for audit');
+        return { statusCode: 400, body: { ResultCode: 1, ResultDesc: 'Malformed callback' } };
+      }
+      const outcome = await applyStkResult(parsed);
+      await setCallbackOutcome(db, auditId, outcome);
+      const level = [
+        'unknown-request',
+        'amount-mismatch',
+        'conflicting-result',
+        'paid-receipt-reused',
+      ].includes(outcome)
+        ? 'warn'
+        : 'info';
+      log[level]({ auditId, checkoutRequestId: parsed.checkoutRequestId, outcome }, 'M-Pesa callback');
+      return { statusCode: 200, body: { ResultCode: 0, ResultDesc: 'Accepted' } };
+    },
+
+    /** The manual M-Pesa form: a pending payment (status false) that an admin completes after checking it. */
+    async submitManualPayment(user: UserRow, body: ManualPaymentBodyParsed): Promise<Payment> {
+      const order = await ownOrder(user, body.order);
+      assertPayable(order);
+      if (await findPaymentByReceipt(db, body.receipt)) {
+        throw conflict('This M-Pesa receipt number has already been used');
+      }
+      const now = nowIso();
+      try {
+        const row = await insertPayment(db, {
+          id: newId(),
+          source: 'user-mpesa-form',
+          order_id: order.id,
+          user_id: user.id,
+          stk_request_id: null,
+          full_name: body.fullName,
+          amount: body.amount,
+          channel: body.channel || MANUAL_CHANNEL,
+          receipt: body.receipt,
+          phone: user.phone,
+          status: 0,
+          flag: null,
+          created_at: now,
+          updated_at: now,
+        });
+        return toPaymentDto(row);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict('This M-Pesa receipt number has already been used');
+        throw err;
+      }
+    },
+
+    async listPayments(page: number, limit: number): Promise<Paged<Payment>> {
+      const { rows, total } = await listPayments(db, page, limit);
+      return {
+        data: rows.map(toPaymentDto),
+        page,
+        limit,
+        total,
+        totalPages: Math.max(1, Math.ceil(total / limit)),
+      };
+    },
+
+    /** Admin: complete (or set back to pending) a manual-form payment; completing one may make the order paid. */
+    async updatePaymentStatus(id: string, status: boolean): Promise<Payment> {
+      const existing = await findPayment(db, id);
+      if (!existing) throw notFound('Payment not found');
+      if (existing.source !== 'user-mpesa-form') {
+        throw badRequest('Only payments sent with the M-Pesa form can be changed here');
+      }
+      await db.transaction().execute(async (trx) => {
+        if (!status && existing.status === 1) {
+          await assertStillCoveredWithout(trx, existing.order_id, existing.amount);
+        }
+        const changed = await setPaymentStatus(trx, id, status, nowIso());
+        if (changed && status) await settleOrderPayment(trx, existing.order_id);
+      });
+      const updated = await findPayment(db, id);
+      if (!updated) throw notFound('Payment not found');
+      return toPaymentDto(updated);
+    },
+  };
+}
+
+type ManualPaymentBodyParsed = Omit<ManualPaymentBody, 'amount'> & { amount: number };
+
+/** Turns a Daraja failure into what the customer sees: nothing was stored, try again. */
+function darajaFailure(err: unknown, log: FastifyBaseLogger): Error {
+  if (!(err instanceof DarajaError)) return err instanceof Error ? err : new Error(String(err));
+  log.warn(
+    { kind: err.kind, errorCode: err.errorCode, httpStatus: err.httpStatus, msg: err.message },
+    'Daraja STK push failed',
+  );
+  switch (err.kind) {
+    case 'unreachable':
+      return new HttpError(503, 'M-Pesa is unavailable, please try again');
+    case 'timeout':
+      return new HttpError(
+        503,
+        'M-Pesa did not answer in time, please try again. If a prompt still reaches your phone, cancel it first.',
+      );
+    case 'failed':
+      return new HttpError(502, 'M-Pesa is unavailable, please try again');
+    case 'rejected':
+      if (err.errorCode === '500.003.02' || err.httpStatus === 429 || err.httpStatus === 503) {
+        return new HttpError(503, 'M-Pesa is busy right now, please try again in a minute');
+      }
+      return new HttpError(502, `M-Pesa could not send the prompt: ${err.message}`);
+  }
+}
+
+/** The parts of Daraja's callback we use (MPESA.md); null when it is not an stkCallback at all. */
+export function parseCallback(raw: string): StkResult | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const callback = pick(pick(body, 'Body'), 'stkCallback');
+  const checkoutRequestId = pick(callback, 'CheckoutRequestID');
+  const resultCode = resultCodeText(pick(callback, 'ResultCode'));
+  if (typeof checkoutRequestId !== 'string' || checkoutRequestId === '' || resultCode === null) return null;
+  const desc = pick(callback, 'ResultDesc');
+  const items = pick(pick(callback, 'CallbackMetadata'), 'Item');
+  // Items are looked up by Name, never by position; Balance often has no Value.
+  const item = (name: string): unknown =>
+    Array.isArray(items)
+      ? pick(
+          items.find((i) => pick(i, 'Name') === name),
+          'Value',
+        )
+      : undefined;
+  const amountValue = item('Amount');
+  const amount =
+    typeof amountValue === 'number' || (typeof amountValue === 'string' && amountValue.trim() !== '')
+      ? Number(amountValue)
+      : NaN;
+  const receiptValue = item('MpesaReceiptNumber');
+  const phoneValue = item('PhoneNumber');
+  return {
+    checkoutRequestId,
+    resultCode,
+    resultDesc: typeof desc === 'string' ? desc : null,
+    amount: Number.isFinite(amount) ? amount : null,
+    receipt:
+      typeof receiptValue === 'string' && receiptValue.trim() !== ''
+        ? receiptValue.trim().toUpperCase().slice(0, 40)
+        : null,
+    phone:
+      typeof phoneValue === 'number' || typeof phoneValue === 'string'
+        ? String(phoneValue).slice(0, 20)
+        : null,
+    source: 'callback',
+  };
+}
+
+function pick(value: unknown, key: string): unknown {
+  return value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+}

@@ -1,0 +1,124 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, SANDBOX_PASSKEY, loadConfig } from '../src/config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'urembo-mpesa-config-'));
+
+const CREDENTIALS = {
+  MPESA_BASE_URL: 'https://sandbox.safaricom.co.ke/',
+  MPESA_CONSUMER_KEY: 'key',
+  MPESA_CONSUMER_SECRET: 'secret',
+  MPESA_SHORTCODE: '174379',
+  MPESA_PASSKEY: SANDBOX_PASSKEY,
+};
+
+function problemsOf(env: Record<string, string>): string {
+  try {
+    loadConfig({ DATA_DIR: dataDir(), ...env });
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).message;
+  }
+  throw new Error('expected a configuration error');
+}
+
+describe('M-Pesa configuration', () => {
+  it('runs the built-in simulator when no credentials are set (outside production)', () => {
+    const dir = dataDir();
+    const c = loadConfig({ DATA_DIR: dir, PORT: '4000' });
+    expect(c.mpesa.mode).toBe('simulator');
+    expect(c.mpesa.baseUrl).toBe('http://localhost:4000/mpesa-sim');
+    expect(c.mpesa.shortcode).toBe('174379');
+    expect(c.mpesa.passkey).toBe(SANDBOX_PASSKEY);
+    expect(c.mpesa.partyB).toBe('174379');
+    expect(c.mpesa.transactionType).toBe('CustomerPayBillOnline');
+    expect(c.paymentInstructions).toEqual({
+      paybill: '542542',
+      account: '484580',
+      tillNumber: '5511223',
+      tillName: 'UREMBO BEAUTY',
+    });
+    // The callback secret is generated once into DATA_DIR and reused.
+    const secret = c.mpesa.callbackSecret;
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(readFileSync(path.join(dir, 'mpesa-callback-secret'), 'utf8').trim()).toBe(secret);
+    expect(loadConfig({ DATA_DIR: dir }).mpesa.callbackSecret).toBe(secret);
+    expect(c.mpesa.callbackUrl).toBe(`http://localhost:4000/api/v1/m-pesa/callback/${secret}`);
+  });
+
+  it('turns STK push off in production without credentials', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).mpesa.mode).toBe('off');
+  });
+
+  it('uses Daraja with a full set of credentials', () => {
+    const c = loadConfig({
+      DATA_DIR: dataDir(),
+      PUBLIC_URL: 'https://shop.example.co.ke',
+      MPESA_CALLBACK_SECRET: 'a-very-long-callback-secret-123',
+      MPESA_TRANSACTION_TYPE: 'CustomerBuyGoodsOnline',
+      MPESA_PARTY_B: '5511223',
+      ...CREDENTIALS,
+    });
+    expect(c.mpesa).toMatchObject({
+      mode: 'daraja',
+      baseUrl: 'https://sandbox.safaricom.co.ke',
+      consumerKey: 'key',
+      shortcode: '174379',
+      partyB: '5511223',
+      transactionType: 'CustomerBuyGoodsOnline',
+      callbackUrl: 'https://shop.example.co.ke/api/v1/m-pesa/callback/a-very-long-callback-secret-123',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), ...CREDENTIALS }).mpesa.partyB).toBe('174379');
+  });
+
+  it.each(Object.keys(CREDENTIALS))('refuses a partial set of credentials without %s', (missing) => {
+    const env: Record<string, string> = { ...CREDENTIALS };
+    delete env[missing];
+    expect(problemsOf(env)).toContain(`${missing}: is required when`);
+  });
+
+  it('names the variable of a bad M-Pesa value', () => {
+    expect(problemsOf({ MPESA_TRANSACTION_TYPE: 'Paybill' })).toContain('MPESA_TRANSACTION_TYPE:');
+    expect(problemsOf({ MPESA_SHORTCODE: '12' })).toContain('MPESA_SHORTCODE:');
+    expect(problemsOf({ MPESA_PAYBILL: 'abc' })).toContain('MPESA_PAYBILL:');
+    expect(problemsOf({ MPESA_CALLBACK_SECRET: 'short' })).toContain('MPESA_CALLBACK_SECRET:');
+    expect(problemsOf({ MPESA_TIMEOUT_MS: '5' })).toContain('MPESA_TIMEOUT_MS:');
+    expect(problemsOf({ MPESA_BASE_URL: 'ftp://x' })).toContain('MPESA_BASE_URL:');
+  });
+
+  it('checks an explicit callback URL: ends with the secret, no "mpesa", HTTPS in production', () => {
+    const secret = 'a-very-long-callback-secret-123';
+    expect(problemsOf({ MPESA_CALLBACK_URL: 'https://x.example/cb/abc' })).toContain(
+      'MPESA_CALLBACK_SECRET: is required',
+    );
+    expect(
+      problemsOf({
+        MPESA_CALLBACK_URL: 'https://x.example/cb/other-secret-0000000000000',
+        MPESA_CALLBACK_SECRET: secret,
+      }),
+    ).toContain('MPESA_CALLBACK_URL: its last path segment must be MPESA_CALLBACK_SECRET');
+    expect(
+      problemsOf({
+        MPESA_CALLBACK_URL: `https://mpesa.example/api/v1/payments/stk-callback/${secret}`,
+        MPESA_CALLBACK_SECRET: secret,
+      }),
+    ).toContain('must not contain "mpesa" or "safaricom"');
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        MPESA_CALLBACK_URL: `http://tunnel.example/api/v1/payments/stk-callback/${secret}`,
+        MPESA_CALLBACK_SECRET: secret,
+        ...CREDENTIALS,
+      }),
+    ).toContain('MPESA_CALLBACK_URL: must be an https:// URL in production');
+    const ok = loadConfig({
+      DATA_DIR: dataDir(),
+      MPESA_CALLBACK_URL: `https://abc.tunnel.example/api/v1/payments/stk-callback/${secret}`,
+      MPESA_CALLBACK_SECRET: secret,
+      ...CREDENTIALS,
+    });
+    expect(ok.mpesa.callbackUrl).toBe(`https://abc.tunnel.example/api/v1/payments/stk-callback/${secret}`);
+  });
+});

@@ -1,0 +1,265 @@
+import { beforeAll, expect, it } from 'vitest';
+import { SANDBOX_PASSKEY } from '../src/config';
+import { darajaPassword, darajaTimestamp } from '../src/modules/payments/daraja-client';
+import { signedInUser } from './support/auth';
+import {
+  backdateStkRequest,
+  createTestOrder,
+  orderPaymentStatus,
+  paymentsOfOrder,
+  stkRequestsOfOrder,
+} from './support/payments-factories';
+import { freePort } from './support/ports';
+import { describeEachDialect } from './support/test-app';
+
+const appPort = await freePort();
+
+describeEachDialect(
+  'the built-in Daraja simulator and its test phone (demo, no credentials)',
+  (ctx) => {
+    beforeAll(async () => {
+      await ctx().app.listen({ port: appPort, host: '127.0.0.1' });
+    });
+
+    async function pushed(total = 2350) {
+      const { user, cookie } = await signedInUser(ctx());
+      const order = await createTestOrder(ctx(), user.id, { total });
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: `/api/v1/m-pesa/stk/${order.id}`,
+        headers: { cookie },
+        payload: { phone: '0712345678' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const [request] = await stkRequestsOfOrder(ctx(), order.id);
+      return { cookie, order, request: request!, id: (res.json() as { _id: string })._id };
+    }
+
+    function answerPrompt(checkoutRequestId: string, action: string, form = '') {
+      return ctx().app.inject({
+        method: 'POST',
+        url: `/dev/phone/${encodeURIComponent(checkoutRequestId)}/${action}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form,
+      });
+    }
+
+    async function resolve(cookie: string, id: string) {
+      return (
+        await ctx().app.inject({ url: `/api/v1/m-pesa/resolveTransaction/${id}`, headers: { cookie } })
+      ).json();
+    }
+
+    it('shows the prompt on /dev/phone; accepting with a PIN pays the order', async () => {
+      const { cookie, order, request, id } = await pushed(2350);
+      const page = await ctx().app.inject({ url: '/dev/phone' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.body).not.toContain('<script');
+      expect(page.body).toContain('Ksh 2,350');
+      expect(page.body).toContain(request.account_reference);
+      expect(page.body).toContain('0712 345 678');
+
+      const accepted = await answerPrompt(request.checkout_request_id, 'accept', 'pin=1234');
+      expect(accepted.statusCode).toBe(303);
+      expect(accepted.headers.location).toBe(
+        `/dev/phone?done=${encodeURIComponent(request.checkout_request_id)}`,
+      );
+
+      expect(await resolve(cookie, id)).toMatchObject({ status: 'paid', message: 'Paid' });
+      const [payment] = await paymentsOfOrder(ctx(), order.id);
+      expect(payment).toMatchObject({ source: 'mpesa-stk', amount: 2350, status: 1, phone: '254712345678' });
+      expect(payment!.receipt).toMatch(/^SIM[A-Z0-9]{7}$/);
+      expect(await orderPaymentStatus(ctx(), order.id)).toBe('paid');
+
+      const done = await ctx().app.inject({ url: accepted.headers.location as string });
+      expect(done.body).toContain(`M-Pesa receipt ${payment!.receipt}`);
+      expect(done.body).toContain('The shop has been told.');
+    });
+
+    it('asks for a 4-digit PIN and lets the customer cancel instead', async () => {
+      const { cookie, order, request, id } = await pushed();
+      const noPin = await answerPrompt(request.checkout_request_id, 'accept', 'pin=12a4');
+      expect(noPin.statusCode).toBe(400);
+      expect(noPin.body).toContain('Enter a 4-digit M-PESA PIN');
+      expect((await resolve(cookie, id)).status).toBe('pending');
+
+      expect((await answerPrompt(request.checkout_request_id, 'cancel')).statusCode).toBe(303);
+      expect(await resolve(cookie, id)).toMatchObject({
+        status: 'cancelled',
+        message: 'You cancelled the M-Pesa prompt.',
+      });
+      expect(await paymentsOfOrder(ctx(), order.id)).toEqual([]);
+      // Answering twice changes nothing.
+      expect((await answerPrompt(request.checkout_request_id, 'accept', 'pin=1234')).statusCode).toBe(303);
+      expect((await resolve(cookie, id)).status).toBe('cancelled');
+    });
+
+    it('answers STK queries like Daraja: still processing, then the result', async () => {
+      const { cookie, request, id } = await pushed();
+      await backdateStkRequest(ctx(), id, 25_000);
+      expect((await resolve(cookie, id)).status).toBe('pending');
+      const queried = await ctx()
+        .database.db.selectFrom('stk_requests')
+        .select('last_query_at')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(queried.last_query_at).not.toBeNull();
+      expect((await answerPrompt(request.checkout_request_id, 'timeout')).statusCode).toBe(303);
+      expect(await resolve(cookie, id)).toMatchObject({
+        status: 'failed',
+        message: expect.stringMatching(/could not be reached/),
+      });
+    });
+
+    it('validates requests like Daraja', async () => {
+      const bad = await ctx().app.inject({
+        url: '/mpesa-sim/oauth/v1/generate?grant_type=client_credentials',
+        headers: { authorization: `Basic ${Buffer.from('who:me').toString('base64')}` },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ errorCode: '400.008.02' });
+
+      const { config } = ctx();
+      const basic = Buffer.from(`${config.mpesa.consumerKey}:${config.mpesa.consumerSecret}`).toString(
+        'base64',
+      );
+      const oauth = await ctx().app.inject({
+        url: '/mpesa-sim/oauth/v1/generate?grant_type=client_credentials',
+        headers: { authorization: `Basic ${basic}` },
+      });
+      expect(oauth.statusCode).toBe(200);
+      const { access_token: token, expires_in: expiresIn } = oauth.json();
+      expect(expiresIn).toBe('3599');
+
+      const timestamp = darajaTimestamp(new Date());
+      const valid = {
+        BusinessShortCode: '174379',
+        Password: darajaPassword('174379', SANDBOX_PASSKEY, timestamp),
+        Timestamp: timestamp,
+        TransactionType: 'CustomerPayBillOnline',
+        Amount: 10,
+        PartyA: '254712345678',
+        PartyB: '174379',
+        PhoneNumber: '254712345678',
+        CallBackURL: 'http://127.0.0.1:9/cb',
+        AccountReference: 'URTEST',
+        TransactionDesc: 'Urembo order',
+      };
+      const stk = (body: Record<string, unknown>, auth = `Bearer ${token}`) =>
+        ctx().app.inject({
+          method: 'POST',
+          url: '/mpesa-sim/mpesa/stkpush/v1/processrequest',
+          headers: { authorization: auth },
+          payload: body,
+        });
+      expect((await stk(valid, 'Bearer nope')).json()).toMatchObject({ errorCode: '404.001.03' });
+      const cases: [Record<string, unknown>, string][] = [
+        [{ Amount: 10.5 }, 'Bad Request - Invalid Amount'],
+        [{ Amount: 0 }, 'Bad Request - Invalid Amount'],
+        [{ AccountReference: 'THIRTEENCHARS' }, 'Bad Request - Invalid AccountReference'],
+        [{ TransactionDesc: 'Order #1' }, 'Bad Request - Invalid TransactionDesc'],
+        [{ PartyA: '+254712345678' }, 'Bad Request - Invalid PartyA'],
+        [{ Timestamp: '2025-01-01 10:00' }, 'Bad Request - Invalid Timestamp'],
+        [{ CallBackURL: 'not a url' }, 'Bad Request - Invalid CallBackURL'],
+      ];
+      for (const [change, message] of cases) {
+        const res = await stk({ ...valid, ...change });
+        expect(res.statusCode, message).toBe(400);
+        expect(res.json()).toMatchObject({ errorCode: '400.002.02', errorMessage: message });
+      }
+      const wrongPassword = await stk({ ...valid, Password: darajaPassword('174379', 'wrong', timestamp) });
+      expect(wrongPassword.statusCode).toBe(500);
+      expect(wrongPassword.json()).toMatchObject({ errorCode: '500.001.1001' });
+
+      const ok = await stk(valid);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toMatchObject({
+        ResponseCode: '0',
+        CheckoutRequestID: expect.stringMatching(/^ws_CO_\d{14}/),
+      });
+      const query = await ctx().app.inject({
+        method: 'POST',
+        url: '/mpesa-sim/mpesa/stkpushquery/v1/query',
+        headers: { authorization: `Bearer ${token}` },
+        payload: {
+          BusinessShortCode: '174379',
+          Password: valid.Password,
+          Timestamp: timestamp,
+          CheckoutRequestID: ok.json().CheckoutRequestID,
+        },
+      });
+      expect(query.statusCode).toBe(500);
+      expect(query.json()).toMatchObject({
+        errorCode: '500.001.1001',
+        errorMessage: 'The transaction is being processed',
+      });
+    });
+
+    it('says so in the payment instructions', async () => {
+      expect((await ctx().app.inject({ url: '/api/v1/m-pesa/instructions' })).json()).toMatchObject({
+        stkPush: true,
+        simulator: true,
+      });
+    });
+  },
+  { env: { PUBLIC_URL: `http://127.0.0.1:${appPort}` } },
+);
+
+describeEachDialect(
+  'the simulator is never mounted when Daraja credentials are set',
+  (ctx) => {
+    it('has no /dev/phone and no /mpesa-sim', async () => {
+      expect((await ctx().app.inject({ url: '/dev/phone' })).statusCode).toBe(404);
+      expect(
+        (await ctx().app.inject({ url: '/mpesa-sim/oauth/v1/generate?grant_type=client_credentials' }))
+          .statusCode,
+      ).toBe(404);
+      expect((await ctx().app.inject({ method: 'POST', url: '/dev/phone/x/accept' })).statusCode).toBe(404);
+      expect((await ctx().app.inject({ url: '/api/v1/m-pesa/instructions' })).json()).toMatchObject({
+        stkPush: true,
+        simulator: false,
+      });
+    });
+  },
+  {
+    env: {
+      MPESA_BASE_URL: 'https://sandbox.safaricom.co.ke',
+      MPESA_CONSUMER_KEY: 'key',
+      MPESA_CONSUMER_SECRET: 'secret',
+      MPESA_SHORTCODE: '174379',
+      MPESA_PASSKEY: SANDBOX_PASSKEY,
+    },
+  },
+);
+
+describeEachDialect(
+  'the simulator is never mounted in production',
+  (ctx) => {
+    it('has no /dev/phone, and STK push says it is unavailable while the paybill still works', async () => {
+      expect((await ctx().app.inject({ url: '/dev/phone' })).statusCode).toBe(404);
+      expect(
+        (await ctx().app.inject({ url: '/mpesa-sim/oauth/v1/generate?grant_type=client_credentials' }))
+          .statusCode,
+      ).toBe(404);
+      expect((await ctx().app.inject({ url: '/api/v1/m-pesa/instructions' })).json()).toMatchObject({
+        paybill: '542542',
+        stkPush: false,
+        simulator: false,
+      });
+      const { user, cookie } = await signedInUser(ctx());
+      const order = await createTestOrder(ctx(), user.id);
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: `/api/v1/m-pesa/stk/${order.id}`,
+        headers: { cookie },
+        payload: { phone: '0712345678' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toMatch(/^M-Pesa prompts are not available on this shop right now/);
+      expect(await stkRequestsOfOrder(ctx(), order.id)).toEqual([]);
+    });
+  },
+  { env: { NODE_ENV: 'production' } },
+);

@@ -1,0 +1,392 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/*
+ * A Daraja peer on loopback for the tests: a small HTTP server, independent of the app's code and of its built-in
+ * simulator, that checks every field of every request the way Safaricom documents it (MPESA.md) and records what
+ * it saw. Tests assert `peer.problems` is empty, drive its answers (slow, down, still processing, final results)
+ * and make it POST callbacks to the CallBackURL it was given.
+ */
+
+export interface PeerSettings {
+  consumerKey: string;
+  consumerSecret: string;
+  shortcode: string;
+  passkey: string;
+  partyB: string;
+  transactionType: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline';
+  /** The exact CallBackURL the app must send (set once the app's address is known). */
+  callbackUrl?: string;
+}
+
+export interface PushRecord {
+  body: Record<string, unknown>;
+  checkoutRequestId: string;
+  merchantRequestId: string;
+}
+
+/** What the next STK query about a request answers. */
+export type QueryAnswer = { kind: 'processing' } | { kind: 'result'; resultCode: string; resultDesc: string };
+
+const PUSH_FIELDS = [
+  'BusinessShortCode',
+  'Password',
+  'Timestamp',
+  'TransactionType',
+  'Amount',
+  'PartyA',
+  'PartyB',
+  'PhoneNumber',
+  'CallBackURL',
+  'AccountReference',
+  'TransactionDesc',
+].sort();
+const QUERY_FIELDS = ['BusinessShortCode', 'Password', 'Timestamp', 'CheckoutRequestID'].sort();
+
+/** Nairobi wall-clock time via the ICU time-zone database (deliberately not the app's UTC+3 arithmetic). */
+function nairobiNow(date: Date): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Nairobi',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${get('year')}${get('month')}${get('day')}${get('hour')}${get('minute')}${get('second')}`;
+}
+
+function within(timestamp: string, seconds: number): boolean {
+  const now = Date.now();
+  for (let s = -seconds; s <= seconds; s += 1) {
+    if (nairobiNow(new Date(now + s * 1000)) === timestamp) return true;
+  }
+  return false;
+}
+
+export class DarajaPeer {
+  url = '';
+  port = 0;
+  oauthCalls = 0;
+  readonly pushes: PushRecord[] = [];
+  readonly queries: string[] = [];
+  /** Every way a request broke Daraja's rules; tests expect it to stay empty. */
+  readonly problems: string[] = [];
+  /** Seconds of token lifetime to announce; Daraja has sent both a number and a string. */
+  expiresIn: number | string = '3599';
+  /** Hold every answer this long (to test the app's time-out). */
+  delayMs = 0;
+  /** Answer every STK push with this HTTP status and a body (e.g. 500 without body, 503 spike arrest). */
+  failPushWith: { status: number; body?: unknown } | null = null;
+  /** How long OAuth answers are held (to test single flight). */
+  oauthDelayMs = 0;
+  private readonly tokens = new Set<string>();
+  private readonly queryAnswers = new Map<string, QueryAnswer[]>();
+  private server: Server;
+  private readonly sockets = new Set<Socket>();
+
+  constructor(readonly settings: PeerSettings) {
+    this.server = this.createHttpServer();
+  }
+
+  private createHttpServer(): Server {
+    const server = createServer((req, res) => void this.handle(req, res));
+    server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    return server;
+  }
+
+  async start(port = 0): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    this.url = `http://127.0.0.1:${this.port}`;
+    return this;
+  }
+
+  /** Stops listening: the app now meets "connection refused". */
+  async goDown(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server = this.createHttpServer();
+  }
+
+  async comeBack(): Promise<void> {
+    await this.start(this.port);
+  }
+
+  async stop(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Forgets every token it issued (as when Daraja issues a new one): the app must refresh and retry once. */
+  revokeTokens(): void {
+    this.tokens.clear();
+  }
+
+  answerQueries(checkoutRequestId: string, ...answers: QueryAnswer[]): void {
+    this.queryAnswers.set(checkoutRequestId, answers);
+  }
+
+  lastPush(): PushRecord {
+    const push = this.pushes.at(-1);
+    if (!push) throw new Error('the peer received no STK push');
+    return push;
+  }
+
+  /** POSTs Daraja's callback for a push to the CallBackURL it carried (or to `url`, e.g. a forged secret). */
+  async sendCallback(
+    push: PushRecord,
+    result: {
+      resultCode: number | string;
+      resultDesc?: string;
+      amount?: number;
+      receipt?: string;
+      phone?: number;
+      url?: string;
+    },
+  ): Promise<{ status: number; body: unknown }> {
+    const stkCallback: Record<string, unknown> = {
+      MerchantRequestID: push.merchantRequestId,
+      CheckoutRequestID: push.checkoutRequestId,
+      ResultCode: result.resultCode,
+      ResultDesc:
+        result.resultDesc ??
+        (String(result.resultCode) === '0' ? 'The service request is processed successfully.' : 'Failed'),
+    };
+    if (String(result.resultCode) === '0') {
+      // Items deliberately out of the documented order: the app must look them up by Name.
+      stkCallback.CallbackMetadata = {
+        Item: [
+          { Name: 'MpesaReceiptNumber', Value: result.receipt ?? 'NLJ7RT61SV' },
+          { Name: 'Balance' },
+          { Name: 'Amount', Value: result.amount ?? Number(push.body.Amount) },
+          { Name: 'TransactionDate', Value: Number(nairobiNow(new Date())) },
+          { Name: 'PhoneNumber', Value: result.phone ?? Number(push.body.PhoneNumber) },
+        ],
+      };
+    }
+    const response = await fetch(result.url ?? String(push.body.CallBackURL), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Body: { stkCallback } }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  }
+
+  private problem(what: string): void {
+    this.problems.push(what);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', 'http://peer');
+    if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
+    if (res.destroyed) return;
+    try {
+      if (req.method === 'GET' && url.pathname === '/oauth/v1/generate')
+        return await this.oauth(req, url, res);
+      if (req.method === 'POST' && url.pathname === '/mpesa/stkpush/v1/processrequest')
+        return this.push(req, raw, res);
+      if (req.method === 'POST' && url.pathname === '/mpesa/stkpushquery/v1/query')
+        return this.query(req, raw, res);
+      this.problem(`unexpected ${req.method} ${url.pathname}`);
+      send(res, 404, { requestId: rid(), errorCode: '404.001.01', errorMessage: 'Resource not found' });
+    } catch (err) {
+      this.problem(`peer crashed: ${String(err)}`);
+      send(res, 500, {});
+    }
+  }
+
+  private async oauth(req: IncomingMessage, url: URL, res: ServerResponse): Promise<void> {
+    this.oauthCalls += 1;
+    if (url.searchParams.get('grant_type') !== 'client_credentials') {
+      this.problem('OAuth without grant_type=client_credentials');
+      return send(res, 400, {
+        requestId: rid(),
+        errorCode: '400.008.01',
+        errorMessage: 'Invalid grant type passed',
+      });
+    }
+    const expected = `Basic ${Buffer.from(`${this.settings.consumerKey}:${this.settings.consumerSecret}`).toString('base64')}`;
+    if (req.headers.authorization !== expected) {
+      this.problem(`OAuth Basic auth wrong: ${req.headers.authorization}`);
+      return send(res, 400, {
+        requestId: rid(),
+        errorCode: '400.008.02',
+        errorMessage: 'Invalid Authentication passed',
+      });
+    }
+    if (this.oauthDelayMs > 0) await new Promise((r) => setTimeout(r, this.oauthDelayMs));
+    const token = randomBytes(16).toString('hex');
+    this.tokens.add(token);
+    send(res, 200, { access_token: token, expires_in: this.expiresIn });
+  }
+
+  /** Bearer token, JSON body with exactly the documented fields, shortcode, Timestamp and Password. */
+  private authorised(
+    req: IncomingMessage,
+    raw: string,
+    res: ServerResponse,
+    fields: string[],
+  ): Record<string, unknown> | null {
+    const auth = req.headers.authorization ?? '';
+    if (!auth.startsWith('Bearer ') || !this.tokens.has(auth.slice(7))) {
+      send(res, 404, { requestId: rid(), errorCode: '404.001.03', errorMessage: 'Invalid Access Token' });
+      return null;
+    }
+    if (!String(req.headers['content-type']).startsWith('application/json')) this.problem('body is not JSON');
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      this.problem('unparseable JSON body');
+      send(res, 400, {
+        requestId: rid(),
+        errorCode: '400.002.02',
+        errorMessage: 'Bad Request - Invalid JSON',
+      });
+      return null;
+    }
+    const keys = Object.keys(body).sort();
+    if (JSON.stringify(keys) !== JSON.stringify(fields))
+      this.problem(`fields ${keys.join(',')} != ${fields.join(',')}`);
+    if (body.BusinessShortCode !== this.settings.shortcode)
+      this.problem(`BusinessShortCode ${String(body.BusinessShortCode)}`);
+    const ts = body.Timestamp;
+    if (typeof ts !== 'string' || !/^\d{14}$/.test(ts)) this.problem(`Timestamp format ${String(ts)}`);
+    else if (!within(ts, 5))
+      this.problem(`Timestamp ${ts} is not Nairobi time now (${nairobiNow(new Date())})`);
+    const password = Buffer.from(
+      `${this.settings.shortcode}${this.settings.passkey}${String(ts)}`,
+      'ascii',
+    ).toString('base64');
+    if (body.Password !== password) this.problem('Password is not base64(shortcode + passkey + timestamp)');
+    return body;
+  }
+
+  private push(req: IncomingMessage, raw: string, res: ServerResponse): void {
+    const body = this.authorised(req, raw, res, PUSH_FIELDS);
+    if (!body) return;
+    if (body.TransactionType !== this.settings.transactionType)
+      this.problem(`TransactionType ${String(body.TransactionType)}`);
+    const amount = body.Amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > 250_000) {
+      this.problem(`Amount ${String(amount)} is not whole shillings in 1..250000`);
+    }
+    for (const field of ['PartyA', 'PhoneNumber'] as const) {
+      if (typeof body[field] !== 'string' || !/^254(7\d{8}|1\d{8})$/.test(body[field])) {
+        this.problem(`${field} ${String(body[field])}`);
+      }
+    }
+    if (body.PartyA !== body.PhoneNumber) this.problem('PartyA and PhoneNumber differ');
+    if (body.PartyB !== this.settings.partyB) this.problem(`PartyB ${String(body.PartyB)}`);
+    const callback = body.CallBackURL;
+    if (typeof callback !== 'string' || /\s/.test(callback) || /mpesa|safaricom/i.test(callback)) {
+      this.problem(`CallBackURL ${String(callback)}`);
+    }
+    if (this.settings.callbackUrl && callback !== this.settings.callbackUrl) {
+      this.problem(`CallBackURL ${String(callback)} != ${this.settings.callbackUrl}`);
+    }
+    const ref = body.AccountReference;
+    if (typeof ref !== 'string' || ref.length < 1 || ref.length > 12)
+      this.problem(`AccountReference ${String(ref)}`);
+    const desc = body.TransactionDesc;
+    if (typeof desc !== 'string' || desc.trim().length < 1 || desc.length > 13 || /[@#&]/.test(desc)) {
+      this.problem(`TransactionDesc ${String(desc)}`);
+    }
+    if (this.failPushWith) {
+      const { status, body: failure } = this.failPushWith;
+      res.writeHead(status, failure === undefined ? {} : { 'content-type': 'application/json' });
+      res.end(failure === undefined ? '' : JSON.stringify(failure));
+      return;
+    }
+    const record: PushRecord = {
+      body,
+      checkoutRequestId: `ws_CO_${nairobiNow(new Date())}${randomBytes(5).toString('hex')}`,
+      merchantRequestId: `${randomBytes(3).toString('hex')}-${randomBytes(4).toString('hex')}-1`,
+    };
+    this.pushes.push(record);
+    send(res, 200, {
+      MerchantRequestID: record.merchantRequestId,
+      CheckoutRequestID: record.checkoutRequestId,
+      ResponseCode: '0',
+      ResponseDescription: 'Success. Request accepted for processing',
+      CustomerMessage: 'Success. Request accepted for processing',
+    });
+  }
+
+  private query(req: IncomingMessage, raw: string, res: ServerResponse): void {
+    const body = this.authorised(req, raw, res, QUERY_FIELDS);
+    if (!body) return;
+    const id = String(body.CheckoutRequestID);
+    this.queries.push(id);
+    const push = this.pushes.find((p) => p.checkoutRequestId === id);
+    if (!push) {
+      this.problem(`query for unknown CheckoutRequestID ${id}`);
+      return send(res, 400, {
+        requestId: rid(),
+        errorCode: '400.002.02',
+        errorMessage: 'Bad Request - Invalid CheckoutRequestID',
+      });
+    }
+    const queue = this.queryAnswers.get(id) ?? [];
+    const answer = queue.length > 1 ? queue.shift()! : (queue[0] ?? { kind: 'processing' as const });
+    if (answer.kind === 'processing') {
+      return send(res, 500, {
+        requestId: rid(),
+        errorCode: '500.001.1001',
+        errorMessage: 'The transaction is being processed',
+      });
+    }
+    send(res, 200, {
+      ResponseCode: '0',
+      ResponseDescription: 'The service request has been accepted successsfully',
+      MerchantRequestID: push.merchantRequestId,
+      CheckoutRequestID: id,
+      ResultCode: answer.resultCode,
+      ResultDesc: answer.resultDesc,
+    });
+  }
+}
+
+function rid(): string {
+  return `${randomBytes(4).toString('hex')}-${Date.now()}`;
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  if (res.destroyed) return;
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+export const PEER_CREDENTIALS = {
+  consumerKey: 'peer-consumer-key',
+  consumerSecret: 'peer-consumer-secret',
+  shortcode: '174379',
+  passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+  partyB: '174379',
+  transactionType: 'CustomerPayBillOnline' as const,
+};
+
+/** The app's environment for talking to this peer. */
+export function peerEnv(peer: DarajaPeer, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    MPESA_BASE_URL: peer.url,
+    MPESA_CONSUMER_KEY: peer.settings.consumerKey,
+    MPESA_CONSUMER_SECRET: peer.settings.consumerSecret,
+    MPESA_SHORTCODE: peer.settings.shortcode,
+    MPESA_PASSKEY: peer.settings.passkey,
+    MPESA_TRANSACTION_TYPE: peer.settings.transactionType,
+    ...extra,
+  };
+}

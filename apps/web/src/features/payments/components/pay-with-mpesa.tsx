@@ -1,0 +1,170 @@
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useLocation } from 'wouter';
+import { formatKsh } from '@urembo/contract/money';
+import { stkPhoneFromProfile, stkPushBodySchema } from '@urembo/contract/payments';
+import { formatPhoneForDisplay } from '@urembo/contract/phone';
+import { useAuthUser } from '../../auth/api';
+import { errorMessage } from '../../../lib/api-client';
+import { useMpesaInstructions, useStartStkPush } from '../api';
+
+export interface PayableOrder {
+  _id: string;
+  phone: string;
+  totalAmount: number;
+}
+
+/** The phone to prefill: the signed-in customer's, else the order's (seed §5 rule), shown as 0712 345 678. */
+function prefillPhone(userPhone: string | undefined, orderPhone: string): string {
+  const phone = stkPhoneFromProfile(userPhone) || stkPhoneFromProfile(orderPhone);
+  return phone ? formatPhoneForDisplay(phone) : '';
+}
+
+function Step({ n, children }: { n: number; children: React.ReactNode }) {
+  return (
+    <li className="flex gap-3">
+      <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-green-100 text-xs font-bold text-green-800">
+        {n}
+      </span>
+      <span className="pt-0.5">{children}</span>
+    </li>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl bg-stone-50 px-3 py-2 ring-1 ring-stone-200">
+      <dt className="text-xs font-medium uppercase tracking-wide text-stone-500">{label}</dt>
+      <dd className="mt-0.5 font-mono text-lg font-semibold tracking-wider text-ink">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * The order page's unpaid block (seed §2, PRODUCT.md): an STK prompt to the customer's phone, the paybill
+ * instructions, and the manual form for a payment already made. Mounted by the order page while it is unpaid.
+ */
+export function PayWithMpesa({ order }: { order: PayableOrder }) {
+  const { data: user } = useAuthUser();
+  const { data: instructions, isError } = useMpesaInstructions();
+  const push = useStartStkPush(order._id);
+  const [, navigate] = useLocation();
+  const [phone, setPhone] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const phoneId = useId();
+  const problemId = useId();
+  const value = phone ?? prefillPhone(user?.phone, order.phone);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = stkPushBodySchema.safeParse({ phone: value });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'Enter your M-Pesa phone number');
+      return;
+    }
+    setProblem(null);
+    push.mutate(parsed.data.phone, {
+      onSuccess: (answer) => {
+        toast.success(answer.message);
+        navigate(`/payment/${answer._id}`);
+      },
+      onError: (error) => {
+        const message = errorMessage(error, 'Payment query failed');
+        setProblem(message);
+        toast.error(message);
+      },
+    });
+  }
+
+  const stkPush = instructions?.stkPush ?? true;
+
+  return (
+    <section aria-labelledby={`${phoneId}-title`} className="card overflow-hidden">
+      <div className="flex items-center justify-between gap-3 bg-green-700 px-5 py-3 text-white">
+        <h2 id={`${phoneId}-title`} className="font-display text-xl font-semibold">
+          Pay with M-Pesa
+        </h2>
+        <p className="text-sm">
+          Amount <span className="font-semibold">{formatKsh(order.totalAmount)}</span>
+        </p>
+      </div>
+
+      <div className="grid gap-6 p-5 md:grid-cols-2 md:gap-8">
+        {stkPush ? (
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
+            <h3 className="font-semibold text-ink">Get a prompt on your phone</h3>
+            <p className="text-sm text-stone-600">
+              We send an M-Pesa prompt to this number. Enter your M-Pesa PIN on the phone to pay.
+            </p>
+            <div>
+              <label htmlFor={phoneId} className="mb-1 block text-sm font-medium text-stone-700">
+                M-Pesa phone number
+              </label>
+              <input
+                id={phoneId}
+                className="input"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder="0712 345 678"
+                value={value}
+                onChange={(e) => setPhone(e.target.value)}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? problemId : undefined}
+              />
+              {problem ? (
+                <p id={problemId} role="alert" className="mt-1.5 text-sm text-red-700">
+                  {problem}
+                </p>
+              ) : null}
+            </div>
+            <button
+              type="submit"
+              className="btn bg-green-600 text-white hover:bg-green-700"
+              disabled={push.isPending}
+            >
+              {push.isPending ? 'Sending prompt…' : 'Pay with M-Pesa'}
+            </button>
+            {instructions?.simulator ? (
+              <p className="rounded-xl bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200">
+                Demo shop: no real money moves. The prompt appears on the{' '}
+                <a href="/dev/phone" target="_blank" rel="noopener" className="font-semibold underline">
+                  test phone
+                </a>
+                .
+              </p>
+            ) : null}
+          </form>
+        ) : null}
+
+        <div className="flex flex-col gap-3">
+          <h3 className="font-semibold text-ink">
+            {stkPush ? 'Or pay with the paybill' : 'Pay with the paybill'}
+          </h3>
+          {instructions ? (
+            <>
+              <ol className="space-y-2 text-sm text-stone-700">
+                <Step n={1}>
+                  Open M-Pesa and choose <strong>Lipa na M-Pesa</strong>, then <strong>Pay Bill</strong>.
+                </Step>
+                <Step n={2}>Enter the business and account numbers below and the amount.</Step>
+                <Step n={3}>Send us the receipt number from M-Pesa’s SMS.</Step>
+              </ol>
+              <dl className="grid grid-cols-2 gap-2">
+                <Figure label="Business number" value={instructions.paybill} />
+                <Figure label="Account number" value={instructions.account} />
+              </dl>
+            </>
+          ) : isError ? (
+            <p className="text-sm text-red-700">Could not load the paybill details. Refresh to try again.</p>
+          ) : (
+            <div className="h-32 animate-pulse rounded-xl bg-stone-100" aria-hidden="true" />
+          )}
+          <Link to={`/mpesa-form/${order._id}`} className="btn-outline self-start">
+            Already paid? Send your receipt
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
