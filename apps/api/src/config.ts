@@ -38,6 +38,20 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST: optionalText,
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+  SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\/[^/]/.test(v), {
+    message: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465',
+  }),
+  MAIL_FROM: optionalText,
+  AT_USERNAME: optionalText,
+  AT_API_KEY: optionalText,
+  AT_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  AT_SENDER_ID: optionalText.refine((v) => v === undefined || v.length <= 11, {
+    message: 'must be at most 11 characters (an alphanumeric sender id or a short code)',
+  }),
+  REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
+    message: 'must be a redis:// or rediss:// URL (leave it unset to keep rate limits in memory)',
+  }),
+  REDIS_KEY_PREFIX: z.string().trim().min(1).max(50).default('urembo:'),
 });
 
 export interface Config {
@@ -54,7 +68,15 @@ export interface Config {
   trustProxy: boolean;
   webDist: string | undefined;
   passwordHashCost: number;
+  mail: { smtpUrl: string | undefined; from: string };
+  /** Africa's Talking; undefined writes SMS to the outbox instead. */
+  sms: { username: string; apiKey: string; baseUrl: string; senderId: string | undefined } | undefined;
+  /** Shared rate-limit counters; undefined keeps them in this process's memory. */
+  redis: { url: string; keyPrefix: string } | undefined;
 }
+
+export const DEFAULT_MAIL_FROM = 'Urembo <no-reply@urembo.co.ke>';
+export const DEFAULT_AT_BASE_URL = 'https://api.africastalking.com';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -80,6 +102,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.ADMIN_PASSWORD && !e.ADMIN_PHONE) {
     problems.push('ADMIN_PHONE: is required when ADMIN_PASSWORD is set (accounts are phone-first)');
   }
+  if (e.AT_USERNAME && !e.AT_API_KEY) problems.push('AT_API_KEY: is required when AT_USERNAME is set');
+  if (e.AT_API_KEY && !e.AT_USERNAME) problems.push('AT_USERNAME: is required when AT_API_KEY is set');
+  if (e.MAIL_FROM && !isMailbox(e.MAIL_FROM)) {
+    problems.push('MAIL_FROM: must be an address, e.g. "Urembo <hello@urembo.co.ke>" or hello@urembo.co.ke');
+  }
   const adminPhone = e.ADMIN_PHONE ? normalizeKenyanPhone(e.ADMIN_PHONE) : undefined;
   if (adminPhone === null) problems.push('ADMIN_PHONE: is not a Kenyan mobile number (e.g. 0712345678)');
   if (problems.length > 0) throw new ConfigError(problems);
@@ -102,7 +129,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,
     passwordHashCost: e.PASSWORD_HASH_COST,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM },
+    sms:
+      e.AT_USERNAME && e.AT_API_KEY
+        ? {
+            username: e.AT_USERNAME,
+            apiKey: e.AT_API_KEY,
+            baseUrl: (e.AT_BASE_URL ?? DEFAULT_AT_BASE_URL).replace(/\/+$/, ''),
+            senderId: e.AT_SENDER_ID,
+          }
+        : undefined,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
   };
+}
+
+/** "Name <user@host>" or a bare user@host. */
+function isMailbox(value: string): boolean {
+  const match = /^(?:[^<>]*<([^<>\s]+)>|([^<>\s]+))$/.exec(value.trim());
+  const address = match?.[1] ?? match?.[2];
+  return !!address && z.email().safeParse(address).success;
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -3,7 +3,11 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { DbHandle } from './db/database';
 import type { Database } from './db/schema';
+import { addressRoutes } from './modules/addresses/routes';
+import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import { shippingRoutes } from './modules/shipping/routes';
+import { userRoutes } from './modules/users/routes';
 
 /** What every feature's routes get: configuration and the database. */
 export interface AppContext {
@@ -15,4 +19,8 @@ export interface AppContext {
 /** Mounts every feature under /api/v1. */
 export async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await api.register(healthRoutes(ctx));
+  await api.register(authRoutes(ctx));
+  await api.register(userRoutes(ctx));
+  await api.register(shippingRoutes(ctx));
+  await api.register(addressRoutes(ctx));
 }
