@@ -1,3 +1,6 @@
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, expect, it } from 'vitest';
 import { COMMON_PASSWORDS } from '@urembo/contract/auth';
 import { PHONE_HINT } from '@urembo/contract/phone';
@@ -685,3 +688,43 @@ describeEachDialect(
   // A port nothing listens on: the connection is refused at once.
   { env: { SMTP_URL: 'smtp://127.0.0.1:9' } },
 );
+
+describeEachDialect('auth: outbox without SMTP or SMS credentials', (ctx) => {
+  async function outboxFiles(ext: string) {
+    const dir = path.join(ctx().config.dataDir, 'outbox');
+    return (await readdir(dir).catch(() => [] as string[]))
+      .filter((f) => f.endsWith(ext))
+      .map((f) => path.join(dir, f));
+  }
+
+  it('writes each mail as an .eml file and each SMS as a .json file in DATA_DIR/outbox', async () => {
+    const email = uniqueEmail(ctx().dialect);
+    const phone = uniquePhone();
+    const { cookie } = await signUp(ctx(), { email, phone });
+    let emls: string[] = [];
+    for (let i = 0; i < 100 && emls.length === 0; i++) {
+      emls = await outboxFiles('.eml');
+      if (emls.length === 0) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(emls).toHaveLength(1);
+    const parsed = await simpleParser(await readFile(emls[0]!));
+    expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toBe(email);
+    expect(parsed.subject).toMatch(/^Your Urembo verification code is \d{6}$/);
+    const code = codeIn(parsed.text ?? '');
+    expect((await post(ctx(), '/auth/verify-email', { code }, { cookie })).statusCode).toBe(200);
+
+    expect((await post(ctx(), '/auth/newPhoneToken', undefined, { cookie })).statusCode).toBe(200);
+    const jsons = await outboxFiles('.json');
+    expect(jsons).toHaveLength(1);
+    const sms = JSON.parse(await readFile(jsons[0]!, 'utf8'));
+    expect(sms).toEqual({
+      to: `+${canonical(phone)}`,
+      from: null,
+      message: expect.any(String),
+      createdAt: expect.any(String),
+    });
+    expect(
+      (await post(ctx(), '/auth/verify-phone', { code: codeIn(sms.message) }, { cookie })).statusCode,
+    ).toBe(200);
+  });
+});
