@@ -33,8 +33,8 @@ async function main(): Promise<void> {
       );
     }
     if (config.seedDemo) {
-      await seedDemoData(database.db, config, log);
-      await logDemoAccounts(database.db, config, log);
+      const seeded = await seedDemoData(database.db, config, log);
+      await logDemoAccounts(database.db, config, log, seeded);
     }
   } catch (err) {
     log.fatal({ err }, 'start-up failed');

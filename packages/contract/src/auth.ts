@@ -139,6 +139,7 @@ export const newPasswordSchema = requiredText('Password')
 export const signupBodySchema = z.object({
   fullName: requiredText('Username')
     .trim()
+    .min(1, 'Username is required')
     .min(2, 'Username must be at least 2 characters')
     .max(80, 'Username must be at most 80 characters'),
   email: optionalEmailSchema,

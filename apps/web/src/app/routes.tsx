@@ -1,9 +1,17 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/spinner';
 import { NotFoundPage } from '../pages/not-found';
 import { RouteErrorBoundary } from './route-error';
 import { Shell } from './shell';
+
+const SigninScreen = lazy(() => import('../features/auth/screens/signin'));
+const SignupScreen = lazy(() => import('../features/auth/screens/signup'));
+const ResetPasswordScreen = lazy(() => import('../features/auth/screens/reset-password'));
+const VerifyEmailScreen = lazy(() => import('../features/auth/screens/verify-email'));
+const VerifyPhoneScreen = lazy(() => import('../features/auth/screens/verify-phone'));
+const ProfileScreen = lazy(() => import('../features/profile/screens/profile'));
+const AdminShell = lazy(() => import('../features/admin/admin-shell'));
 
 /**
  * The route table (seed §2). Screens are React.lazy imports, so a first visit downloads only the shell and the
@@ -11,11 +19,34 @@ import { Shell } from './shell';
  */
 export function AppRoutes() {
   const [location] = useLocation();
+  // The back office has its own frame (header, sidebar), outside the shop's top bar and footer.
+  if (location.startsWith('/admin/')) {
+    return (
+      <RouteErrorBoundary resetKey={location}>
+        <Suspense fallback={null}>
+          <Switch>
+            <Route path="/admin/:adminId/:slug" component={AdminShell} />
+            <Route>
+              <Shell>
+                <NotFoundPage />
+              </Shell>
+            </Route>
+          </Switch>
+        </Suspense>
+      </RouteErrorBoundary>
+    );
+  }
   return (
     <Shell>
       <RouteErrorBoundary resetKey={location}>
         <Suspense fallback={<Spinner label="Loading page" />}>
           <Switch>
+            <Route path="/signin" component={SigninScreen} />
+            <Route path="/signup" component={SignupScreen} />
+            <Route path="/reset-password/:token" component={ResetPasswordScreen} />
+            <Route path="/verify-email" component={VerifyEmailScreen} />
+            <Route path="/verify-phone" component={VerifyPhoneScreen} />
+            <Route path="/profile" component={ProfileScreen} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

@@ -124,6 +124,7 @@ export async function logDemoAccounts(
   db: Kysely<Database>,
   config: Config,
   log: FastifyBaseLogger,
+  seededNow: string[] = [],
 ): Promise<void> {
   const customer = await findUserByPhone(db, DEMO_CUSTOMER.phone);
   if (customer && (await verifyPassword(DEMO_CUSTOMER.password, customer.password_hash))) {
@@ -131,7 +132,8 @@ export async function logDemoAccounts(
       `demo customer: sign in at ${config.publicUrl}/signin with phone ${formatPhoneForDisplay(DEMO_CUSTOMER.phone)} and password ${DEMO_CUSTOMER.password}`,
     );
   }
-  if (!config.admin) {
+  // Right after seeding, the demo admin's password was just printed.
+  if (!config.admin && !seededNow.includes(accountsDemoSeeder.name)) {
     const admin = await findUserByPhone(db, DEMO_ADMIN_PHONE);
     if (admin?.role === 'admin') {
       log.info(
