@@ -292,4 +292,20 @@ test('the admin opens the users and shipping tables and adds a delivery location
   await expect(page).toHaveURL(/\/users$/);
   await expect(drawer).toBeHidden();
   await expect(page.getByRole('list', { name: 'Users' })).toContainText('Wanjiku Kamau');
+
+  // The shop's mobile menu offers Profile, the Admin panel and Logout to a signed-in admin.
+  await page.getByRole('link', { name: 'View shop' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Profile' })).toBeVisible();
+  await menu.getByRole('link', { name: 'Admin panel' }).click();
+  await expect(page).toHaveURL(/\/admin\/[0-9a-f]{24}\/users$/);
+  await page.getByRole('link', { name: 'View shop' }).click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await menu.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logout success')).toBeVisible();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(menu.getByRole('link', { name: 'Sign-in' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Admin panel' })).toHaveCount(0);
 });
