@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const basePort = Number(process.env.E2E_PORT_BASE || 3101);
@@ -26,6 +28,9 @@ if (!withPostgres) {
 
 const databases = withPostgres ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
 
+/** Each server's DATA_DIR, fixed per port so tests can read its outbox (see support/outbox.ts). */
+const dataDirOf = (db: string, port: number) => path.join(tmpdir(), `urembo-e2e-${db}-${port}`);
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
@@ -45,9 +50,10 @@ export default defineConfig({
   projects: databases.map((db, i) => ({
     name: db,
     use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${basePort + i}` },
+    metadata: { dataDir: dataDirOf(db, basePort + i) },
   })),
   webServer: databases.map((db, i) => ({
-    command: `node support/serve.mjs ${db} ${basePort + i}`,
+    command: `node support/serve.mjs ${db} ${basePort + i} ${dataDirOf(db, basePort + i)}`,
     url: `http://127.0.0.1:${basePort + i}/api/v1/health`,
     timeout: 120_000,
     reuseExistingServer: false,

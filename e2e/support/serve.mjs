@@ -1,15 +1,24 @@
 // Starts the production server for one Playwright project on a fresh database: a new SQLite DATA_DIR, or a new
 // PostgreSQL database that is dropped again when the server stops.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-const [dialect, port] = process.argv.slice(2);
+// The third argument names the DATA_DIR (playwright.config.ts passes one, so tests can read the mail and SMS the
+// server writes to DATA_DIR/outbox/); it is emptied first.
+const [dialect, port, dataDirArg] = process.argv.slice(2);
 const root = path.resolve(import.meta.dirname, '../..');
 const pgAdminUrl = process.env.E2E_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const dataDir = mkdtempSync(path.join(tmpdir(), `urembo-e2e-${dialect}-`));
+let dataDir;
+if (dataDirArg) {
+  rmSync(dataDirArg, { recursive: true, force: true });
+  mkdirSync(dataDirArg, { recursive: true });
+  dataDir = dataDirArg;
+} else {
+  dataDir = mkdtempSync(path.join(tmpdir(), `urembo-e2e-${dialect}-`));
+}
 let dbName;
 
 async function admin(sql) {

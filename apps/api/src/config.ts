@@ -86,6 +86,20 @@ const envSchema = z.object({
       .optional(),
   ),
   MPESA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\/[^/]/.test(v), {
+    message: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465',
+  }),
+  MAIL_FROM: optionalText,
+  AT_USERNAME: optionalText,
+  AT_API_KEY: optionalText,
+  AT_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  AT_SENDER_ID: optionalText.refine((v) => v === undefined || v.length <= 11, {
+    message: 'must be at most 11 characters (an alphanumeric sender id or a short code)',
+  }),
+  REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
+    message: 'must be a redis:// or rediss:// URL (leave it unset to keep rate limits in memory)',
+  }),
+  REDIS_KEY_PREFIX: z.string().trim().min(1).max(50).default('urembo:'),
 });
 
 /**
@@ -127,7 +141,15 @@ export interface Config {
   /** What customers are told to pay with (order page and checkout); the Daraja credentials are separate. */
   paymentInstructions: { paybill: string; account: string; tillNumber: string; tillName: string };
   mpesa: MpesaConfig;
+  mail: { smtpUrl: string | undefined; from: string };
+  /** Africa's Talking; undefined writes SMS to the outbox instead. */
+  sms: { username: string; apiKey: string; baseUrl: string; senderId: string | undefined } | undefined;
+  /** Shared rate-limit counters; undefined keeps them in this process's memory. */
+  redis: { url: string; keyPrefix: string } | undefined;
 }
+
+export const DEFAULT_MAIL_FROM = 'Urembo <no-reply@urembo.co.ke>';
+export const DEFAULT_AT_BASE_URL = 'https://api.africastalking.com';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -152,6 +174,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.ADMIN_PASSWORD && !e.ADMIN_PHONE) {
     problems.push('ADMIN_PHONE: is required when ADMIN_PASSWORD is set (accounts are phone-first)');
+  }
+  if (e.AT_USERNAME && !e.AT_API_KEY) problems.push('AT_API_KEY: is required when AT_USERNAME is set');
+  if (e.AT_API_KEY && !e.AT_USERNAME) problems.push('AT_USERNAME: is required when AT_API_KEY is set');
+  if (e.MAIL_FROM && !isMailbox(e.MAIL_FROM)) {
+    problems.push('MAIL_FROM: must be an address, e.g. "Urembo <hello@urembo.co.ke>" or hello@urembo.co.ke');
   }
   const adminPhone = e.ADMIN_PHONE ? normalizeKenyanPhone(e.ADMIN_PHONE) : undefined;
   if (adminPhone === null) problems.push('ADMIN_PHONE: is not a Kenyan mobile number (e.g. 0712345678)');
@@ -186,7 +213,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tillName: e.MPESA_TILL_NAME,
     },
     mpesa,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM },
+    sms:
+      e.AT_USERNAME && e.AT_API_KEY
+        ? {
+            username: e.AT_USERNAME,
+            apiKey: e.AT_API_KEY,
+            baseUrl: (e.AT_BASE_URL ?? DEFAULT_AT_BASE_URL).replace(/\/+$/, ''),
+            senderId: e.AT_SENDER_ID,
+          }
+        : undefined,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
   };
+}
+
+/** "Name <user@host>" or a bare user@host. */
+function isMailbox(value: string): boolean {
+  const match = /^(?:[^<>]*<([^<>\s]+)>|([^<>\s]+))$/.exec(value.trim());
+  const address = match?.[1] ?? match?.[2];
+  return !!address && z.email().safeParse(address).success;
 }
 
 type Env = z.infer<typeof envSchema>;

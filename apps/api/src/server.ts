@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { seedDemoData } from './demo/seed-demo';
 import { ensureAdmin } from './modules/users/admin-bootstrap';
+import { logDemoAccounts } from './modules/users/demo-seed';
 
 function readConfig(): Config {
   try {
@@ -31,7 +32,10 @@ async function main(): Promise<void> {
         `admin account ${result}: sign in at ${config.publicUrl}/signin with phone ${config.admin.phone}`,
       );
     }
-    if (config.seedDemo) await seedDemoData(database.db, config, log);
+    if (config.seedDemo) {
+      const seeded = await seedDemoData(database.db, config, log);
+      await logDemoAccounts(database.db, config, log, seeded);
+    }
   } catch (err) {
     log.fatal({ err }, 'start-up failed');
     await app.close();

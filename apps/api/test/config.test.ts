@@ -38,6 +38,14 @@ describe('loadConfig', () => {
     [{ ADMIN_PHONE: '0712345678' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_PHONE: '12345', ADMIN_PASSWORD: 'long-enough-pw' }, 'ADMIN_PHONE'],
     [{ ADMIN_PHONE: '0712345678', ADMIN_PASSWORD: 'long-enough-pw', ADMIN_EMAIL: 'nope' }, 'ADMIN_EMAIL'],
+    [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    [{ MAIL_FROM: 'Urembo <not an address>' }, 'MAIL_FROM'],
+    [{ AT_USERNAME: 'urembo' }, 'AT_API_KEY'],
+    [{ AT_API_KEY: 'key' }, 'AT_USERNAME'],
+    [{ AT_USERNAME: 'u', AT_API_KEY: 'k', AT_BASE_URL: 'ftp://x' }, 'AT_BASE_URL'],
+    [{ AT_USERNAME: 'u', AT_API_KEY: 'k', AT_SENDER_ID: 'MUCH-TOO-LONG-ID' }, 'AT_SENDER_ID'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
   ])('names the variable of a bad value %j', (env, variable) => {
     let error: unknown;
     try {
@@ -61,6 +69,46 @@ describe('loadConfig', () => {
       email: 'boss@urembo.co.ke',
       password: 'a-strong-admin-pass',
     });
+  });
+
+  it('defaults mail, SMS and rate limits to the outbox and memory', () => {
+    const c = loadConfig({ DATA_DIR: dataDir() });
+    expect(c.mail).toEqual({ smtpUrl: undefined, from: 'Urembo <no-reply@urembo.co.ke>' });
+    expect(c.sms).toBeUndefined();
+    expect(c.redis).toBeUndefined();
+  });
+
+  it('reads SMTP, Africa’s Talking and Redis settings', () => {
+    const c = loadConfig({
+      DATA_DIR: dataDir(),
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      MAIL_FROM: 'Urembo Beauty <hello@urembo.co.ke>',
+      AT_USERNAME: 'urembo',
+      AT_API_KEY: 'atsk_123',
+      AT_SENDER_ID: 'UREMBO',
+      REDIS_URL: 'redis://127.0.0.1:6379/2',
+      REDIS_KEY_PREFIX: 'shop1:',
+    });
+    expect(c.mail).toEqual({
+      smtpUrl: 'smtps://mailer:secret@smtp.example.com:465',
+      from: 'Urembo Beauty <hello@urembo.co.ke>',
+    });
+    expect(c.sms).toEqual({
+      username: 'urembo',
+      apiKey: 'atsk_123',
+      baseUrl: 'https://api.africastalking.com',
+      senderId: 'UREMBO',
+    });
+    expect(c.redis).toEqual({ url: 'redis://127.0.0.1:6379/2', keyPrefix: 'shop1:' });
+    const sandbox = loadConfig({
+      DATA_DIR: dataDir(),
+      AT_USERNAME: 'sandbox',
+      AT_API_KEY: 'k',
+      AT_BASE_URL: 'https://api.sandbox.africastalking.com/',
+      MAIL_FROM: 'hello@urembo.co.ke',
+    });
+    expect(sandbox.sms?.baseUrl).toBe('https://api.sandbox.africastalking.com');
+    expect(sandbox.mail.from).toBe('hello@urembo.co.ke');
   });
 
   it('accepts a PostgreSQL URL', () => {

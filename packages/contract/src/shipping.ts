@@ -16,3 +16,55 @@ export type Location = z.infer<typeof locationSchema>;
 
 export const SHIPPING_KINDS = ['countries', 'counties', 'towns', 'locations'] as const;
 export type ShippingKind = (typeof SHIPPING_KINDS)[number];
+
+/** A place name in the delivery geography: trimmed, 1 to 80 characters. */
+const placeName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(80, `${label} must be at most 80 characters`);
+const parentId = (label: string) =>
+  z
+    .string({ error: `Choose the ${label}` })
+    .trim()
+    .min(1, `Choose the ${label}`)
+    .max(64, `Unknown ${label}`);
+export const shippingFeeSchema = z.coerce
+  .number({ error: 'Delivery fee must be a number of shillings' })
+  .int('Delivery fee must be whole shillings')
+  .min(0, 'Delivery fee cannot be negative')
+  .max(100_000, 'Delivery fee must be at most Ksh 100,000');
+
+export const createCountryBodySchema = z.object({ name: placeName('Country name') });
+export const createCountyBodySchema = z.object({
+  name: placeName('County name'),
+  country: parentId('country'),
+});
+export const createTownBodySchema = z.object({ name: placeName('Town name'), county: parentId('county') });
+export const createLocationBodySchema = z.object({
+  name: placeName('Location name'),
+  town: parentId('town'),
+  shippingFee: shippingFeeSchema,
+});
+
+/** PUT /shipping/{kind}/{id}: any of the create fields (a rename, a move to another parent, a new fee). */
+export const updateShippingBodySchemas = {
+  countries: createCountryBodySchema.partial(),
+  counties: createCountyBodySchema.partial(),
+  towns: createTownBodySchema.partial(),
+  locations: createLocationBodySchema.partial(),
+} as const;
+
+/** The list queries: each level filtered by its parent (all of that level when the parent is left out). */
+export const countiesQuerySchema = z.object({ country: z.string().trim().min(1).optional() });
+export const townsQuerySchema = z.object({ county: z.string().trim().min(1).optional() });
+export const locationsQuerySchema = z.object({ town: z.string().trim().min(1).optional() });
+
+/** Singular names for messages and toasts ("country added", "Failed to create county"). */
+export const SHIPPING_KIND_SINGULAR: Record<ShippingKind, string> = {
+  countries: 'country',
+  counties: 'county',
+  towns: 'town',
+  locations: 'location',
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZES, pagingQuery } from './common';
 
 export const roleSchema = z.enum(['customer', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
@@ -15,3 +16,5 @@ export const userSchema = z.object({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
+
+export const usersQuerySchema = pagingQuery(PAGE_SIZES.adminUsers);

@@ -29,6 +29,22 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+export type AuthTokenPurpose = 'verify-email' | 'verify-phone' | 'reset-password';
+
+/** One-time codes and links (migration 010): only an HMAC of the secret is stored. */
+export interface AuthTokensTable {
+  id: string;
+  user_id: string;
+  purpose: AuthTokenPurpose;
+  token_hash: string;
+  /** The email or phone the secret went to (a code proves only that address). */
+  sent_to: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface SchemaMetaTable {
   key: string;
   value: string;
@@ -234,6 +250,7 @@ export interface MpesaCallbacksTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  auth_tokens: AuthTokensTable;
   app_meta: SchemaMetaTable;
   countries: CountriesTable;
   counties: CountiesTable;

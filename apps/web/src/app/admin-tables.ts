@@ -32,4 +32,6 @@ export const ADMIN_TABLE_LABELS: Record<AdminSlug, string> = {
 export const ADMIN_TABLES: Partial<Record<AdminSlug, LazyExoticComponent<ComponentType>>> = {
   reviews: lazy(() => import('../features/reviews/admin/reviews-table')),
   payments: lazy(() => import('../features/payments/admin/payments-table')),
+  users: lazy(() => import('../features/users/admin/users-table')),
+  shipping: lazy(() => import('../features/shipping/admin/shipping-table')),
 };

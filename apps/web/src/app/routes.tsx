@@ -8,6 +8,13 @@ import { Shell } from './shell';
 const ReviewOrderPage = lazy(() => import('../features/reviews/routes/review-order-page'));
 const MpesaFormScreen = lazy(() => import('../features/payments/screens/mpesa-form-screen'));
 const PaymentScreen = lazy(() => import('../features/payments/screens/payment-screen'));
+const SigninScreen = lazy(() => import('../features/auth/screens/signin'));
+const SignupScreen = lazy(() => import('../features/auth/screens/signup'));
+const ResetPasswordScreen = lazy(() => import('../features/auth/screens/reset-password'));
+const VerifyEmailScreen = lazy(() => import('../features/auth/screens/verify-email'));
+const VerifyPhoneScreen = lazy(() => import('../features/auth/screens/verify-phone'));
+const ProfileScreen = lazy(() => import('../features/profile/screens/profile'));
+const AdminShell = lazy(() => import('../features/admin/admin-shell'));
 
 /**
  * The route table (seed §2). Screens are React.lazy imports, so a first visit downloads only the shell and the
@@ -15,6 +22,23 @@ const PaymentScreen = lazy(() => import('../features/payments/screens/payment-sc
  */
 export function AppRoutes() {
   const [location] = useLocation();
+  // The back office has its own frame (header, sidebar), outside the shop's top bar and footer.
+  if (location.startsWith('/admin/')) {
+    return (
+      <RouteErrorBoundary resetKey={location}>
+        <Suspense fallback={null}>
+          <Switch>
+            <Route path="/admin/:adminId/:slug" component={AdminShell} />
+            <Route>
+              <Shell>
+                <NotFoundPage />
+              </Shell>
+            </Route>
+          </Switch>
+        </Suspense>
+      </RouteErrorBoundary>
+    );
+  }
   return (
     <Shell>
       <RouteErrorBoundary resetKey={location}>
@@ -23,6 +47,12 @@ export function AppRoutes() {
             <Route path="/review-order/:id" component={ReviewOrderPage} />
             <Route path="/mpesa-form/:id" component={MpesaFormScreen} />
             <Route path="/payment/:id" component={PaymentScreen} />
+            <Route path="/signin" component={SigninScreen} />
+            <Route path="/signup" component={SignupScreen} />
+            <Route path="/reset-password/:token" component={ResetPasswordScreen} />
+            <Route path="/verify-email" component={VerifyEmailScreen} />
+            <Route path="/verify-phone" component={VerifyPhoneScreen} />
+            <Route path="/profile" component={ProfileScreen} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

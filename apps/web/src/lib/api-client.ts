@@ -6,6 +6,8 @@ export class ApiRequestError extends Error {
     readonly status: number,
     message: string,
     readonly details: ApiError['details'] = undefined,
+    /** Seconds the server asked to wait (Retry-After of a 429), when it said. */
+    readonly retryAfterSeconds: number | undefined = undefined,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -50,10 +52,12 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
   }
   if (!response.ok) {
     const error = body as Partial<ApiError> | undefined;
+    const retryAfter = Number(response.headers.get('retry-after'));
     throw new ApiRequestError(
       response.status,
       error?.error || response.statusText || 'Something went wrong',
       error?.details,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
     );
   }
   return body as T;

@@ -1,0 +1,22 @@
+import type { RateLimitRule } from '../../lib/rate-limit';
+
+const MINUTE = 60_000;
+
+/**
+ * The account routes' limits. Per IP limits are generous because Kenyan mobile networks put many customers behind
+ * one address (carrier-grade NAT); per-identifier limits are the tight ones.
+ */
+export const AUTH_LIMITS = {
+  /** Sign-in tries for one phone/email from one IP (cleared by a successful sign-in). */
+  signinPerIdentifier: { name: 'signin-id', limit: 10, windowMs: 15 * MINUTE },
+  signinPerIp: { name: 'signin-ip', limit: 50, windowMs: 15 * MINUTE },
+  signupPerIp: { name: 'signup-ip', limit: 20, windowMs: 60 * MINUTE },
+  forgotPerEmail: { name: 'forgot-email', limit: 3, windowMs: 15 * MINUTE },
+  forgotPerIp: { name: 'forgot-ip', limit: 10, windowMs: 15 * MINUTE },
+  resetPerIp: { name: 'reset-ip', limit: 20, windowMs: 15 * MINUTE },
+  /** Code checks per account (a code also burns after MAX_CODE_ATTEMPTS wrong tries). */
+  verifyPerAccount: { name: 'verify-account', limit: 10, windowMs: 15 * MINUTE },
+  verifyPerIp: { name: 'verify-ip', limit: 50, windowMs: 15 * MINUTE },
+  /** New codes sent (mail or SMS) from one IP, on top of the per-account cool-downs. */
+  sendCodePerIp: { name: 'send-code-ip', limit: 10, windowMs: 60 * MINUTE },
+} satisfies Record<string, RateLimitRule>;

@@ -1,0 +1,112 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  forgotPasswordBodySchema,
+  newVerificationTokenBodySchema,
+  resetPasswordBodySchema,
+  signinBodySchema,
+  signupBodySchema,
+  verifyCodeBodySchema,
+} from '@urembo/contract/auth';
+import { unauthorized } from '../../lib/http-error';
+import { createMailer } from '../../lib/mailer';
+import { createRateLimiter } from '../../lib/rate-limit';
+import { createSmsSender } from '../../lib/sms';
+import { parseInput } from '../../lib/validate';
+import type { AppContext } from '../../routes';
+import { toUserDto } from '../users/dto';
+import { currentUser, requireUser } from './guards';
+import { AuthService, type RequestMeta } from './service';
+import { clearSessionCookie, setSessionCookie } from './session';
+
+function meta(request: FastifyRequest): RequestMeta {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+/** /auth/* (API.md "Auth"). */
+export function authRoutes({ config, db }: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    const limiter = createRateLimiter(config, app.log);
+    const mailer = createMailer(config, app.log);
+    const service = new AuthService({
+      db,
+      config,
+      limiter,
+      mailer,
+      sms: createSmsSender(config, app.log),
+      log: app.log,
+    });
+    // Expired codes and links are swept now and then (they are useless, and the table stays small).
+    const sweeper = setInterval(() => void service.deleteExpiredTokens().catch(() => undefined), 3600_000);
+    sweeper.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(sweeper);
+      await service.drain();
+      mailer.close();
+      await limiter.close();
+    });
+    // Answers about the account are private to this browser: never cached by a proxy or the back button.
+    app.addHook('onSend', async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+    });
+
+    app.post('/auth/signup', async (request, reply) => {
+      const body = parseInput(signupBodySchema, request.body);
+      const { user, session } = await service.signup(body, meta(request));
+      setSessionCookie(reply, config, session);
+      return reply.status(201).send({ user: toUserDto(user), message: 'Signup successful!' });
+    });
+
+    app.post('/auth/signin', async (request, reply) => {
+      const body = parseInput(signinBodySchema, request.body);
+      const { user, session } = await service.signin(body, meta(request));
+      setSessionCookie(reply, config, session);
+      return reply.send({ user: toUserDto(user), message: 'Signin successful!' });
+    });
+
+    app.get('/auth/check-auth', async (request) => {
+      if (!request.user) throw unauthorized('You are not signed in');
+      return { user: toUserDto(request.user) };
+    });
+
+    app.post('/auth/logout', async (request, reply) => {
+      await service.logout(request.sessionIdHash);
+      clearSessionCookie(reply, config);
+      return reply.send({ message: 'Logout success' });
+    });
+
+    app.post('/auth/forgot-password', async (request) => {
+      const { email } = parseInput(forgotPasswordBodySchema, request.body);
+      return { message: await service.forgotPassword(email, meta(request)) };
+    });
+
+    app.post<{ Params: { token: string } }>('/auth/reset-password/:token', async (request, reply) => {
+      const { password } = parseInput(resetPasswordBodySchema, request.body);
+      await service.resetPassword(request.params.token, password, meta(request));
+      clearSessionCookie(reply, config);
+      return reply.send({ message: 'Password reset success' });
+    });
+
+    app.post('/auth/verify-email', { preHandler: requireUser }, async (request) => {
+      const { code } = parseInput(verifyCodeBodySchema, request.body);
+      const user = await service.verifyCode(currentUser(request), 'verify-email', code, meta(request));
+      return { user: toUserDto(user), message: 'Verification success' };
+    });
+
+    app.post('/auth/newVerificationToken', { preHandler: requireUser }, async (request) => {
+      const { email } = parseInput(newVerificationTokenBodySchema, request.body);
+      await service.sendEmailCode(currentUser(request), email, meta(request));
+      return { message: 'New token sent' };
+    });
+
+    app.post('/auth/verify-phone', { preHandler: requireUser }, async (request) => {
+      const { code } = parseInput(verifyCodeBodySchema, request.body);
+      const user = await service.verifyCode(currentUser(request), 'verify-phone', code, meta(request));
+      return { user: toUserDto(user), message: 'Verification success' };
+    });
+
+    app.post('/auth/newPhoneToken', { preHandler: requireUser }, async (request) => {
+      await service.sendPhoneCode(currentUser(request), meta(request));
+      return { message: 'New token sent' };
+    });
+  };
+}

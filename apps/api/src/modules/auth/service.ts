@@ -1,0 +1,424 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { EMAIL_CODE_COOLDOWN_SECONDS, PHONE_CODE_COOLDOWN_SECONDS } from '@urembo/contract/auth';
+import type { Config } from '../../config';
+import type { AuthTokenPurpose, Database } from '../../db/schema';
+import { fromFlag, nowIso } from '../../db/sql-values';
+import { isUniqueViolation } from '../../db/constraint-errors';
+import { HttpError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/http-error';
+import { newId } from '../../lib/ids';
+import { MailError, type Mailer } from '../../lib/mailer';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
+import { type RateLimiter, waitText } from '../../lib/rate-limit';
+import { SmsError, type SmsSender } from '../../lib/sms';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  insertUser,
+  type UserRow,
+} from '../users/repository';
+import { emailCodeMessage, passwordResetMessage, phoneCodeSms } from './messages';
+import { AUTH_LIMITS } from './rate-limits';
+import {
+  countAttempt,
+  deleteExpiredTokens,
+  deleteToken,
+  findLatestToken,
+  findTokenByHash,
+  insertAuthToken,
+  markTokenUsed,
+  retireOtherTokens,
+  type AuthTokenRow,
+} from './repository';
+import { createSession, deleteSession, deleteUserSessions } from './session';
+
+export const CODE_TTL_MINUTES = 15;
+export const RESET_TTL_MINUTES = 60;
+export const MAX_CODE_ATTEMPTS = 5;
+
+/** One text for a wrong password and an unknown account, so sign-in does not reveal who has an account. */
+export const INVALID_CREDENTIALS = 'Invalid phone/email or password';
+/** One answer whether or not the email has an account. */
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account uses that email, we have sent it a link to reset the password. Check your inbox.';
+export const INVALID_RESET_LINK =
+  'This password reset link is invalid, already used or expired. Ask for a new one from the sign-in page.';
+export const PHONE_TAKEN = 'An account with this phone number already exists';
+export const EMAIL_TAKEN = 'An account with this email already exists';
+
+export interface AuthDeps {
+  db: Kysely<Database>;
+  config: Config;
+  mailer: Mailer;
+  sms: SmsSender;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+}
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export interface SignedIn {
+  user: UserRow;
+  session: { id: string; expiresAt: Date };
+}
+
+const CODE_PURPOSE_LABEL: Record<'verify-email' | 'verify-phone', string> = {
+  'verify-email': 'email',
+  'verify-phone': 'phone number',
+};
+
+/** The account rules: sign-up, sign-in, password reset, email and phone verification. */
+export class AuthService {
+  private readonly pending = new Set<Promise<void>>();
+  private dummyHashPromise: Promise<string> | undefined;
+
+  constructor(private readonly deps: AuthDeps) {}
+
+  async signup(
+    input: { fullName: string; email?: string | undefined; phone: string; password: string },
+    meta: RequestMeta,
+  ): Promise<SignedIn> {
+    const { db, config, limiter } = this.deps;
+    await limiter.consume(
+      AUTH_LIMITS.signupPerIp,
+      meta.ip,
+      'Too many accounts were created from your network',
+    );
+    await this.assertIdentityFree(input.phone, input.email);
+    const now = nowIso();
+    const user: UserRow = {
+      id: newId(),
+      full_name: input.fullName,
+      email: input.email ?? null,
+      phone: input.phone,
+      password_hash: await hashPassword(input.password),
+      role: 'customer',
+      is_email_verified: 0,
+      is_phone_verified: 0,
+      last_login: now,
+      created_at: now,
+      updated_at: now,
+    };
+    let session: SignedIn['session'];
+    try {
+      session = await db.transaction().execute(async (trx) => {
+        await insertUser(trx, user);
+        return createSession(trx, config, user.id, meta.userAgent);
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // Another sign-up with the same phone or email won the race.
+      await this.assertIdentityFree(input.phone, input.email);
+      throw conflict(PHONE_TAKEN);
+    }
+    if (user.email) {
+      const email = user.email;
+      this.inBackground('sign-up verification mail', () =>
+        this.issueCode(user, 'verify-email', email, (code) =>
+          this.deps.mailer.send(emailCodeMessage(email, user.full_name, code, CODE_TTL_MINUTES)),
+        ),
+      );
+    }
+    return { user, session };
+  }
+
+  async signin(
+    input: { phone?: string | undefined; email?: string | undefined; password: string },
+    meta: RequestMeta,
+  ): Promise<SignedIn> {
+    const { db, config, limiter } = this.deps;
+    const identifier = input.phone ?? input.email ?? '';
+    const idKey = `${meta.ip}|${identifier}`;
+    await limiter.consume(AUTH_LIMITS.signinPerIp, meta.ip, 'Too many sign-in attempts from your network');
+    await limiter.consume(AUTH_LIMITS.signinPerIdentifier, idKey, 'Too many sign-in attempts');
+    const user = input.phone
+      ? await findUserByPhone(db, input.phone)
+      : await findUserByEmail(db, input.email ?? '');
+    // An unknown account costs the same scrypt work as a known one, so timing does not tell them apart.
+    const ok = user
+      ? await verifyPassword(input.password, user.password_hash)
+      : await verifyPassword(input.password, await this.dummyHash()).then(() => false);
+    if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS);
+    await limiter.reset(AUTH_LIMITS.signinPerIdentifier, idKey);
+    const now = nowIso();
+    const rehash = needsRehash(user.password_hash) ? await hashPassword(input.password) : undefined;
+    const session = await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ last_login: now, ...(rehash ? { password_hash: rehash } : {}) })
+        .where('id', '=', user.id)
+        .execute();
+      return createSession(trx, config, user.id, meta.userAgent);
+    });
+    return { user: { ...user, last_login: now, password_hash: rehash ?? user.password_hash }, session };
+  }
+
+  async logout(sessionIdHash: string | null): Promise<void> {
+    if (sessionIdHash) await deleteSession(this.deps.db, sessionIdHash);
+  }
+
+  async forgotPassword(email: string, meta: RequestMeta): Promise<string> {
+    const { db, limiter } = this.deps;
+    await limiter.consume(
+      AUTH_LIMITS.forgotPerIp,
+      meta.ip,
+      'Too many password reset requests from your network',
+    );
+    await limiter.consume(
+      AUTH_LIMITS.forgotPerEmail,
+      email,
+      'Too many password reset requests for this email',
+    );
+    const user = await findUserByEmail(db, email);
+    // The mail goes out in the background: the answer (and its timing) is the same whether or not it exists.
+    if (user) this.inBackground('password reset mail', () => this.sendResetLink(user, email));
+    return FORGOT_PASSWORD_MESSAGE;
+  }
+
+  async resetPassword(token: string, password: string, meta: RequestMeta): Promise<void> {
+    const { db, limiter } = this.deps;
+    await limiter.consume(AUTH_LIMITS.resetPerIp, meta.ip, 'Too many password reset attempts');
+    if (token.length < 20 || token.length > 200) throw badRequest(INVALID_RESET_LINK);
+    const row = await findTokenByHash(db, 'reset-password', this.secretHash('reset-password', token));
+    if (!row || row.used_at || Date.parse(row.expires_at) <= Date.now()) throw badRequest(INVALID_RESET_LINK);
+    const passwordHash = await hashPassword(password);
+    await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      if (!(await markTokenUsed(trx, row.id, now))) throw badRequest(INVALID_RESET_LINK);
+      await retireOtherTokens(trx, row.user_id, 'reset-password', null, now);
+      const user = await findUserById(trx, row.user_id);
+      if (!user) throw badRequest(INVALID_RESET_LINK);
+      await trx
+        .updateTable('users')
+        .set({
+          password_hash: passwordHash,
+          updated_at: now,
+          // Opening the mailed link proves the customer reads that mailbox.
+          ...(user.email === row.sent_to ? { is_email_verified: 1 } : {}),
+        })
+        .where('id', '=', user.id)
+        .execute();
+      await deleteUserSessions(trx, user.id);
+    });
+  }
+
+  /** POST /auth/newVerificationToken: a new email code for the signed-in customer's own, unverified email. */
+  async sendEmailCode(user: UserRow, email: string, meta: RequestMeta): Promise<void> {
+    if (!user.email) throw badRequest('Your account has no email address');
+    if (email !== user.email) throw badRequest('That is not the email address of your account');
+    if (fromFlag(user.is_email_verified)) throw badRequest('Your email is already verified');
+    const userEmail = user.email;
+    await this.assertCooldown(user.id, 'verify-email', EMAIL_CODE_COOLDOWN_SECONDS);
+    await this.deps.limiter.consume(
+      AUTH_LIMITS.sendCodePerIp,
+      meta.ip,
+      'Too many codes were requested from your network',
+    );
+    try {
+      await this.issueCode(user, 'verify-email', userEmail, (code) =>
+        this.deps.mailer.send(emailCodeMessage(userEmail, user.full_name, code, CODE_TTL_MINUTES)),
+      );
+    } catch (err) {
+      if (err instanceof MailError) {
+        this.deps.log.error({ err }, 'verification mail failed');
+        throw new HttpError(503, 'We could not send the email right now. Please try again in a few minutes.');
+      }
+      throw err;
+    }
+  }
+
+  /** POST /auth/newPhoneToken: a code by SMS to the signed-in customer's phone. */
+  async sendPhoneCode(user: UserRow, meta: RequestMeta): Promise<void> {
+    if (fromFlag(user.is_phone_verified)) throw badRequest('Your phone number is already verified');
+    await this.assertCooldown(user.id, 'verify-phone', PHONE_CODE_COOLDOWN_SECONDS);
+    await this.deps.limiter.consume(
+      AUTH_LIMITS.sendCodePerIp,
+      meta.ip,
+      'Too many codes were requested from your network',
+    );
+    try {
+      await this.issueCode(user, 'verify-phone', user.phone, (code) =>
+        this.deps.sms.send(user.phone, phoneCodeSms(code, CODE_TTL_MINUTES)),
+      );
+    } catch (err) {
+      if (err instanceof SmsError) {
+        this.deps.log.error({ err }, 'verification SMS failed');
+        throw err.kind === 'unavailable'
+          ? new HttpError(
+              503,
+              'The SMS service is not answering right now. Please try again in a few minutes.',
+            )
+          : new HttpError(
+              502,
+              'The SMS service could not send the code to your phone. Please try again later.',
+            );
+      }
+      throw err;
+    }
+  }
+
+  /** Checks a code for the signed-in customer and marks the email or phone verified. */
+  async verifyCode(user: UserRow, purpose: 'verify-email' | 'verify-phone', code: string, meta: RequestMeta) {
+    const { db, limiter } = this.deps;
+    const label = CODE_PURPOSE_LABEL[purpose];
+    const flag = purpose === 'verify-email' ? 'is_email_verified' : 'is_phone_verified';
+    const address = purpose === 'verify-email' ? user.email : user.phone;
+    if (!address) throw badRequest('Your account has no email address');
+    if (fromFlag(user[flag])) throw badRequest(`Your ${label} is already verified`);
+    await limiter.consume(
+      AUTH_LIMITS.verifyPerIp,
+      meta.ip,
+      'Too many verification attempts from your network',
+    );
+    await limiter.consume(AUTH_LIMITS.verifyPerAccount, user.id, 'Too many verification attempts');
+
+    const token = await findLatestToken(db, user.id, purpose);
+    const burnt = 'Too many wrong tries: that code no longer works. Ask for a new one.';
+    if (!token || token.sent_to !== address) throw badRequest('No code is waiting. Ask for a new one.');
+    if (token.used_at) {
+      throw badRequest(
+        token.attempts >= MAX_CODE_ATTEMPTS ? burnt : 'That code was already used. Ask for a new one.',
+      );
+    }
+    if (Date.parse(token.expires_at) <= Date.now())
+      throw badRequest('That code has expired. Ask for a new one.');
+    if (!(await countAttempt(db, token.id, MAX_CODE_ATTEMPTS))) throw badRequest(burnt);
+    const attempts = token.attempts + 1;
+    if (!this.sameSecret(token, code)) {
+      if (attempts >= MAX_CODE_ATTEMPTS) {
+        await markTokenUsed(db, token.id, nowIso());
+        throw badRequest(burnt);
+      }
+      const left = MAX_CODE_ATTEMPTS - attempts;
+      throw badRequest(`That code is not right. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+    }
+    return db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      if (!(await markTokenUsed(trx, token.id, now)))
+        throw badRequest('That code was already used. Ask for a new one.');
+      await trx
+        .updateTable('users')
+        .set({ [flag]: 1, updated_at: now })
+        .where('id', '=', user.id)
+        .execute();
+      const fresh = await findUserById(trx, user.id);
+      if (!fresh) throw unauthorized();
+      return fresh;
+    });
+  }
+
+  /** Waits for mail still being sent in the background (at shutdown, and in tests). */
+  async drain(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  async deleteExpiredTokens(): Promise<void> {
+    await deleteExpiredTokens(this.deps.db, new Date(Date.now() - 24 * 3600_000).toISOString());
+  }
+
+  private async assertIdentityFree(phone: string, email: string | undefined): Promise<void> {
+    if (await findUserByPhone(this.deps.db, phone)) throw conflict(PHONE_TAKEN);
+    if (email && (await findUserByEmail(this.deps.db, email))) throw conflict(EMAIL_TAKEN);
+  }
+
+  private async assertCooldown(userId: string, purpose: AuthTokenPurpose, seconds: number): Promise<void> {
+    const latest = await findLatestToken(this.deps.db, userId, purpose);
+    if (!latest) return;
+    const remaining = seconds - (Date.now() - Date.parse(latest.created_at)) / 1000;
+    if (remaining > 0) {
+      throw tooManyRequests(
+        `We sent you a code a moment ago. You can ask for a new one in ${waitText(remaining)}.`,
+        remaining,
+      );
+    }
+  }
+
+  /**
+   * Stores a new 6-digit code (hashed) and sends it. When sending fails the code is removed again, so nothing is
+   * left half-done and no cool-down starts; when it succeeds, older codes stop working.
+   */
+  private async issueCode(
+    user: UserRow,
+    purpose: 'verify-email' | 'verify-phone',
+    sentTo: string,
+    send: (code: string) => Promise<void>,
+  ): Promise<void> {
+    const { db } = this.deps;
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const id = newId();
+    const now = Date.now();
+    await insertAuthToken(db, {
+      id,
+      user_id: user.id,
+      purpose,
+      token_hash: this.secretHash(purpose, `${id}:${code}`),
+      sent_to: sentTo,
+      attempts: 0,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + CODE_TTL_MINUTES * 60_000).toISOString(),
+      used_at: null,
+    });
+    try {
+      await send(code);
+    } catch (err) {
+      await deleteToken(db, id);
+      throw err;
+    }
+    await retireOtherTokens(db, user.id, purpose, id, nowIso());
+  }
+
+  private async sendResetLink(user: UserRow, email: string): Promise<void> {
+    const { db, config, mailer } = this.deps;
+    const secret = randomBytes(32).toString('base64url');
+    const id = newId();
+    const now = Date.now();
+    await insertAuthToken(db, {
+      id,
+      user_id: user.id,
+      purpose: 'reset-password',
+      token_hash: this.secretHash('reset-password', secret),
+      sent_to: email,
+      attempts: 0,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + RESET_TTL_MINUTES * 60_000).toISOString(),
+      used_at: null,
+    });
+    const link = `${config.publicUrl}/reset-password/${secret}`;
+    try {
+      await mailer.send(passwordResetMessage(email, user.full_name, link, RESET_TTL_MINUTES));
+    } catch (err) {
+      await deleteToken(db, id);
+      throw err;
+    }
+  }
+
+  /** Only an HMAC of each code or link is stored, keyed by the server secret. */
+  private secretHash(purpose: AuthTokenPurpose, secret: string): string {
+    return createHmac('sha256', this.deps.config.sessionSecret)
+      .update(`auth-token:${purpose}:${secret}`)
+      .digest('hex');
+  }
+
+  private sameSecret(token: AuthTokenRow, code: string): boolean {
+    const expected = Buffer.from(token.token_hash, 'hex');
+    const actual = Buffer.from(this.secretHash(token.purpose, `${token.id}:${code}`), 'hex');
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  }
+
+  private dummyHash(): Promise<string> {
+    this.dummyHashPromise ??= hashPassword(randomBytes(16).toString('hex'));
+    return this.dummyHashPromise;
+  }
+
+  private inBackground(what: string, task: () => Promise<void>): void {
+    const promise = task()
+      .catch((err: unknown) => this.deps.log.error({ err }, `${what} failed`))
+      .finally(() => this.pending.delete(promise));
+    this.pending.add(promise);
+  }
+}

@@ -1,0 +1,188 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { ShippingKind } from '@urembo/contract/shipping';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Each level's parent (kind and the column that points at it); countries have none. */
+export const PARENT = {
+  counties: { kind: 'countries', column: 'country_id' },
+  towns: { kind: 'counties', column: 'county_id' },
+  locations: { kind: 'towns', column: 'town_id' },
+} as const;
+
+/** Each level's children; locations have none. */
+export const CHILDREN = {
+  countries: { kind: 'counties', column: 'country_id' },
+  counties: { kind: 'towns', column: 'county_id' },
+  towns: { kind: 'locations', column: 'town_id' },
+} as const;
+
+export interface PlaceRow {
+  id: string;
+  name: string;
+  /** The parent's id (null for a country). */
+  parentId: string | null;
+  /** Locations only. */
+  shippingFee: number | null;
+}
+
+export async function listCountries(db: Db): Promise<PlaceRow[]> {
+  const rows = await db.selectFrom('countries').select(['id', 'name']).orderBy('name').execute();
+  return rows.map((r) => ({ ...r, parentId: null, shippingFee: null }));
+}
+
+export async function listCounties(db: Db, countryId?: string): Promise<PlaceRow[]> {
+  let q = db.selectFrom('counties').select(['id', 'name', 'country_id as parentId']).orderBy('name');
+  if (countryId) q = q.where('country_id', '=', countryId);
+  return (await q.execute()).map((r) => ({ ...r, shippingFee: null }));
+}
+
+export async function listTowns(db: Db, countyId?: string): Promise<PlaceRow[]> {
+  let q = db.selectFrom('towns').select(['id', 'name', 'county_id as parentId']).orderBy('name');
+  if (countyId) q = q.where('county_id', '=', countyId);
+  return (await q.execute()).map((r) => ({ ...r, shippingFee: null }));
+}
+
+export async function listLocations(db: Db, townId?: string): Promise<PlaceRow[]> {
+  let q = db
+    .selectFrom('locations')
+    .select(['id', 'name', 'town_id as parentId', 'shipping_fee as shippingFee'])
+    .orderBy('name');
+  if (townId) q = q.where('town_id', '=', townId);
+  return q.execute();
+}
+
+export async function findPlace(db: Db, kind: ShippingKind, id: string): Promise<PlaceRow | undefined> {
+  switch (kind) {
+    case 'countries': {
+      const r = await db
+        .selectFrom('countries')
+        .select(['id', 'name'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return r && { ...r, parentId: null, shippingFee: null };
+    }
+    case 'counties': {
+      const r = await db
+        .selectFrom('counties')
+        .select(['id', 'name', 'country_id as parentId'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return r && { ...r, shippingFee: null };
+    }
+    case 'towns': {
+      const r = await db
+        .selectFrom('towns')
+        .select(['id', 'name', 'county_id as parentId'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return r && { ...r, shippingFee: null };
+    }
+    case 'locations':
+      return db
+        .selectFrom('locations')
+        .select(['id', 'name', 'town_id as parentId', 'shipping_fee as shippingFee'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+  }
+}
+
+/** Another place of that level under the same parent with the same name, compared without case. */
+export async function findSameName(
+  db: Db,
+  kind: ShippingKind,
+  name: string,
+  parentId: string | null,
+  exceptId?: string,
+): Promise<{ id: string; name: string } | undefined> {
+  let q = db
+    .selectFrom(kind)
+    .select(['id', 'name'])
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  if (kind !== 'countries' && parentId) {
+    // The parent column differs per level; the union table type cannot name it, so each level filters itself.
+    const column = PARENT[kind].column;
+    q = q.where(column as 'id', '=', parentId);
+  }
+  return q.executeTakeFirst();
+}
+
+export async function countChildren(db: Db, kind: ShippingKind, id: string): Promise<number> {
+  if (kind === 'locations') return 0;
+  const child = CHILDREN[kind];
+  const row = await db
+    .selectFrom(child.kind)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where(child.column as 'id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertPlace(
+  db: Db,
+  kind: ShippingKind,
+  row: { id: string; name: string; parentId: string | null; shippingFee: number | null; createdAt: string },
+): Promise<void> {
+  const base = { id: row.id, name: row.name, created_at: row.createdAt };
+  switch (kind) {
+    case 'countries':
+      await db.insertInto('countries').values(base).execute();
+      return;
+    case 'counties':
+      await db
+        .insertInto('counties')
+        .values({ ...base, country_id: row.parentId! })
+        .execute();
+      return;
+    case 'towns':
+      await db
+        .insertInto('towns')
+        .values({ ...base, county_id: row.parentId! })
+        .execute();
+      return;
+    case 'locations':
+      await db
+        .insertInto('locations')
+        .values({ ...base, town_id: row.parentId!, shipping_fee: row.shippingFee ?? 0 })
+        .execute();
+  }
+}
+
+export async function updatePlace(
+  db: Db,
+  kind: ShippingKind,
+  id: string,
+  changes: { name: string; parentId: string | null; shippingFee: number | null },
+): Promise<void> {
+  switch (kind) {
+    case 'countries':
+      await db.updateTable('countries').set({ name: changes.name }).where('id', '=', id).execute();
+      return;
+    case 'counties':
+      await db
+        .updateTable('counties')
+        .set({ name: changes.name, country_id: changes.parentId! })
+        .where('id', '=', id)
+        .execute();
+      return;
+    case 'towns':
+      await db
+        .updateTable('towns')
+        .set({ name: changes.name, county_id: changes.parentId! })
+        .where('id', '=', id)
+        .execute();
+      return;
+    case 'locations':
+      await db
+        .updateTable('locations')
+        .set({ name: changes.name, town_id: changes.parentId!, shipping_fee: changes.shippingFee ?? 0 })
+        .where('id', '=', id)
+        .execute();
+  }
+}
+
+export async function deletePlace(db: Db, kind: ShippingKind, id: string): Promise<void> {
+  await db.deleteFrom(kind).where('id', '=', id).execute();
+}

@@ -1,0 +1,67 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  /** The message shown under the field (and announced) when its value was refused. */
+  error?: string | undefined;
+  /** A quiet help line under the field. */
+  hint?: ReactNode;
+  /** Shown after the label, e.g. "(optional)". */
+  labelNote?: string;
+}
+
+/** A labelled text input with its hint and error, wired for screen readers. */
+export function TextField({ label, error, hint, labelNote, className = '', type, ...input }: FieldProps) {
+  const id = useId();
+  const [revealed, setRevealed] = useState(false);
+  const isPassword = type === 'password';
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-700">
+        {label}
+        {labelNote ? <span className="ml-1 font-normal text-stone-400">{labelNote}</span> : null}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          type={isPassword && revealed ? 'text' : type}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={`input ${isPassword ? 'pr-16' : ''} ${error ? 'border-red-400 focus:border-red-500 focus:ring-red-100' : ''}`}
+          {...input}
+        />
+        {isPassword ? (
+          <button
+            type="button"
+            onClick={() => setRevealed((v) => !v)}
+            className="absolute inset-y-0 right-1 my-1 rounded-lg px-3 text-xs font-semibold text-brand-700 hover:bg-brand-50"
+            aria-label={revealed ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          >
+            {revealed ? 'Hide' : 'Show'}
+          </button>
+        ) : null}
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs leading-relaxed text-stone-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The error of the whole form (what the server answered), above its buttons. */
+export function FormError({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700 ring-1 ring-red-100">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { forgotPasswordBodySchema } from '@urembo/contract/auth';
+import { FormError, TextField } from '../../../components/form-field';
+import { Modal } from '../../../components/modal';
+import { errorMessage } from '../../../lib/api-client';
+import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
+import { useForgotPassword } from '../mutations';
+
+/** "Forgot your password?" (seed §2): asks for the email and mails a reset link to it. */
+export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const forgot = useForgotPassword();
+
+  function close() {
+    setErrors({});
+    forgot.reset();
+    onClose();
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validateForm(forgotPasswordBodySchema, { email });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    forgot.mutate(checked.data.email, {
+      onSuccess: () => {
+        toast.success('Password recovery email sent!');
+        setEmail('');
+        close();
+      },
+      onError: (error) => {
+        setErrors({
+          ...serverFieldErrors(error),
+          form: errorMessage(error, 'Failed to send recovery email'),
+        });
+        toast.error(errorMessage(error, 'Failed to send recovery email'));
+      },
+    });
+  }
+
+  return (
+    <Modal open={open} onClose={close} title="Forgot your password?">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <p className="text-sm text-stone-600">
+          Enter the email of your account and we will send you a link to choose a new password.
+        </p>
+        <TextField
+          label="Email"
+          type="email"
+          name="recovery-email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        <FormError message={errors.form} />
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button type="button" className="btn-outline" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={forgot.isPending}>
+            {forgot.isPending ? 'Sending…' : 'Send Recovery Email'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useLocation, useParams } from 'wouter';
+import { resetPasswordBodySchema } from '@urembo/contract/auth';
+import { FormError, TextField } from '../../../components/form-field';
+import { errorMessage } from '../../../lib/api-client';
+import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AuthCard } from '../components/auth-card';
+import { useResetPassword } from '../mutations';
+
+/** /reset-password/:token (seed §2): the mailed link; two matching passwords. */
+export default function ResetPasswordScreen() {
+  useDocumentTitle('Reset Password');
+  const { token = '' } = useParams<{ token: string }>();
+  const [, navigate] = useLocation();
+  const reset = useResetPassword(token);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validateForm(resetPasswordBodySchema, { password });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    if (password !== confirm) {
+      setErrors({ confirm: 'Passwords do not match' });
+      toast.error('Passwords do not match');
+      return;
+    }
+    setErrors({});
+    reset.mutate(checked.data.password, {
+      onSuccess: () => {
+        toast.success('Password reset success');
+        navigate('/signin');
+      },
+      onError: (error) => {
+        const message = errorMessage(error, 'Failed to reset password');
+        setErrors({ ...serverFieldErrors(error), form: message });
+        toast.error(message);
+      },
+    });
+  }
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      subtitle="Choosing a new password signs you out on every device; sign in again with the new one."
+      footer={
+        <Link to="/signin" className="font-semibold text-brand-700 hover:underline">
+          Back to Sign-in
+        </Link>
+      }
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField
+          label="New password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          name="confirm"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={errors.confirm}
+        />
+        <FormError message={errors.form} />
+        <button type="submit" className="btn-primary w-full py-3" disabled={reset.isPending}>
+          {reset.isPending ? 'Saving…' : 'Reset Password'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useLocation } from 'wouter';
+import { signinBodySchema } from '@urembo/contract/auth';
+import { PHONE_HINT } from '@urembo/contract/phone';
+import { FormError, TextField } from '../../../components/form-field';
+import { errorMessage } from '../../../lib/api-client';
+import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAuthUser } from '../api';
+import { AuthCard } from '../components/auth-card';
+import { ForgotPasswordModal } from '../components/forgot-password-modal';
+import { useSignin } from '../mutations';
+
+/** /signin (seed §2): phone or email, and the password. */
+export default function SigninScreen() {
+  useDocumentTitle('Sign-in');
+  const [, navigate] = useLocation();
+  const { data: user } = useAuthUser();
+  const signin = useSignin();
+  const [values, setValues] = useState({ phone: '', email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const signingIn = useRef(false);
+
+  // Someone already signed in has nothing to do here: back to where they came from.
+  useEffect(() => {
+    if (!user || signingIn.current) return;
+    if (window.history.length > 1) window.history.back();
+    else navigate('/', { replace: true });
+  }, [user, navigate]);
+
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validateForm(signinBodySchema, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    signingIn.current = true;
+    signin.mutate(checked.data, {
+      onSuccess: () => {
+        toast.success('Signin successful!');
+        navigate('/');
+      },
+      onError: (error) => {
+        signingIn.current = false;
+        const message = errorMessage(error, 'Failed to signin');
+        setErrors({ ...serverFieldErrors(error), form: message });
+        toast.error(message);
+      },
+    });
+  }
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      subtitle="Sign in with your phone number or your email."
+      footer={
+        <>
+          New to Urembo?{' '}
+          <Link to="/signup" className="font-semibold text-brand-700 hover:underline">
+            Create an account (Sign-up)
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField
+          label="Phone number"
+          type="tel"
+          name="phone"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="0712 345 678"
+          value={values.phone}
+          onChange={set('phone')}
+          error={errors.phone}
+          hint={errors.phone ? undefined : PHONE_HINT}
+        />
+        <div className="flex items-center gap-3 text-xs font-semibold uppercase tracking-wider text-stone-400">
+          <span className="h-px flex-1 bg-stone-200" /> or <span className="h-px flex-1 bg-stone-200" />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.co.ke"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+        />
+        <div className="flex justify-end">
+          <button
+            type="button"
+            className="text-sm font-medium text-brand-700 hover:underline"
+            onClick={() => setForgotOpen(true)}
+          >
+            Forgot your password?
+          </button>
+        </div>
+        <FormError message={errors.form} />
+        <button type="submit" className="btn-primary w-full py-3" disabled={signin.isPending}>
+          {signin.isPending ? 'Signing in…' : 'Signin'}
+        </button>
+      </form>
+      <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />
+    </AuthCard>
+  );
+}

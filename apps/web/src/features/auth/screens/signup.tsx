@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useLocation } from 'wouter';
+import { EMAIL_CODE_COOLDOWN_SECONDS, PASSWORD_MIN, signupBodySchema } from '@urembo/contract/auth';
+import { PHONE_HINT } from '@urembo/contract/phone';
+import { FormError, TextField } from '../../../components/form-field';
+import { errorMessage } from '../../../lib/api-client';
+import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AuthCard } from '../components/auth-card';
+import { useSignup } from '../mutations';
+import { COOLDOWN_KEYS, startCooldown } from '../use-cooldown';
+
+/** /signup (seed §2, PRODUCT.md): creates the account, signs in, and goes home. */
+export default function SignupScreen() {
+  useDocumentTitle('Sign-up');
+  const [, navigate] = useLocation();
+  const signup = useSignup();
+  const [values, setValues] = useState({ fullName: '', email: '', phone: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validateForm(signupBodySchema, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    signup.mutate(checked.data, {
+      onSuccess: ({ user }) => {
+        // The server has just mailed the first code: the resend button waits its cool-down.
+        if (user.email) startCooldown(COOLDOWN_KEYS.email, EMAIL_CODE_COOLDOWN_SECONDS);
+        toast.success('Signup successful!');
+        navigate('/');
+      },
+      onError: (error) => {
+        const message = errorMessage(error, 'Failed to create account');
+        setErrors({ ...serverFieldErrors(error), form: message });
+        toast.error(message);
+      },
+    });
+  }
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="It takes a minute. Your phone number is your sign-in; email is optional."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/signin" className="font-semibold text-brand-700 hover:underline">
+            Sign-in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField
+          label="Username"
+          name="fullName"
+          autoComplete="name"
+          required
+          placeholder="e.g. Wanjiku Kamau"
+          value={values.fullName}
+          onChange={set('fullName')}
+          error={errors.fullName}
+        />
+        <TextField
+          label="E-mail address"
+          labelNote="(optional)"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.co.ke"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
+        <TextField
+          label="Phone number"
+          type="tel"
+          name="phone"
+          autoComplete="tel"
+          inputMode="tel"
+          required
+          placeholder="0712 345 678"
+          value={values.phone}
+          onChange={set('phone')}
+          error={errors.phone}
+          hint={errors.phone ? undefined : PHONE_HINT}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+          hint={errors.password ? undefined : `At least ${PASSWORD_MIN} characters. Avoid common passwords.`}
+        />
+        <FormError message={errors.form} />
+        <button type="submit" className="btn-primary w-full py-3" disabled={signup.isPending}>
+          {signup.isPending ? 'Creating account...' : 'Sign-up'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

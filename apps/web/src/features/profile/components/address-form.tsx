@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { addressBodySchema, type Address } from '@urembo/contract/addresses';
+import { formatPhoneForDisplay } from '@urembo/contract/phone';
+import type { User } from '@urembo/contract/users';
+import { FormError, TextField } from '../../../components/form-field';
+import { errorMessage } from '../../../lib/api-client';
+import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
+import { useSaveAddress } from '../api';
+import { PlacePicker, type PlaceNames } from './place-picker';
+
+/**
+ * The address book form, the same for create and edit (PRODUCT.md fixes the seed's edit form): Name, Phone, Email
+ * (optional), the cascading place selects and "Set as Default".
+ */
+export function AddressForm({
+  user,
+  address,
+  onDone,
+}: {
+  user: User;
+  /** The address being edited; none creates a new one. */
+  address?: Address;
+  onDone: () => void;
+}) {
+  const save = useSaveAddress(user._id);
+  const [name, setName] = useState(address?.name ?? user.fullName);
+  const [phone, setPhone] = useState(formatPhoneForDisplay(address?.phone ?? user.phone));
+  const [email, setEmail] = useState(address?.email ?? user.email ?? '');
+  const [place, setPlace] = useState<PlaceNames>({
+    country: address?.country ?? '',
+    county: address?.county ?? '',
+    town: address?.town ?? '',
+    location: address?.location ?? '',
+  });
+  const [isDefault, setIsDefault] = useState(address?.isDefault ?? false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const editing = !!address;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validateForm(addressBodySchema, { name, phone, email, ...place, isDefault });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { id: address?._id, body: checked.data },
+      {
+        onSuccess: () => {
+          toast.success(editing ? 'address book updated' : 'address book added');
+          onDone();
+        },
+        onError: (error) => {
+          const message = errorMessage(error, editing ? 'failed to update' : 'something went wrong');
+          setErrors({ ...serverFieldErrors(error), form: message });
+          toast.error(message);
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        required
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Phone"
+          type="tel"
+          name="phone"
+          autoComplete="tel"
+          inputMode="tel"
+          required
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          error={errors.phone}
+        />
+        <TextField
+          label="Email"
+          labelNote="(optional)"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+      </div>
+      <PlacePicker value={place} onChange={setPlace} errors={errors} />
+      <label className="flex items-center gap-3 rounded-xl bg-stone-50 px-4 py-3 text-sm font-medium text-stone-700">
+        <input
+          type="checkbox"
+          className="h-5 w-5 accent-brand-700"
+          checked={isDefault}
+          onChange={(e) => setIsDefault(e.target.checked)}
+        />
+        Set as Default
+      </label>
+      <FormError message={errors.form} />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" className="btn-outline" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="btn-primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : editing ? 'Update' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZES, type Paged } from '@urembo/contract/common';
+import type { User } from '@urembo/contract/users';
+import { api } from '../../lib/api-client';
+
+/** GET /user (admin): one page of accounts, newest first. */
+export function useAdminUsers(page: number) {
+  return useQuery({
+    queryKey: ['admin', 'users', page],
+    queryFn: () => api.get<Paged<User>>(`/user?page=${page}&limit=${PAGE_SIZES.adminUsers}`),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import { ApiRequestError } from './api-client';
+
+/** Messages to show beside a form's fields, by field name. */
+export type FieldErrors = Record<string, string>;
+
+/**
+ * Validates form values with the contract schema the server uses, answering the parsed values or the first message
+ * of each field.
+ */
+export function validateForm<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.map(String).join('.') || 'form';
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** The field messages of a failed API call (a 400's details), so the form shows what the server refused. */
+export function serverFieldErrors(error: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  if (error instanceof ApiRequestError && error.details) {
+    for (const d of error.details) errors[d.path || 'form'] ??= d.message;
+  }
+  return errors;
+}

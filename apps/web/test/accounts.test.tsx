@@ -1,0 +1,255 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@urembo/contract/users';
+import { CodeVerification } from '../src/features/auth/components/code-verification';
+import { COOLDOWN_KEYS } from '../src/features/auth/use-cooldown';
+import { PlacePicker, type PlaceNames } from '../src/features/profile/components/place-picker';
+import { renderAt } from './render';
+
+/** A tiny /api/v1 for the components: answers by path, records every call. */
+function fakeApi(
+  routes: Record<
+    string,
+    (init?: RequestInit) => { status?: number; body: unknown; headers?: Record<string, string> }
+  >,
+) {
+  const calls: { method: string; path: string; body?: string }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input).replace(/^\/api\/v1/, '');
+    const method = init?.method ?? 'GET';
+    calls.push({ method, path: url, body: init?.body as string | undefined });
+    const handler = routes[`${method} ${url}`];
+    if (!handler)
+      return new Response(JSON.stringify({ error: `no route ${method} ${url}` }), { status: 404 });
+    const { status = 200, body, headers = {} } = handler(init);
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const GEOGRAPHY = {
+  'GET /shipping/countries': () => ({
+    body: {
+      data: [
+        { _id: 'ke', name: 'Kenya' },
+        { _id: 'ug', name: 'Uganda' },
+      ],
+    },
+  }),
+  'GET /shipping/counties?country=ke': () => ({
+    body: {
+      data: [
+        { _id: 'nbi', name: 'Nairobi', country: 'ke' },
+        { _id: 'msa', name: 'Mombasa', country: 'ke' },
+      ],
+    },
+  }),
+  'GET /shipping/counties?country=ug': () => ({
+    body: { data: [{ _id: 'kla', name: 'Kampala', country: 'ug' }] },
+  }),
+  'GET /shipping/towns?county=nbi': () => ({
+    body: {
+      data: [
+        { _id: 'wl', name: 'Westlands', county: 'nbi' },
+        { _id: 'kr', name: 'Karen', county: 'nbi' },
+      ],
+    },
+  }),
+  'GET /shipping/locations?town=wl': () => ({
+    body: {
+      data: [
+        { _id: 'l1', name: 'Parklands', town: 'wl', shippingFee: 250 },
+        { _id: 'l2', name: 'Lavington', town: 'wl', shippingFee: 300 },
+      ],
+    },
+  }),
+  'GET /shipping/locations?town=kr': () => ({
+    body: { data: [{ _id: 'l3', name: 'Hardy', town: 'kr', shippingFee: 350 }] },
+  }),
+};
+
+function Picker({ initial, onValue }: { initial: PlaceNames; onValue: (v: PlaceNames) => void }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <PlacePicker
+      value={value}
+      onChange={(next) => {
+        setValue(next);
+        onValue(next);
+      }}
+    />
+  );
+}
+
+describe('PlacePicker (cascading selects)', () => {
+  it('loads each level after its parent is chosen, clears the levels below, and shows the fee', async () => {
+    const calls = fakeApi(GEOGRAPHY);
+    const values: PlaceNames[] = [];
+    renderAt(
+      <Picker
+        initial={{ country: '', county: '', town: '', location: '' }}
+        onValue={(v) => values.push(v)}
+      />,
+    );
+    const country = screen.getByLabelText('Country');
+    const county = screen.getByLabelText('County');
+    const town = screen.getByLabelText('Town');
+    const location = screen.getByLabelText('Location');
+    await waitFor(() => expect(within(country).getByRole('option', { name: 'Kenya' })).toBeInTheDocument());
+    expect(county).toBeDisabled();
+    expect(within(county).getByRole('option', { name: 'Choose a country first' })).toBeInTheDocument();
+    expect(calls.map((c) => c.path)).toEqual(['/shipping/countries']);
+
+    fireEvent.change(country, { target: { value: 'Kenya' } });
+    await waitFor(() => expect(county).toBeEnabled());
+    expect(
+      within(county)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select county', 'Nairobi', 'Mombasa']);
+    expect(town).toBeDisabled();
+    fireEvent.change(county, { target: { value: 'Nairobi' } });
+    await waitFor(() => expect(town).toBeEnabled());
+    fireEvent.change(town, { target: { value: 'Westlands' } });
+    await waitFor(() => expect(location).toBeEnabled());
+    expect(
+      within(location)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select location', 'Parklands (Ksh 250)', 'Lavington (Ksh 300)']);
+    fireEvent.change(location, { target: { value: 'Lavington' } });
+    expect(values.at(-1)).toEqual({
+      country: 'Kenya',
+      county: 'Nairobi',
+      town: 'Westlands',
+      location: 'Lavington',
+    });
+    expect(screen.getByTestId('delivery-fee')).toHaveTextContent('Delivery to Lavington: Ksh 300');
+
+    // A new town clears the location; a new country clears everything below it.
+    fireEvent.change(town, { target: { value: 'Karen' } });
+    expect(values.at(-1)).toEqual({ country: 'Kenya', county: 'Nairobi', town: 'Karen', location: '' });
+    await waitFor(() =>
+      expect(within(location).getByRole('option', { name: 'Hardy (Ksh 350)' })).toBeInTheDocument(),
+    );
+    expect(screen.queryByTestId('delivery-fee')).not.toBeInTheDocument();
+    fireEvent.change(country, { target: { value: 'Uganda' } });
+    expect(values.at(-1)).toEqual({ country: 'Uganda', county: '', town: '', location: '' });
+    await waitFor(() => expect(within(county).getByRole('option', { name: 'Kampala' })).toBeInTheDocument());
+    expect(town).toBeDisabled();
+    expect(location).toBeDisabled();
+    expect(calls.map((c) => c.path)).toEqual([
+      '/shipping/countries',
+      '/shipping/counties?country=ke',
+      '/shipping/towns?county=nbi',
+      '/shipping/locations?town=wl',
+      '/shipping/locations?town=kr',
+      '/shipping/counties?country=ug',
+    ]);
+  });
+
+  it('opens an existing address with every level chosen (the edit form)', async () => {
+    fakeApi(GEOGRAPHY);
+    renderAt(
+      <Picker
+        initial={{ country: 'Kenya', county: 'Nairobi', town: 'Westlands', location: 'Parklands' }}
+        onValue={() => undefined}
+      />,
+    );
+    await waitFor(() => expect(screen.getByLabelText('Location')).toHaveValue('Parklands'));
+    expect(screen.getByLabelText('Country')).toHaveValue('Kenya');
+    expect(screen.getByLabelText('County')).toHaveValue('Nairobi');
+    expect(screen.getByLabelText('Town')).toHaveValue('Westlands');
+    expect(screen.getByTestId('delivery-fee')).toHaveTextContent('Ksh 250');
+  });
+});
+
+const USER: User = {
+  _id: 'u1',
+  fullName: 'Achieng Otieno',
+  email: 'achieng@example.co.ke',
+  phone: '254712000111',
+  role: 'customer',
+  isEmailVerified: false,
+  isPhoneVerified: false,
+  lastLogin: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('CodeVerification resend countdown', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-03-01T10:00:00Z') }));
+
+  it('counts "Resend in {n}s" down each second, survives a reload, and frees the button at the end', async () => {
+    const calls = fakeApi({
+      'GET /auth/check-auth': () => ({ body: { user: USER } }),
+      'POST /auth/newPhoneToken': () => ({ body: { message: 'New token sent' } }),
+    });
+    const first = renderAt(<CodeVerification kind="phone" />, '/verify-phone');
+    const send = await screen.findByRole('button', { name: 'Send New Verification Token' });
+    expect(screen.getByText('0712 000 111')).toBeInTheDocument();
+    fireEvent.click(send);
+    expect(await screen.findByRole('button', { name: 'Resend in 120s' })).toBeDisabled();
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === '/auth/newPhoneToken')).toBe(true),
+    );
+    const expiry = Number(localStorage.getItem(COOLDOWN_KEYS.phone));
+    expect(Math.abs(expiry - Date.parse('2026-03-01T10:02:00Z'))).toBeLessThan(1000);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByRole('button', { name: 'Resend in 119s' })).toBeDisabled();
+    act(() => vi.advanceTimersByTime(29_000));
+    expect(screen.getByRole('button', { name: 'Resend in 90s' })).toBeInTheDocument();
+
+    // A reload (a new mount) keeps counting from the stored expiry.
+    first.unmount();
+    renderAt(<CodeVerification kind="phone" />, '/verify-phone');
+    expect(await screen.findByRole('button', { name: 'Resend in 90s' })).toBeDisabled();
+    act(() => vi.advanceTimersByTime(90_000));
+    expect(screen.getByRole('button', { name: 'Send New Verification Token' })).toBeEnabled();
+    expect(localStorage.getItem(COOLDOWN_KEYS.phone)).toBeNull();
+  });
+
+  it('clears the countdown when the resend fails, and follows the server’s Retry-After on a 429', async () => {
+    let answer: { status: number; body: unknown; headers?: Record<string, string> } = {
+      status: 503,
+      body: { error: 'The SMS service is not answering right now. Please try again in a few minutes.' },
+    };
+    fakeApi({
+      'GET /auth/check-auth': () => ({ body: { user: USER } }),
+      'POST /auth/newVerificationToken': () => answer,
+    });
+    renderAt(<CodeVerification kind="email" />, '/verify-email');
+    fireEvent.click(await screen.findByRole('button', { name: 'Send New Verification Token' }));
+    // The countdown starts at once (300 s for email)...
+    expect(screen.getByRole('button', { name: 'Resend in 300s' })).toBeDisabled();
+    // ...and the failed call frees the button again.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Send New Verification Token' })).toBeEnabled(),
+    );
+    expect(localStorage.getItem(COOLDOWN_KEYS.email)).toBeNull();
+
+    answer = {
+      status: 429,
+      body: { error: 'You can ask for a new one in 3 minutes.' },
+      headers: { 'retry-after': '170' },
+    };
+    fireEvent.click(screen.getByRole('button', { name: 'Send New Verification Token' }));
+    expect(await screen.findByRole('button', { name: 'Resend in 170s' })).toBeDisabled();
+  });
+
+  it('shows the not-found page when there is nothing left to verify', async () => {
+    fakeApi({ 'GET /auth/check-auth': () => ({ body: { user: { ...USER, isEmailVerified: true } } }) });
+    renderAt(<CodeVerification kind="email" />, '/verify-email');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(document.title).toBe('Page Not Found - 404 Error');
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { addressBodySchema } from '../src/addresses';
+import { COMMON_PASSWORDS, isCommonPassword, signinBodySchema, signupBodySchema } from '../src/auth';
+import { PHONE_HINT } from '../src/phone';
+import { createLocationBodySchema } from '../src/shipping';
+
+describe('auth schemas', () => {
+  it('normalises the phone and email of a sign-up and drops unknown fields', () => {
+    const parsed = signupBodySchema.parse({
+      fullName: ' Wanjiku ',
+      email: ' W@Example.CO.KE ',
+      phone: '0712 345 678',
+      password: 'karibu-urembo-demo',
+      role: 'admin',
+    });
+    expect(parsed).toEqual({
+      fullName: 'Wanjiku',
+      email: 'w@example.co.ke',
+      phone: '254712345678',
+      password: 'karibu-urembo-demo',
+    });
+    expect(
+      signupBodySchema.parse({ fullName: 'Ab', email: '', phone: '711000111', password: 'long-enough' })
+        .email,
+    ).toBe(undefined);
+  });
+
+  it('refuses common passwords whatever their case, and gives the phone hint', () => {
+    expect(COMMON_PASSWORDS.size).toBeGreaterThanOrEqual(50);
+    expect(isCommonPassword('PassWord123')).toBe(true);
+    expect(isCommonPassword('marula-oil-2025')).toBe(false);
+    const result = signupBodySchema.safeParse({ fullName: 'Ab', phone: '0812', password: 'QWERTYUIOP' });
+    expect(result.success).toBe(false);
+    const messages = result.error!.issues.map((i) => i.message);
+    expect(messages).toContain(PHONE_HINT);
+    expect(messages.some((m) => m.includes('most common'))).toBe(true);
+  });
+
+  it('needs a phone or an email to sign in', () => {
+    expect(signinBodySchema.safeParse({ phone: '', email: '', password: 'x' }).success).toBe(false);
+    expect(signinBodySchema.parse({ email: 'A@B.co', password: 'x' })).toEqual({
+      email: 'a@b.co',
+      password: 'x',
+    });
+  });
+});
+
+describe('address and shipping schemas', () => {
+  it('validates an address book', () => {
+    const ok = addressBodySchema.parse({
+      name: 'Home',
+      phone: '+254 712 345 678',
+      country: 'Kenya',
+      county: 'Nairobi',
+      town: 'CBD',
+      location: 'River Road',
+    });
+    expect(ok).toMatchObject({ phone: '254712345678', isDefault: false });
+    expect(ok.email).toBeUndefined();
+    expect(addressBodySchema.safeParse({ ...ok, email: 'nope' }).success).toBe(false);
+  });
+
+  it('takes a whole, non-negative delivery fee', () => {
+    expect(createLocationBodySchema.parse({ name: 'Hardy', town: 't', shippingFee: '350' }).shippingFee).toBe(
+      350,
+    );
+    for (const fee of [-5, 1.5, 'x', 100_001]) {
+      expect(createLocationBodySchema.safeParse({ name: 'Hardy', town: 't', shippingFee: fee }).success).toBe(
+        false,
+      );
+    }
+  });
+});
