@@ -60,11 +60,20 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the schema up to date; throws (and start-up stops) when a migration fails. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+/**
+ * Brings the schema up to date; throws (and start-up stops) when a migration fails. On PostgreSQL with a schema
+ * other than the default, the migrator's own tables must live in that schema too: Kysely looks for them across
+ * every schema, so parallel test schemas would otherwise see each other's lock table.
+ */
+export async function migrateToLatest(db: Kysely<Database>, pgSchema?: string): Promise<string[]> {
   // Features develop their migrations in parallel (numbered ranges): a database that already ran a later range
   // still takes an earlier one that lands after it.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const migrator = new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
