@@ -16,6 +16,12 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** An M-Pesa paybill or till number: 5 to 7 digits. */
+const shortCode = z
+  .string()
+  .trim()
+  .regex(/^\d{5,7}$/, { error: 'must be a 5 to 7 digit M-Pesa number' });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -38,6 +44,19 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST: optionalText,
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+  MPESA_PAYBILL: shortCode.default('542542'),
+  MPESA_ACCOUNT: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,20}$/, { error: 'must be 1 to 20 letters, digits or dashes' })
+    .default('484580'),
+  MPESA_TILL_NUMBER: shortCode.default('5511223'),
+  MPESA_TILL_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60, { error: 'must be at most 60 characters' })
+    .default('UREMBO BEAUTY'),
 });
 
 export interface Config {
@@ -54,6 +73,8 @@ export interface Config {
   trustProxy: boolean;
   webDist: string | undefined;
   passwordHashCost: number;
+  /** What customers are told to pay with (order page and checkout); the Daraja credentials are separate. */
+  paymentInstructions: { paybill: string; account: string; tillNumber: string; tillName: string };
 }
 
 export class ConfigError extends Error {
@@ -102,6 +123,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,
     passwordHashCost: e.PASSWORD_HASH_COST,
+    paymentInstructions: {
+      paybill: e.MPESA_PAYBILL,
+      account: e.MPESA_ACCOUNT,
+      tillNumber: e.MPESA_TILL_NUMBER,
+      tillName: e.MPESA_TILL_NAME,
+    },
   };
 }
 

@@ -71,3 +71,182 @@ export const orderItemSchema = z.object({
   }),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * Requests (issue 5). The server validates with these schemas and the web app builds its calls from their types.
+ * ------------------------------------------------------------------------------------------------------------ */
+
+/** The most of one product a cart line or an order line may hold. */
+export const MAX_LINE_COUNT = 99;
+/** The most distinct products one order may hold. */
+export const MAX_ORDER_LINES = 50;
+
+const countMessage = `count must be a whole number from 1 to ${MAX_LINE_COUNT}`;
+const lineCount = z
+  .number({ error: countMessage })
+  .int({ error: countMessage })
+  .min(1, { error: countMessage })
+  .max(MAX_LINE_COUNT, { error: countMessage });
+const productId = z
+  .string({ error: 'productId is required' })
+  .trim()
+  .min(1, { error: 'productId is required' })
+  .max(100);
+
+/** POST /user/addToCart/{userId}: adds `count` (default 1) to the product's line. */
+export const addToCartBodySchema = z.object({ productId, count: lineCount.default(1) });
+export type AddToCartBody = z.input<typeof addToCartBodySchema>;
+
+/** DELETE /user/removeFromCart/{userId}: takes one off the line (removing it at zero), or the whole line with `all`. */
+export const removeFromCartBodySchema = z.object({
+  productId,
+  all: z.boolean({ error: 'all must be true or false' }).default(false),
+});
+export type RemoveFromCartBody = z.input<typeof removeFromCartBodySchema>;
+
+/** One line of an order request: a product id and how many. Prices are never taken from the client. */
+export const orderItemInputSchema = z.object({
+  _id: z
+    .string({ error: 'each item needs the product _id' })
+    .trim()
+    .min(1, { error: 'each item needs the product _id' })
+    .max(100),
+  count: lineCount,
+});
+export type OrderItemInput = z.infer<typeof orderItemInputSchema>;
+
+const orderItemsInput = z
+  .array(orderItemInputSchema, { error: 'items must be a list of {_id, count}' })
+  .min(1, { error: 'Your order has no items' })
+  .max(MAX_ORDER_LINES, { error: `An order can hold at most ${MAX_ORDER_LINES} different products` });
+
+const placeName = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .max(100, { error: `${field} is too long` });
+
+/** Where the order goes, by the names of the delivery geography (as an address stores them). */
+export const deliveryPlaceSchema = z.object({
+  country: placeName('country'),
+  county: placeName('county'),
+  town: placeName('town'),
+  location: placeName('location'),
+});
+export type DeliveryPlace = z.infer<typeof deliveryPlaceSchema>;
+
+/**
+ * POST /order/{userId}. `phone` is any accepted Kenyan form (normalised by the server); `email` may be empty or
+ * absent. Any total or price in the body is ignored: the server prices the order.
+ */
+export const createOrderBodySchema = deliveryPlaceSchema.extend({
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, { error: 'name is required' })
+    .max(100, { error: 'name is too long' }),
+  phone: z.string({ error: 'phone is required' }).trim().min(1, { error: 'phone is required' }).max(30),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .refine((v) => v === '' || z.email().safeParse(v).success, {
+      error: 'email is not a valid email address',
+    })
+    .nullish()
+    .transform((v) => v || null),
+  items: orderItemsInput,
+});
+export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
+
+/**
+ * POST /order/{userId}/quote: prices items (and delivery, when the four place names are given) exactly as order
+ * creation would, without creating anything. The checkout summary shows this, so the browser never adds up money.
+ */
+export const orderQuoteBodySchema = z
+  .object({
+    country: z.string().trim().max(100).optional(),
+    county: z.string().trim().max(100).optional(),
+    town: z.string().trim().max(100).optional(),
+    location: z.string().trim().max(100).optional(),
+    items: orderItemsInput,
+  })
+  .refine(
+    (v) => {
+      const given = [v.country, v.county, v.town, v.location].filter((x) => x !== undefined && x !== '');
+      return given.length === 0 || given.length === 4;
+    },
+    { error: 'Give all of country, county, town and location, or none of them' },
+  );
+export type OrderQuoteBody = z.input<typeof orderQuoteBodySchema>;
+
+export const orderQuoteSchema = z.object({
+  items: z.array(orderLineSchema),
+  subtotal: z.number().int(),
+  /** null when no delivery place was given. */
+  shippingFee: z.number().int().nullable(),
+  /** subtotal + shippingFee; null when no delivery place was given. */
+  totalAmount: z.number().int().nullable(),
+});
+export type OrderQuote = z.infer<typeof orderQuoteSchema>;
+
+/** Every status a customer's order list may be filtered by (paymentStatus OR deliveryStatus equals it). */
+export const ORDER_STATUS_FILTERS = [
+  'pending',
+  'paid',
+  'payment-unsuccessful',
+  'in-transit',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+export const orderListQuerySchema = z.object({
+  status: z
+    .enum(ORDER_STATUS_FILTERS, { error: `status must be one of ${ORDER_STATUS_FILTERS.join(', ')}` })
+    .optional(),
+});
+
+/** PUT /order/updateStatus/{id} (admin): either or both statuses; neither → 400 "Not changed". */
+export const updateOrderStatusBodySchema = z.object({
+  paymentStatus: z
+    .enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` })
+    .optional(),
+  deliveryStatus: z
+    .enum(DELIVERY_STATUSES, { error: `deliveryStatus must be one of ${DELIVERY_STATUSES.join(', ')}` })
+    .optional(),
+});
+export type UpdateOrderStatusBody = z.infer<typeof updateOrderStatusBodySchema>;
+
+/**
+ * The order state machine (docs/api-additions-orders.md). What an admin may change a status to, from each status.
+ * Setting a status to its current value is not a change. The server's one transition function enforces these and
+ * the admin screen offers only these.
+ */
+export const ADMIN_PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  pending: ['paid', 'payment-unsuccessful'],
+  'payment-unsuccessful': ['pending', 'paid'],
+  // Undoing a mistaken "paid" (the payments list keeps the evidence either way).
+  paid: ['pending'],
+};
+export const ADMIN_DELIVERY_TRANSITIONS: Record<DeliveryStatus, readonly DeliveryStatus[]> = {
+  pending: ['in-transit', 'delivered', 'cancelled'],
+  'in-transit': ['pending', 'delivered', 'cancelled'],
+  // Undoing a mistaken "delivered"; a delivered order is never cancelled.
+  delivered: ['in-transit'],
+  // Nothing leaves "cancelled" except an admin reopening the order.
+  cancelled: ['pending'],
+};
+
+/** Whether the customer may still cancel the order themselves: unpaid and not yet on its way. */
+export function customerCanCancel(order: Pick<Order, 'paymentStatus' | 'deliveryStatus'>): boolean {
+  return order.paymentStatus !== 'paid' && order.deliveryStatus === 'pending';
+}
+
+/** The header that makes order creation safe to retry. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+/** GET /orderItem/ (admin) page size: lines are many and small. */
+export const ORDER_ITEMS_PAGE_SIZE = 50;
