@@ -219,10 +219,13 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
     expect(res.statusCode).toBe(201);
     const cart = await inject(ctx(), 'GET', `/user/getCart/${user.id}`, cookie);
     // a was ordered in full (line gone); one b of three was bought now (two stay); c was not ordered.
-    expect(cart.json().data.map((l: { _id: string; count: number }) => [l._id, l.count])).toEqual([
-      [b.id, 2],
-      [c.id, 1],
-    ]);
+    const left = cart.json().data.map((l: { _id: string; count: number }) => [l._id, l.count]);
+    expect(left.sort()).toEqual(
+      [
+        [b.id, 2],
+        [c.id, 1],
+      ].sort(),
+    );
   });
 
   it('writes nothing when a step fails mid-way', async () => {

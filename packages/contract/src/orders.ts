@@ -1,25 +1,26 @@
 import { z } from 'zod';
 import { productSchema } from './catalogue';
+import {
+  DELIVERY_STATUSES,
+  MAX_LINE_COUNT,
+  MAX_ORDER_LINES,
+  ORDER_STATUS_FILTERS,
+  PAYMENT_STATUSES,
+} from './order-status';
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'payment-unsuccessful'] as const;
-export const DELIVERY_STATUSES = ['pending', 'in-transit', 'delivered', 'cancelled'] as const;
+// The statuses, labels and filters live in order-status.ts (no zod, for the storefront's bundle); they are
+// exported here too, where the entity schemas that use them are.
+export {
+  DELIVERY_STATUSES,
+  ORDER_FILTERS,
+  PAYMENT_STATUSES,
+  STATUS_LABELS,
+  type DeliveryStatus,
+  type PaymentStatus,
+} from './order-status';
+
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export const deliveryStatusSchema = z.enum(DELIVERY_STATUSES);
-export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
-export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
-
-/** How statuses read on screen ("payment-unsuccessful" → "Payment Unsuccessful"). */
-export const STATUS_LABELS: Record<PaymentStatus | DeliveryStatus, string> = {
-  pending: 'Pending',
-  paid: 'Paid',
-  'payment-unsuccessful': 'Payment Unsuccessful',
-  'in-transit': 'In Transit',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
-
-/** The customer's order list filter (seed §2): pending, paid, delivered, cancelled. */
-export const ORDER_FILTERS = ['pending', 'paid', 'delivered', 'cancelled'] as const;
 
 export const cartLineSchema = productSchema.extend({ count: z.number().int() });
 export type CartLine = z.infer<typeof cartLineSchema>;
@@ -75,11 +76,6 @@ export type OrderItem = z.infer<typeof orderItemSchema>;
 /* ---------------------------------------------------------------------------------------------------------------
  * Requests (issue 5). The server validates with these schemas and the web app builds its calls from their types.
  * ------------------------------------------------------------------------------------------------------------ */
-
-/** The most of one product a cart line or an order line may hold. */
-export const MAX_LINE_COUNT = 99;
-/** The most distinct products one order may hold. */
-export const MAX_ORDER_LINES = 50;
 
 const countMessage = `count must be a whole number from 1 to ${MAX_LINE_COUNT}`;
 const lineCount = z
@@ -192,16 +188,6 @@ export const orderQuoteSchema = z.object({
 });
 export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 
-/** Every status a customer's order list may be filtered by (paymentStatus OR deliveryStatus equals it). */
-export const ORDER_STATUS_FILTERS = [
-  'pending',
-  'paid',
-  'payment-unsuccessful',
-  'in-transit',
-  'delivered',
-  'cancelled',
-] as const;
-export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
 export const orderListQuerySchema = z.object({
   status: z
     .enum(ORDER_STATUS_FILTERS, { error: `status must be one of ${ORDER_STATUS_FILTERS.join(', ')}` })
@@ -218,35 +204,3 @@ export const updateOrderStatusBodySchema = z.object({
     .optional(),
 });
 export type UpdateOrderStatusBody = z.infer<typeof updateOrderStatusBodySchema>;
-
-/**
- * The order state machine (docs/api-additions-orders.md). What an admin may change a status to, from each status.
- * Setting a status to its current value is not a change. The server's one transition function enforces these and
- * the admin screen offers only these.
- */
-export const ADMIN_PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  pending: ['paid', 'payment-unsuccessful'],
-  'payment-unsuccessful': ['pending', 'paid'],
-  // Undoing a mistaken "paid" (the payments list keeps the evidence either way).
-  paid: ['pending'],
-};
-export const ADMIN_DELIVERY_TRANSITIONS: Record<DeliveryStatus, readonly DeliveryStatus[]> = {
-  pending: ['in-transit', 'delivered', 'cancelled'],
-  'in-transit': ['pending', 'delivered', 'cancelled'],
-  // Undoing a mistaken "delivered"; a delivered order is never cancelled.
-  delivered: ['in-transit'],
-  // Nothing leaves "cancelled" except an admin reopening the order.
-  cancelled: ['pending'],
-};
-
-/** Whether the customer may still cancel the order themselves: unpaid and not yet on its way. */
-export function customerCanCancel(order: Pick<Order, 'paymentStatus' | 'deliveryStatus'>): boolean {
-  return order.paymentStatus !== 'paid' && order.deliveryStatus === 'pending';
-}
-
-/** The header that makes order creation safe to retry. */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
-
-/** GET /orderItem/ (admin) page size: lines are many and small. */
-export const ORDER_ITEMS_PAGE_SIZE = 50;

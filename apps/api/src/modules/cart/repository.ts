@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { MAX_LINE_COUNT } from '@urembo/contract/orders';
+import { MAX_LINE_COUNT } from '@urembo/contract/order-status';
 import type { Database, ProductsTable } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;

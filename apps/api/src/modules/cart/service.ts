@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { MAX_LINE_COUNT, type Cart } from '@urembo/contract/orders';
+import type { Cart } from '@urembo/contract/orders';
+import { MAX_LINE_COUNT } from '@urembo/contract/order-status';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/sql-values';
 import { badRequest, notFound } from '../../lib/http-error';

@@ -2,13 +2,15 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { pagingQuery, PAGE_SIZES } from '@urembo/contract/common';
 import {
   createOrderBodySchema,
-  IDEMPOTENCY_KEY_HEADER,
-  MAX_IDEMPOTENCY_KEY_LENGTH,
-  ORDER_ITEMS_PAGE_SIZE,
   orderListQuerySchema,
   orderQuoteBodySchema,
   updateOrderStatusBodySchema,
 } from '@urembo/contract/orders';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  ORDER_ITEMS_PAGE_SIZE,
+} from '@urembo/contract/order-status';
 import { badRequest, forbidden } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import { assertSelf, currentUser, requireAdmin, requireUser } from '../auth/guards';

@@ -1,12 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Paged } from '@urembo/contract/common';
-import type {
-  createOrderBodySchema,
-  Order,
-  OrderItem,
-  OrderQuote,
-  OrderStatusFilter,
-} from '@urembo/contract/orders';
+import type { createOrderBodySchema, Order, OrderItem, OrderQuote } from '@urembo/contract/orders';
+import type { OrderStatusFilter } from '@urembo/contract/order-status';
 import { normalizeKenyanPhone, PHONE_HINT } from '@urembo/contract/phone';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';

@@ -4,7 +4,7 @@ import {
   STATUS_LABELS,
   type DeliveryStatus,
   type PaymentStatus,
-} from '@urembo/contract/orders';
+} from '@urembo/contract/order-status';
 import { badRequest, conflict } from '../../lib/http-error';
 
 export interface OrderStatuses {

@@ -1,13 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Address } from '@urembo/contract/addresses';
 import type { Collection } from '@urembo/contract/common';
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  type CreateOrderBody,
-  type Order,
-  type OrderItemInput,
-  type OrderQuote,
-} from '@urembo/contract/orders';
+import type { CreateOrderBody, Order, OrderItemInput, OrderQuote } from '@urembo/contract/orders';
+import { IDEMPOTENCY_KEY_HEADER } from '@urembo/contract/order-status';
 import { api } from '../../lib/api-client';
 import { useAuthUser } from '../auth/api';
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Collection, Paged } from '@urembo/contract/common';
-import type { Order, OrderItem, OrderStatusFilter, UpdateOrderStatusBody } from '@urembo/contract/orders';
+import type { Order, OrderItem, UpdateOrderStatusBody } from '@urembo/contract/orders';
+import type { OrderStatusFilter } from '@urembo/contract/order-status';
 import { api } from '../../lib/api-client';
 import { useAuthUser } from '../auth/api';
 

@@ -1,5 +1,5 @@
 import type { CartLine } from '@urembo/contract/orders';
-import { MAX_LINE_COUNT } from '@urembo/contract/orders';
+import { MAX_LINE_COUNT } from '@urembo/contract/order-status';
 import { formatKsh } from '@urembo/contract/money';
 import { TRUNCATE, truncate } from '@urembo/contract/text';
 import toast from 'react-hot-toast';

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { formatKsh } from '@urembo/contract/money';
+import type { Order, UpdateOrderStatusBody } from '@urembo/contract/orders';
 import {
   ADMIN_DELIVERY_TRANSITIONS,
   ADMIN_PAYMENT_TRANSITIONS,
   STATUS_LABELS,
   type DeliveryStatus,
-  type Order,
   type PaymentStatus,
-  type UpdateOrderStatusBody,
-} from '@urembo/contract/orders';
+} from '@urembo/contract/order-status';
 import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import toast from 'react-hot-toast';
 import { DataTable, type Column } from '../../../components/data-table';

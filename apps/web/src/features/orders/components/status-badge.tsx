@@ -1,4 +1,4 @@
-import { STATUS_LABELS, type DeliveryStatus, type PaymentStatus } from '@urembo/contract/orders';
+import { STATUS_LABELS, type DeliveryStatus, type PaymentStatus } from '@urembo/contract/order-status';
 
 const STYLES: Record<PaymentStatus | DeliveryStatus, string> = {
   pending: 'bg-amber-50 text-amber-800 ring-amber-200',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatKsh } from '@urembo/contract/money';
-import { customerCanCancel, type Order } from '@urembo/contract/orders';
+import type { Order } from '@urembo/contract/orders';
+import { customerCanCancel } from '@urembo/contract/order-status';
 import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'wouter';

@@ -3,7 +3,7 @@ import {
   ORDER_STATUS_FILTERS,
   STATUS_LABELS,
   type OrderStatusFilter,
-} from '@urembo/contract/orders';
+} from '@urembo/contract/order-status';
 import { Link, Redirect, useParams } from 'wouter';
 import { PackageIcon } from '../../../components/icons';
 import { SignedOutNotice } from '../../../components/signed-out-notice';
