@@ -85,7 +85,7 @@ export function CartPage() {
         </button>
       </div>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <ul className="space-y-3" aria-label="Cart items">
           {lines.map((line) => (
             <CartLineItem key={line._id} line={line} />

@@ -44,7 +44,7 @@ function Checkout({ items }: { items: CheckoutItem[] }) {
   return (
     <section className="mx-auto max-w-6xl px-4 py-6 md:py-10">
       <h1 className="font-display text-3xl font-semibold text-brand-800">Checkout</h1>
-      <div className="mt-6 grid gap-5 lg:grid-cols-[1fr_22rem] lg:items-start">
+      <div className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="space-y-5">
           <ShippingPanel address={address} isPending={addresses.isPending} failed={addresses.isError} />
           <PaymentMethodPanel />
@@ -195,7 +195,7 @@ function PaymentMethodPanel() {
         Trusted payment, 100% money-back guarantee
       </p>
       <div className="mt-4 flex items-center gap-4 rounded-xl bg-emerald-50 px-4 py-3 ring-1 ring-emerald-100">
-        <span className="rounded-lg bg-emerald-600 px-2.5 py-1.5 text-xs font-bold tracking-wide text-white">
+        <span className="shrink-0 whitespace-nowrap rounded-lg bg-emerald-600 px-2.5 py-1.5 text-xs font-bold tracking-wide text-white">
           M-PESA
         </span>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">

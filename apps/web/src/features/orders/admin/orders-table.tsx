@@ -35,13 +35,21 @@ export function OrdersTable() {
     if (failure) toast.error(failure, { id: 'admin-orders-error' });
   }, [failure]);
 
+  // Total and statuses come right after the customer, so a phone shows what matters before scrolling sideways.
   const columns: Column<Order>[] = [
     {
       header: 'Date',
       cell: (o) => (
         <>
           <span className="block whitespace-nowrap">{formatOrderDate(o.createdAt)}</span>
-          <span className="text-xs text-stone-500">#{orderRef(o._id)}</span>
+          <button
+            type="button"
+            className="text-xs font-medium text-brand-700 underline-offset-2 hover:underline"
+            aria-label={`Update order ${orderRef(o._id)}`}
+            onClick={() => setEditing(o)}
+          >
+            #{orderRef(o._id)}
+          </button>
         </>
       ),
     },
@@ -55,18 +63,18 @@ export function OrdersTable() {
       ),
     },
     {
-      header: 'Phone',
-      cell: (o) => <span className="whitespace-nowrap">{formatPhoneForDisplay(o.phone)}</span>,
-    },
-    { header: 'Location', cell: (o) => <span className="block min-w-40">{`${o.location}, ${o.town}`}</span> },
-    { header: 'Items', cell: (o) => itemCount(o), className: 'text-right' },
-    {
       header: 'Total',
       cell: (o) => <span className="whitespace-nowrap font-semibold">{formatKsh(o.totalAmount)}</span>,
       className: 'text-right',
     },
     { header: 'Payment', cell: (o) => <StatusBadge status={o.paymentStatus} kind="Payment" /> },
     { header: 'Delivery', cell: (o) => <StatusBadge status={o.deliveryStatus} kind="Delivery" /> },
+    { header: 'Items', cell: (o) => itemCount(o), className: 'text-right' },
+    {
+      header: 'Phone',
+      cell: (o) => <span className="whitespace-nowrap">{formatPhoneForDisplay(o.phone)}</span>,
+    },
+    { header: 'Location', cell: (o) => <span className="block min-w-40">{`${o.location}, ${o.town}`}</span> },
     {
       header: 'Action',
       cell: (o) => (

@@ -19,7 +19,7 @@ export function StatusBadge({
 }) {
   return (
     <span
-      className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STYLES[status]}`}
+      className={`relative inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STYLES[status]}`}
       title={`${kind}: ${STATUS_LABELS[status]}`}
     >
       <span className="sr-only">{kind}: </span>

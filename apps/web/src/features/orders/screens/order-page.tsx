@@ -96,7 +96,7 @@ function OrderDetails({ order, isOwner }: { order: Order; isOwner: boolean }) {
         </dl>
       </header>
 
-      <div className="mt-6 grid gap-5 lg:grid-cols-[1fr_22rem] lg:items-start">
+      <div className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="space-y-5">
           {unpaid ? <PaymentInstructions order={order} /> : null}
           {order.deliveryStatus === 'cancelled' ? (
@@ -184,7 +184,7 @@ function PaymentInstructions({ order }: { order: Order }) {
       data-testid="payment-instructions"
     >
       <div className="flex items-center gap-3">
-        <span className="rounded-lg bg-emerald-600 px-2.5 py-1.5 text-xs font-bold tracking-wide text-white">
+        <span className="shrink-0 whitespace-nowrap rounded-lg bg-emerald-600 px-2.5 py-1.5 text-xs font-bold tracking-wide text-white">
           M-PESA
         </span>
         <h2 id="pay-heading" className="font-display text-xl font-semibold text-emerald-900">
@@ -193,7 +193,7 @@ function PaymentInstructions({ order }: { order: Order }) {
       </div>
       {order.paymentStatus === 'payment-unsuccessful' ? (
         <p className="mt-3 rounded-xl bg-white/70 px-3 py-2 text-sm text-red-700">
-          Your last payment did not go through. No money was taken; please pay again.
+          Your last payment did not go through. Please pay again.
         </p>
       ) : null}
       <ol className="mt-4 space-y-2 text-sm text-stone-800">

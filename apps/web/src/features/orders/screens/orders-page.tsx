@@ -37,15 +37,15 @@ function OrdersForStatus({ status }: { status: OrderStatusFilter }) {
   return (
     <section className="mx-auto max-w-6xl px-4 py-6 md:py-10">
       <h1 className="font-display text-3xl font-semibold text-brand-800">My Orders</h1>
-      <div className="mt-5 md:grid md:grid-cols-[13rem_1fr] md:gap-8">
+      <div className="mt-5 md:grid md:grid-cols-[13rem_minmax(0,1fr)] md:gap-8">
         <nav aria-label="Order status" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
-          <ul className="flex gap-2 md:flex-col md:gap-1">
+          <ul className="flex gap-1.5 md:flex-col md:gap-1">
             {ORDER_FILTERS.map((filter) => (
               <li key={filter}>
                 <Link
                   to={`/orders/${filter}`}
                   aria-current={filter === status ? 'page' : undefined}
-                  className={`block whitespace-nowrap rounded-full px-4 py-2 text-sm font-medium transition-colors md:rounded-xl ${
+                  className={`block whitespace-nowrap rounded-full px-3.5 py-2 text-sm font-medium transition-colors md:rounded-xl ${
                     filter === status
                       ? 'bg-brand-700 text-white'
                       : 'bg-white text-stone-700 ring-1 ring-stone-200 hover:text-brand-700 md:bg-transparent md:ring-0 md:hover:bg-brand-50'
