@@ -62,7 +62,12 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; throws (and start-up stops) when a migration fails. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Without a schema, Kysely's migrator counts its bookkeeping tables as present when they exist in ANY schema of
+  // the database, so a fresh schema (each test file's, or an app sharing a database) would skip creating them and
+  // fail with 'relation "kysely_migration_lock" does not exist'. Pin them to the connection's own schema.
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const migrationTableSchema = postgres ? await currentSchema(db) : undefined;
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
@@ -71,6 +76,11 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     );
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+async function currentSchema(db: Kysely<Database>): Promise<string | undefined> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
 }
 
 /** Which dialect a Kysely instance talks to (for the few dialect-specific statements, such as full-text search). */
