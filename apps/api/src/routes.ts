@@ -10,6 +10,9 @@ import { reviewRoutes } from './modules/reviews/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { shippingRoutes } from './modules/shipping/routes';
 import { userRoutes } from './modules/users/routes';
+import { cartRoutes } from './modules/cart/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { publicConfigRoutes } from './modules/public-config/routes';
 
 /** What every feature's routes get: configuration and the database. */
 export interface AppContext {
@@ -27,4 +30,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): 
   await api.register(userRoutes(ctx));
   await api.register(shippingRoutes(ctx));
   await api.register(addressRoutes(ctx));
+  await api.register(publicConfigRoutes(ctx));
+  await api.register(cartRoutes(ctx));
+  await api.register(orderRoutes(ctx));
 }

@@ -1,25 +1,26 @@
 import { z } from 'zod';
 import { productSchema } from './catalogue';
+import {
+  DELIVERY_STATUSES,
+  MAX_LINE_COUNT,
+  MAX_ORDER_LINES,
+  ORDER_STATUS_FILTERS,
+  PAYMENT_STATUSES,
+} from './order-status';
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'payment-unsuccessful'] as const;
-export const DELIVERY_STATUSES = ['pending', 'in-transit', 'delivered', 'cancelled'] as const;
+// The statuses, labels and filters live in order-status.ts (no zod, for the storefront's bundle); they are
+// exported here too, where the entity schemas that use them are.
+export {
+  DELIVERY_STATUSES,
+  ORDER_FILTERS,
+  PAYMENT_STATUSES,
+  STATUS_LABELS,
+  type DeliveryStatus,
+  type PaymentStatus,
+} from './order-status';
+
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export const deliveryStatusSchema = z.enum(DELIVERY_STATUSES);
-export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
-export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
-
-/** How statuses read on screen ("payment-unsuccessful" → "Payment Unsuccessful"). */
-export const STATUS_LABELS: Record<PaymentStatus | DeliveryStatus, string> = {
-  pending: 'Pending',
-  paid: 'Paid',
-  'payment-unsuccessful': 'Payment Unsuccessful',
-  'in-transit': 'In Transit',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
-
-/** The customer's order list filter (seed §2): pending, paid, delivered, cancelled. */
-export const ORDER_FILTERS = ['pending', 'paid', 'delivered', 'cancelled'] as const;
 
 export const cartLineSchema = productSchema.extend({ count: z.number().int() });
 export type CartLine = z.infer<typeof cartLineSchema>;
@@ -71,3 +72,135 @@ export const orderItemSchema = z.object({
   }),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * Requests (issue 5). The server validates with these schemas and the web app builds its calls from their types.
+ * ------------------------------------------------------------------------------------------------------------ */
+
+const countMessage = `count must be a whole number from 1 to ${MAX_LINE_COUNT}`;
+const lineCount = z
+  .number({ error: countMessage })
+  .int({ error: countMessage })
+  .min(1, { error: countMessage })
+  .max(MAX_LINE_COUNT, { error: countMessage });
+const productId = z
+  .string({ error: 'productId is required' })
+  .trim()
+  .min(1, { error: 'productId is required' })
+  .max(100);
+
+/** POST /user/addToCart/{userId}: adds `count` (default 1) to the product's line. */
+export const addToCartBodySchema = z.object({ productId, count: lineCount.default(1) });
+export type AddToCartBody = z.input<typeof addToCartBodySchema>;
+
+/** DELETE /user/removeFromCart/{userId}: takes one off the line (removing it at zero), or the whole line with `all`. */
+export const removeFromCartBodySchema = z.object({
+  productId,
+  all: z.boolean({ error: 'all must be true or false' }).default(false),
+});
+export type RemoveFromCartBody = z.input<typeof removeFromCartBodySchema>;
+
+/** One line of an order request: a product id and how many. Prices are never taken from the client. */
+export const orderItemInputSchema = z.object({
+  _id: z
+    .string({ error: 'each item needs the product _id' })
+    .trim()
+    .min(1, { error: 'each item needs the product _id' })
+    .max(100),
+  count: lineCount,
+});
+export type OrderItemInput = z.infer<typeof orderItemInputSchema>;
+
+const orderItemsInput = z
+  .array(orderItemInputSchema, { error: 'items must be a list of {_id, count}' })
+  .min(1, { error: 'Your order has no items' })
+  .max(MAX_ORDER_LINES, { error: `An order can hold at most ${MAX_ORDER_LINES} different products` });
+
+const placeName = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .max(100, { error: `${field} is too long` });
+
+/** Where the order goes, by the names of the delivery geography (as an address stores them). */
+export const deliveryPlaceSchema = z.object({
+  country: placeName('country'),
+  county: placeName('county'),
+  town: placeName('town'),
+  location: placeName('location'),
+});
+export type DeliveryPlace = z.infer<typeof deliveryPlaceSchema>;
+
+/**
+ * POST /order/{userId}. `phone` is any accepted Kenyan form (normalised by the server); `email` may be empty or
+ * absent. Any total or price in the body is ignored: the server prices the order.
+ */
+export const createOrderBodySchema = deliveryPlaceSchema.extend({
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, { error: 'name is required' })
+    .max(100, { error: 'name is too long' }),
+  phone: z.string({ error: 'phone is required' }).trim().min(1, { error: 'phone is required' }).max(30),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .refine((v) => v === '' || z.email().safeParse(v).success, {
+      error: 'email is not a valid email address',
+    })
+    .nullish()
+    .transform((v) => v || null),
+  items: orderItemsInput,
+});
+export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
+
+/**
+ * POST /order/{userId}/quote: prices items (and delivery, when the four place names are given) exactly as order
+ * creation would, without creating anything. The checkout summary shows this, so the browser never adds up money.
+ */
+export const orderQuoteBodySchema = z
+  .object({
+    country: z.string().trim().max(100).optional(),
+    county: z.string().trim().max(100).optional(),
+    town: z.string().trim().max(100).optional(),
+    location: z.string().trim().max(100).optional(),
+    items: orderItemsInput,
+  })
+  .refine(
+    (v) => {
+      const given = [v.country, v.county, v.town, v.location].filter((x) => x !== undefined && x !== '');
+      return given.length === 0 || given.length === 4;
+    },
+    { error: 'Give all of country, county, town and location, or none of them' },
+  );
+export type OrderQuoteBody = z.input<typeof orderQuoteBodySchema>;
+
+export const orderQuoteSchema = z.object({
+  items: z.array(orderLineSchema),
+  subtotal: z.number().int(),
+  /** null when no delivery place was given. */
+  shippingFee: z.number().int().nullable(),
+  /** subtotal + shippingFee; null when no delivery place was given. */
+  totalAmount: z.number().int().nullable(),
+});
+export type OrderQuote = z.infer<typeof orderQuoteSchema>;
+
+export const orderListQuerySchema = z.object({
+  status: z
+    .enum(ORDER_STATUS_FILTERS, { error: `status must be one of ${ORDER_STATUS_FILTERS.join(', ')}` })
+    .optional(),
+});
+
+/** PUT /order/updateStatus/{id} (admin): either or both statuses; neither → 400 "Not changed". */
+export const updateOrderStatusBodySchema = z.object({
+  paymentStatus: z
+    .enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` })
+    .optional(),
+  deliveryStatus: z
+    .enum(DELIVERY_STATUSES, { error: `deliveryStatus must be one of ${DELIVERY_STATUSES.join(', ')}` })
+    .optional(),
+});
+export type UpdateOrderStatusBody = z.infer<typeof updateOrderStatusBodySchema>;

@@ -60,19 +60,20 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/**
- * Brings the schema up to date; throws (and start-up stops) when a migration fails. On PostgreSQL with a schema
- * other than the default, the migrator's own tables must live in that schema too: Kysely looks for them across
- * every schema, so parallel test schemas would otherwise see each other's lock table.
- */
-export async function migrateToLatest(db: Kysely<Database>, pgSchema?: string): Promise<string[]> {
+/** Brings the schema up to date; throws (and start-up stops) when a migration fails. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  // Without a schema, Kysely's migrator counts its bookkeeping tables as present when they exist in ANY schema of
+  // the database, so a fresh schema (each test file's, or an app sharing a database) would skip creating them and
+  // fail with 'relation "kysely_migration_lock" does not exist'. Pin them to the connection's own schema.
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const migrationTableSchema = postgres ? await currentSchema(db) : undefined;
   // Features develop their migrations in parallel (numbered ranges): a database that already ran a later range
   // still takes an earlier one that lands after it.
   const migrator = new Migrator({
     db,
     provider,
     allowUnorderedMigrations: true,
-    ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
@@ -82,6 +83,11 @@ export async function migrateToLatest(db: Kysely<Database>, pgSchema?: string): 
     );
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+async function currentSchema(db: Kysely<Database>): Promise<string | undefined> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
 }
 
 /** Which dialect a Kysely instance talks to (for the few dialect-specific statements, such as full-text search). */

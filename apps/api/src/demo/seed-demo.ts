@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/sql-values';
+import { ordersDemoSeeder } from '../modules/orders/demo-seeder';
 import { shippingDemoSeeder } from '../modules/shipping/demo-seed';
 import { accountsDemoSeeder } from '../modules/users/demo-seed';
 
@@ -22,7 +23,12 @@ export interface DemoSeeder {
 }
 
 /** Seeders in dependency order (accounts before orders, catalogue before orders...). */
-export const demoSeeders: DemoSeeder[] = [shippingDemoSeeder, accountsDemoSeeder];
+export const demoSeeders: DemoSeeder[] = [
+  shippingDemoSeeder,
+  accountsDemoSeeder,
+  // Orders build on every other feature's demo data: keep them last.
+  ordersDemoSeeder,
+];
 
 export async function seedDemoData(
   db: Kysely<Database>,

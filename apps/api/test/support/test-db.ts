@@ -29,7 +29,7 @@ export async function createTestDatabase(dialect: Dialect, pgUrl: string | null)
     dataDir,
     pgSchema,
   });
-  await migrateToLatest(handle.db, pgSchema);
+  await migrateToLatest(handle.db);
   return {
     ...handle,
     dataDir,

@@ -34,4 +34,10 @@ export const ADMIN_TABLES: Partial<Record<AdminSlug, LazyExoticComponent<Compone
   payments: lazy(() => import('../features/payments/admin/payments-table')),
   users: lazy(() => import('../features/users/admin/users-table')),
   shipping: lazy(() => import('../features/shipping/admin/shipping-table')),
+  orders: lazy(() =>
+    import('../features/orders/admin/orders-table').then((m) => ({ default: m.OrdersTable })),
+  ),
+  orderItems: lazy(() =>
+    import('../features/orders/admin/order-items-table').then((m) => ({ default: m.OrderItemsTable })),
+  ),
 };

@@ -1,5 +1,5 @@
-import { Suspense, lazy } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/spinner';
 import { NotFoundPage } from '../pages/not-found';
 import { RouteErrorBoundary } from './route-error';
@@ -15,6 +15,18 @@ const VerifyEmailScreen = lazy(() => import('../features/auth/screens/verify-ema
 const VerifyPhoneScreen = lazy(() => import('../features/auth/screens/verify-phone'));
 const ProfileScreen = lazy(() => import('../features/profile/screens/profile'));
 const AdminShell = lazy(() => import('../features/admin/admin-shell'));
+const CartPage = lazy(() =>
+  import('../features/cart/screens/cart-page').then((m) => ({ default: m.CartPage })),
+);
+const CheckoutPage = lazy(() =>
+  import('../features/checkout/screens/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+);
+const OrdersPage = lazy(() =>
+  import('../features/orders/screens/orders-page').then((m) => ({ default: m.OrdersPage })),
+);
+const OrderPage = lazy(() =>
+  import('../features/orders/screens/order-page').then((m) => ({ default: m.OrderPage })),
+);
 
 /**
  * The route table (seed §2). Screens are React.lazy imports, so a first visit downloads only the shell and the
@@ -53,6 +65,13 @@ export function AppRoutes() {
             <Route path="/verify-email" component={VerifyEmailScreen} />
             <Route path="/verify-phone" component={VerifyPhoneScreen} />
             <Route path="/profile" component={ProfileScreen} />
+            <Route path="/cart" component={CartPage} />
+            <Route path="/checkout" component={CheckoutPage} />
+            <Route path="/orders">
+              <Redirect to="/orders/pending" replace />
+            </Route>
+            <Route path="/orders/:status" component={OrdersPage} />
+            <Route path="/order/:id" component={OrderPage} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

@@ -1,0 +1,119 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { MAX_LINE_COUNT } from '@urembo/contract/order-status';
+import type { Database, ProductsTable } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type CartProductRow = Selectable<ProductsTable> & {
+  category_name: string | null;
+  count: number;
+};
+
+export function findProductStatus(
+  db: Db,
+  productId: string,
+): Promise<{ id: string; status: 'active' | 'inactive' } | undefined> {
+  return db.selectFrom('products').select(['id', 'status']).where('id', '=', productId).executeTakeFirst();
+}
+
+export async function findCartLineCount(db: Db, userId: string, productId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('cart_lines')
+    .select('count')
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  return row ? row.count : null;
+}
+
+/**
+ * Adds `count` to the line (creating it), in one statement so two quick taps cannot lose an update; the line is left
+ * alone when it would pass the cap. Answers whether it changed.
+ */
+export async function addToCartLine(
+  db: Db,
+  userId: string,
+  productId: string,
+  count: number,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('cart_lines')
+    .values({ user_id: userId, product_id: productId, count, created_at: now, updated_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'product_id'])
+        .doUpdateSet((eb) => ({
+          count: eb(eb.ref('cart_lines.count'), '+', eb.ref('excluded.count')),
+          updated_at: eb.ref('excluded.updated_at'),
+        }))
+        .where((eb) =>
+          eb(eb(eb.ref('cart_lines.count'), '+', eb.ref('excluded.count')), '<=', MAX_LINE_COUNT),
+        ),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Takes one off a line holding more than one; answers whether it did. */
+export async function decrementCartLine(
+  db: Db,
+  userId: string,
+  productId: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('cart_lines')
+    .set((eb) => ({ count: eb('count', '-', 1), updated_at: now }))
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .where('count', '>', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteCartLine(db: Db, userId: string, productId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('cart_lines')
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function clearCartLines(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
+}
+
+/** The cart's products with their counts, oldest line first (the order they were added). */
+export function listCartProducts(db: Db, userId: string): Promise<CartProductRow[]> {
+  return db
+    .selectFrom('cart_lines')
+    .innerJoin('products', 'products.id', 'cart_lines.product_id')
+    .leftJoin('categories', 'categories.id', 'products.category_id')
+    .selectAll('products')
+    .select(['categories.name as category_name', 'cart_lines.count'])
+    .where('cart_lines.user_id', '=', userId)
+    .orderBy('cart_lines.created_at', 'asc')
+    .orderBy('cart_lines.product_id', 'asc')
+    .execute();
+}
+
+/** Image hashes of several products, in display order, grouped by product. */
+export async function imageHashesByProduct(db: Db, productIds: string[]): Promise<Map<string, string[]>> {
+  const byProduct = new Map<string, string[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .selectFrom('product_images')
+    .select(['product_id', 'hash'])
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) {
+    const list = byProduct.get(row.product_id) ?? [];
+    list.push(row.hash);
+    byProduct.set(row.product_id, list);
+  }
+  return byProduct;
+}

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { Cart } from '@urembo/contract/orders';
+import { MAX_LINE_COUNT } from '@urembo/contract/order-status';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../db/sql-values';
+import { badRequest, notFound } from '../../lib/http-error';
+import { toCartLine } from './cart-line';
+import {
+  addToCartLine,
+  clearCartLines,
+  decrementCartLine,
+  deleteCartLine,
+  findCartLineCount,
+  findProductStatus,
+  imageHashesByProduct,
+  listCartProducts,
+} from './repository';
+
+/**
+ * The cart with its subtotal. A line whose product an admin has since made inactive stays in the cart (so the
+ * customer sees what happened and can remove it) with `status: "inactive"`, and is left out of the subtotal and of
+ * checkout.
+ */
+export async function getCart(db: Kysely<Database>, userId: string): Promise<Cart> {
+  const rows = await listCartProducts(db, userId);
+  const images = await imageHashesByProduct(
+    db,
+    rows.map((r) => r.id),
+  );
+  const data = rows.map((row) => toCartLine(row, images.get(row.id) ?? []));
+  const subtotal = data.reduce(
+    (sum, line) => (line.status === 'active' ? sum + line.price * line.count : sum),
+    0,
+  );
+  return { data, subtotal };
+}
+
+export async function addToCart(
+  db: Kysely<Database>,
+  userId: string,
+  productId: string,
+  count: number,
+): Promise<Cart> {
+  const product = await findProductStatus(db, productId);
+  if (!product) throw notFound('Product not found');
+  if (product.status !== 'active') throw badRequest('This product is not available right now');
+  const added = await addToCartLine(db, userId, productId, count, nowIso());
+  if (!added) {
+    const current = (await findCartLineCount(db, userId, productId)) ?? 0;
+    throw badRequest(
+      `You can have at most ${MAX_LINE_COUNT} of one product in your cart (you have ${current} already)`,
+    );
+  }
+  return getCart(db, userId);
+}
+
+/** Takes one off the product's line (removing it at zero), or the whole line with `all`. */
+export async function removeFromCart(
+  db: Kysely<Database>,
+  userId: string,
+  productId: string,
+  all: boolean,
+): Promise<Cart> {
+  await db.transaction().execute(async (trx) => {
+    const removedOne = !all && (await decrementCartLine(trx, userId, productId, nowIso()));
+    if (removedOne) return;
+    const deleted = await deleteCartLine(trx, userId, productId);
+    if (!deleted) throw notFound('That product is not in your cart');
+  });
+  return getCart(db, userId);
+}
+
+export async function clearCart(db: Kysely<Database>, userId: string): Promise<Cart> {
+  await clearCartLines(db, userId);
+  return { data: [], subtotal: 0 };
+}

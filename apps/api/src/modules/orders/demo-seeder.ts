@@ -1,0 +1,137 @@
+import type { Kysely } from 'kysely';
+import type { Database, DeliveryStatus, PaymentStatus } from '../../db/schema';
+import type { DemoSeeder } from '../../demo/seed-demo';
+import { createOrder } from './service';
+
+const DAY = 24 * 3600 * 1000;
+
+/** The demo customer's orders, one in each state a customer or an admin will want to see. */
+const DEMO_ORDERS: {
+  daysAgo: number;
+  lines: { product: number; count: number }[];
+  paymentStatus: PaymentStatus;
+  deliveryStatus: DeliveryStatus;
+}[] = [
+  {
+    daysAgo: 24,
+    lines: [
+      { product: 0, count: 1 },
+      { product: 1, count: 2 },
+    ],
+    paymentStatus: 'paid',
+    deliveryStatus: 'delivered',
+  },
+  { daysAgo: 9, lines: [{ product: 2, count: 1 }], paymentStatus: 'pending', deliveryStatus: 'cancelled' },
+  {
+    daysAgo: 5,
+    lines: [{ product: 3, count: 3 }],
+    paymentStatus: 'payment-unsuccessful',
+    deliveryStatus: 'pending',
+  },
+  {
+    daysAgo: 2,
+    lines: [
+      { product: 1, count: 1 },
+      { product: 4, count: 1 },
+    ],
+    paymentStatus: 'paid',
+    deliveryStatus: 'in-transit',
+  },
+  {
+    daysAgo: 0,
+    lines: [
+      { product: 0, count: 2 },
+      { product: 2, count: 1 },
+    ],
+    paymentStatus: 'pending',
+    deliveryStatus: 'pending',
+  },
+];
+
+/**
+ * Demo orders for the demo customer (the first customer account), priced like real orders from the demo
+ * catalogue and a delivery location. It builds on the accounts, catalogue and shipping seeders: until a customer,
+ * active products and a location exist it returns null and is tried again at the next start.
+ */
+export const ordersDemoSeeder: DemoSeeder = {
+  name: 'orders',
+  async isEmpty(db) {
+    return !(await db.selectFrom('orders').select('id').limit(1).executeTakeFirst());
+  },
+  async seed(db) {
+    const customer = await db
+      .selectFrom('users')
+      .select(['id', 'full_name', 'phone', 'email'])
+      .where('role', '!=', 'admin')
+      .orderBy('created_at')
+      .orderBy('id')
+      .executeTakeFirst();
+    const products = await db
+      .selectFrom('products')
+      .select('id')
+      .where('status', '=', 'active')
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(5)
+      .execute();
+    const place = await demoPlace(db, customer?.id);
+    if (!customer || products.length === 0 || !place) return null;
+
+    for (const spec of DEMO_ORDERS) {
+      const items = new Map<string, number>();
+      for (const line of spec.lines) {
+        const id = products[line.product % products.length]!.id;
+        items.set(id, (items.get(id) ?? 0) + line.count);
+      }
+      const createdAt = new Date(Date.now() - spec.daysAgo * DAY - 3600_000).toISOString();
+      const { order } = await createOrder(
+        db,
+        customer,
+        {
+          name: customer.full_name,
+          phone: customer.phone,
+          email: customer.email,
+          ...place,
+          items: [...items].map(([_id, count]) => ({ _id, count })),
+        },
+        null,
+        createdAt,
+      );
+      await db
+        .updateTable('orders')
+        .set({ payment_status: spec.paymentStatus, delivery_status: spec.deliveryStatus })
+        .where('id', '=', order._id)
+        .execute();
+    }
+    return `${DEMO_ORDERS.length} orders for ${customer.full_name}`;
+  },
+};
+
+/** The demo customer's default address when it is deliverable, else the first delivery location there is. */
+async function demoPlace(
+  db: Kysely<Database>,
+  userId: string | undefined,
+): Promise<{ country: string; county: string; town: string; location: string } | null> {
+  const places = () =>
+    db
+      .selectFrom('locations')
+      .innerJoin('towns', 'towns.id', 'locations.town_id')
+      .innerJoin('counties', 'counties.id', 'towns.county_id')
+      .innerJoin('countries', 'countries.id', 'counties.country_id')
+      .select([
+        'countries.name as country',
+        'counties.name as county',
+        'towns.name as town',
+        'locations.name as location',
+      ]);
+  if (userId) {
+    const address = await places()
+      .innerJoin('addresses', 'addresses.location_id', 'locations.id')
+      .where('addresses.user_id', '=', userId)
+      .orderBy('addresses.is_default', 'desc')
+      .orderBy('addresses.created_at')
+      .executeTakeFirst();
+    if (address) return address;
+  }
+  return (await places().orderBy('locations.created_at').orderBy('locations.id').executeTakeFirst()) ?? null;
+}

@@ -1,0 +1,43 @@
+import type { Order, OrderItem } from '@urembo/contract/orders';
+import type { OrderItemListRow, OrderItemRow, OrderRow } from './repository';
+
+/** An order as API.md shapes it; its lines are the price snapshots taken when it was placed. */
+export function toOrderDto(row: OrderRow, items: OrderItemRow[]): Order {
+  return {
+    _id: row.id,
+    user: { _id: row.user_id, fullName: row.user_full_name },
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    country: row.country,
+    county: row.county,
+    town: row.town,
+    location: row.location,
+    items: items.map((item) => ({
+      // The product's id (the seed's shape); a product deleted since keeps its line under the line's own id.
+      _id: item.product_id ?? item.id,
+      name: item.name,
+      price: item.price,
+      images: item.image ? [item.image] : [],
+      count: item.count,
+    })),
+    subtotal: row.subtotal,
+    shippingFee: row.shipping_fee,
+    totalAmount: row.total_amount,
+    paymentStatus: row.payment_status,
+    deliveryStatus: row.delivery_status,
+    createdAt: row.created_at,
+  };
+}
+
+export function toOrderItemDto(row: OrderItemListRow): OrderItem {
+  return {
+    _id: row.id,
+    user: { fullName: row.user_full_name, email: row.user_email, phone: row.user_phone },
+    product: { _id: row.product_id, name: row.name },
+    count: row.count,
+    price: row.price,
+    createdAt: row.created_at,
+    order: { _id: row.order_id, paymentStatus: row.payment_status, deliveryStatus: row.delivery_status },
+  };
+}

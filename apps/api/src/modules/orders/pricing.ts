@@ -1,0 +1,103 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DeliveryPlace, OrderItemInput, OrderLine } from '@urembo/contract/orders';
+import type { Database } from '../../db/schema';
+import { badRequest } from '../../lib/http-error';
+import {
+  findDeliveryLocation,
+  findProductsForPricing,
+  firstImageHashes,
+  type DeliveryLocationRow,
+} from './repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const UNDELIVERABLE_MESSAGE = 'We do not deliver to that location yet';
+
+export interface PricedLine {
+  productId: string;
+  name: string;
+  price: number;
+  /** URL of the product's first image, or null when it has none. */
+  image: string | null;
+  count: number;
+}
+
+export interface PricedItems {
+  lines: PricedLine[];
+  subtotal: number;
+}
+
+/** The URL of a stored product image's largest variant (the catalogue serves it). */
+function imageUrl(hash: string): string {
+  return `/api/v1/images/${hash}-1200.webp`;
+}
+
+function listNames(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * Prices order lines from the catalogue, never from the client: today's price, name and first image of each product.
+ * Every product must exist, be active and appear once (a repeated product is refused rather than silently merged,
+ * because the client that sent it has a bug the customer should not pay for).
+ */
+export async function priceItems(db: Db, items: OrderItemInput[]): Promise<PricedItems> {
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (seen.has(item._id)) {
+      throw badRequest(
+        'A product appears more than once in the order: send each product once with its count',
+      );
+    }
+    seen.add(item._id);
+  }
+  const ids = [...seen];
+  const products = new Map((await findProductsForPricing(db, ids)).map((p) => [p.id, p]));
+  const missing = ids.filter((id) => !products.has(id));
+  if (missing.length > 0) {
+    throw badRequest(
+      missing.length === 1
+        ? `Product ${missing[0]} was not found: please remove it from your order`
+        : `Products ${listNames(missing)} were not found: please remove them from your order`,
+    );
+  }
+  const inactive = ids.map((id) => products.get(id)!).filter((p) => p.status !== 'active');
+  if (inactive.length > 0) {
+    const names = inactive.map((p) => p.name);
+    throw badRequest(
+      names.length === 1
+        ? `${names[0]} is no longer available: please remove it from your order`
+        : `${listNames(names)} are no longer available: please remove them from your order`,
+    );
+  }
+  const images = await firstImageHashes(db, ids);
+  const lines = items.map((item) => {
+    const product = products.get(item._id)!;
+    const hash = images.get(product.id);
+    return {
+      productId: product.id,
+      name: product.name,
+      price: product.price,
+      image: hash ? imageUrl(hash) : null,
+      count: item.count,
+    };
+  });
+  return { lines, subtotal: lines.reduce((sum, line) => sum + line.price * line.count, 0) };
+}
+
+/** The delivery location named by the place, with its fee; 400 when the shop does not deliver there. */
+export async function deliveryFor(db: Db, place: DeliveryPlace): Promise<DeliveryLocationRow> {
+  const location = await findDeliveryLocation(db, place);
+  if (!location) throw badRequest(UNDELIVERABLE_MESSAGE);
+  return location;
+}
+
+export function toOrderLine(line: PricedLine): OrderLine {
+  return {
+    _id: line.productId,
+    name: line.name,
+    price: line.price,
+    images: line.image ? [line.image] : [],
+    count: line.count,
+  };
+}

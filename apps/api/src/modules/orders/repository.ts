@@ -1,0 +1,242 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, DeliveryStatus, OrderItemsTable, OrdersTable, PaymentStatus } from '../../db/schema';
+import { toCount } from '../../db/sql-values';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type OrderRow = Selectable<OrdersTable> & { user_full_name: string };
+export type OrderItemRow = Selectable<OrderItemsTable>;
+
+/* ---- catalogue and delivery reads used to price an order ---- */
+
+export interface PricingProductRow {
+  id: string;
+  name: string;
+  price: number;
+  status: 'active' | 'inactive';
+}
+
+export function findProductsForPricing(db: Db, ids: string[]): Promise<PricingProductRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('products').select(['id', 'name', 'price', 'status']).where('id', 'in', ids).execute();
+}
+
+/** The first image (lowest position) of each product. */
+export async function firstImageHashes(db: Db, productIds: string[]): Promise<Map<string, string>> {
+  const first = new Map<string, string>();
+  if (productIds.length === 0) return first;
+  const rows = await db
+    .selectFrom('product_images')
+    .select(['product_id', 'hash'])
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) if (!first.has(row.product_id)) first.set(row.product_id, row.hash);
+  return first;
+}
+
+export interface DeliveryLocationRow {
+  id: string;
+  shipping_fee: number;
+  country: string;
+  county: string;
+  town: string;
+  location: string;
+}
+
+/** A delivery location found by the names of its country, county, town and itself (case-insensitive). */
+export function findDeliveryLocation(
+  db: Db,
+  place: { country: string; county: string; town: string; location: string },
+): Promise<DeliveryLocationRow | undefined> {
+  const lower = (column: string) => sql`lower(${sql.ref(column)})`;
+  return db
+    .selectFrom('locations')
+    .innerJoin('towns', 'towns.id', 'locations.town_id')
+    .innerJoin('counties', 'counties.id', 'towns.county_id')
+    .innerJoin('countries', 'countries.id', 'counties.country_id')
+    .select([
+      'locations.id as id',
+      'locations.shipping_fee as shipping_fee',
+      'countries.name as country',
+      'counties.name as county',
+      'towns.name as town',
+      'locations.name as location',
+    ])
+    .where(lower('countries.name'), '=', place.country.toLowerCase())
+    .where(lower('counties.name'), '=', place.county.toLowerCase())
+    .where(lower('towns.name'), '=', place.town.toLowerCase())
+    .where(lower('locations.name'), '=', place.location.toLowerCase())
+    .executeTakeFirst();
+}
+
+/* ---- orders ---- */
+
+export async function findOrderIdByIdempotencyKey(
+  db: Db,
+  userId: string,
+  key: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function insertOrder(db: Db, row: Selectable<OrdersTable>): Promise<void> {
+  await db.insertInto('orders').values(row).execute();
+}
+
+export async function insertOrderItems(db: Db, rows: Selectable<OrderItemsTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('order_items').values(rows).execute();
+}
+
+/** Takes what was ordered off the customer's cart lines; a line that reaches zero goes. */
+export async function subtractFromCart(
+  db: Db,
+  userId: string,
+  lines: { productId: string; count: number }[],
+  now: string,
+): Promise<void> {
+  for (const line of lines) {
+    await db
+      .updateTable('cart_lines')
+      .set((eb) => ({ count: eb('count', '-', line.count), updated_at: now }))
+      .where('user_id', '=', userId)
+      .where('product_id', '=', line.productId)
+      .where('count', '>', line.count)
+      .execute();
+    await db
+      .deleteFrom('cart_lines')
+      .where('user_id', '=', userId)
+      .where('product_id', '=', line.productId)
+      .where('count', '<=', line.count)
+      .execute();
+  }
+}
+
+function ordersWithUser(db: Db) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .selectAll('orders')
+    .select('users.full_name as user_full_name');
+}
+
+export function findOrderById(db: Db, id: string): Promise<OrderRow | undefined> {
+  return ordersWithUser(db).where('orders.id', '=', id).executeTakeFirst();
+}
+
+/** A customer's orders, newest first; with a status, those whose payment OR delivery status equals it. */
+export function listUserOrders(db: Db, userId: string, status?: string): Promise<OrderRow[]> {
+  let query = ordersWithUser(db).where('orders.user_id', '=', userId);
+  if (status) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('orders.payment_status', '=', status as PaymentStatus),
+        eb('orders.delivery_status', '=', status as DeliveryStatus),
+      ]),
+    );
+  }
+  return query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').execute();
+}
+
+export async function countOrders(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return toCount(row.n as string | number);
+}
+
+export function listOrdersPage(db: Db, offset: number, limit: number): Promise<OrderRow[]> {
+  return ordersWithUser(db)
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export function listOrderItemsOf(db: Db, orderIds: string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+}
+
+/**
+ * Sets both statuses, only if they are still what the caller read (so two admins, or an admin and a payment
+ * callback, cannot silently overwrite each other). Answers whether the row changed.
+ */
+export async function updateOrderStatuses(
+  db: Db,
+  id: string,
+  from: { paymentStatus: PaymentStatus; deliveryStatus: DeliveryStatus },
+  to: { paymentStatus: PaymentStatus; deliveryStatus: DeliveryStatus },
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ payment_status: to.paymentStatus, delivery_status: to.deliveryStatus, updated_at: now })
+    .where('id', '=', id)
+    .where('payment_status', '=', from.paymentStatus)
+    .where('delivery_status', '=', from.deliveryStatus)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/* ---- ordered items (admin) ---- */
+
+export interface OrderItemListRow extends OrderItemRow {
+  user_full_name: string;
+  user_email: string | null;
+  user_phone: string;
+  payment_status: PaymentStatus;
+  delivery_status: DeliveryStatus;
+}
+
+export async function countOrderItems(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('order_items')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return toCount(row.n as string | number);
+}
+
+export function listOrderItemsPage(db: Db, offset: number, limit: number): Promise<OrderItemListRow[]> {
+  return db
+    .selectFrom('order_items')
+    .innerJoin('orders', 'orders.id', 'order_items.order_id')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .selectAll('order_items')
+    .select([
+      'users.full_name as user_full_name',
+      'users.email as user_email',
+      'users.phone as user_phone',
+      'orders.payment_status as payment_status',
+      'orders.delivery_status as delivery_status',
+    ])
+    .orderBy('order_items.created_at', 'desc')
+    .orderBy('order_items.order_id', 'desc')
+    .orderBy('order_items.position', 'asc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** Whether an error is the database refusing a duplicate (unique constraint), on either dialect. */
+export function isUniqueViolation(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { pagingQuery, PAGE_SIZES } from '@urembo/contract/common';
+import {
+  createOrderBodySchema,
+  orderListQuerySchema,
+  orderQuoteBodySchema,
+  updateOrderStatusBodySchema,
+} from '@urembo/contract/orders';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  ORDER_ITEMS_PAGE_SIZE,
+} from '@urembo/contract/order-status';
+import { badRequest, forbidden } from '../../lib/http-error';
+import { parseInput } from '../../lib/validate';
+import { assertSelf, currentUser, requireAdmin, requireUser } from '../auth/guards';
+import type { AppContext } from '../../routes';
+import {
+  changeOrderStatus,
+  createOrder,
+  getReadableOrder,
+  listOrderItemsForAdmin,
+  listOrdersForAdmin,
+  listOrdersOfUser,
+  quoteOrder,
+} from './service';
+
+const ordersPaging = pagingQuery(PAGE_SIZES.adminOrders);
+const orderItemsPaging = pagingQuery(ORDER_ITEMS_PAGE_SIZE);
+
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const raw = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (raw === undefined) return null;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+    throw badRequest(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible characters`);
+  }
+  return key;
+}
+
+/** Orders (API.md "Orders") plus the checkout quote (docs/api-additions-orders.md). */
+export function orderRoutes({ db }: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook('preHandler', requireUser);
+
+    app.post<{ Params: { userId: string } }>('/order/:userId', async (request, reply) => {
+      const user = assertSelf(request, request.params.userId);
+      const body = parseInput(createOrderBodySchema, request.body);
+      const key = idempotencyKeyOf(request);
+      const { order, created } = await createOrder(db, user, body, key);
+      return reply.status(created ? 201 : 200).send(order);
+    });
+
+    app.post<{ Params: { userId: string } }>('/order/:userId/quote', async (request) => {
+      assertSelf(request, request.params.userId);
+      return quoteOrder(db, parseInput(orderQuoteBodySchema, request.body));
+    });
+
+    app.get<{ Params: { userId: string } }>('/order/user/:userId', async (request, reply) => {
+      const user = currentUser(request);
+      if (user.id !== request.params.userId && user.role !== 'admin') {
+        throw forbidden('You can only reach your own account');
+      }
+      const { status } = parseInput(orderListQuerySchema, request.query);
+      const data = await listOrdersOfUser(db, request.params.userId, status);
+      return reply.header('cache-control', 'no-store').send({ data });
+    });
+
+    app.get<{ Params: { id: string } }>('/order/:id', async (request, reply) => {
+      const order = await getReadableOrder(db, request.params.id, currentUser(request));
+      return reply.header('cache-control', 'no-store').send(order);
+    });
+
+    app.post<{ Params: { id: string } }>('/order/:id/cancel', async (request) => {
+      const user = currentUser(request);
+      const order = await changeOrderStatus(
+        db,
+        request.params.id,
+        { deliveryStatus: 'cancelled' },
+        'customer',
+        user.id,
+      );
+      return { ...order, message: 'Order cancelled' };
+    });
+
+    // Admin
+    app.get('/order', { preHandler: requireAdmin }, async (request, reply) => {
+      const { page, limit } = parseInput(ordersPaging, request.query);
+      return reply.header('cache-control', 'no-store').send(await listOrdersForAdmin(db, page, limit));
+    });
+
+    app.put<{ Params: { id: string } }>(
+      '/order/updateStatus/:id',
+      { preHandler: requireAdmin },
+      async (request) => {
+        const change = parseInput(updateOrderStatusBodySchema, request.body);
+        const order = await changeOrderStatus(db, request.params.id, change, 'admin');
+        return { ...order, message: 'status updated' };
+      },
+    );
+
+    app.get('/orderItem', { preHandler: requireAdmin }, async (request, reply) => {
+      const { page, limit } = parseInput(orderItemsPaging, request.query);
+      return reply.header('cache-control', 'no-store').send(await listOrderItemsForAdmin(db, page, limit));
+    });
+  };
+}

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { PublicConfig } from '@urembo/contract/public-config';
+import type { AppContext } from '../../routes';
+
+/** GET /config/public: shop settings the storefront shows (docs/api-additions-orders.md). Public, cacheable. */
+export function publicConfigRoutes({ config }: AppContext): FastifyPluginAsync {
+  const body: PublicConfig = { mpesa: { ...config.paymentInstructions } };
+  return async (app) => {
+    app.get('/config/public', async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=300').send(body),
+    );
+  };
+}

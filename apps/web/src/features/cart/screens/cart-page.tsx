@@ -1,0 +1,221 @@
+import type { CartLine } from '@urembo/contract/orders';
+import { MAX_LINE_COUNT } from '@urembo/contract/order-status';
+import { formatKsh } from '@urembo/contract/money';
+import { TRUNCATE, truncate } from '@urembo/contract/text';
+import toast from 'react-hot-toast';
+import { Link, useLocation } from 'wouter';
+import { CartIcon } from '../../../components/icons';
+import { ProductThumb } from '../../../components/product-thumb';
+import { SignedOutNotice } from '../../../components/signed-out-notice';
+import { Spinner } from '../../../components/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { saveCheckoutData } from '../../../lib/checkout-data';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAuthUser } from '../../auth/api';
+import { useAddToCart, useCart, useClearCart, useRemoveFromCart } from '../api';
+
+/** /cart (seed §2): the lines with their counts, the server's subtotal, and the way to checkout. */
+export function CartPage() {
+  useDocumentTitle('Cart');
+  const { data: user, isPending: authPending } = useAuthUser();
+  const cart = useCart();
+  const clear = useClearCart();
+  const [, navigate] = useLocation();
+
+  if (authPending) return <Spinner label="Loading your cart" />;
+  if (!user) return <SignedOutNotice reason="Sign up or sign in to keep a cart and check out." />;
+  if (cart.isPending) return <Spinner label="Loading your cart" />;
+  if (cart.isError) {
+    return (
+      <section className="mx-auto max-w-xl px-6 py-16 text-center">
+        <h1 className="font-display text-2xl font-semibold text-brand-800">Your cart could not load</h1>
+        <p className="mt-2 text-stone-600">{errorMessage(cart.error)}</p>
+        <button type="button" className="btn-primary mt-6" onClick={() => void cart.refetch()}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+
+  const { data: lines, subtotal } = cart.data;
+  if (lines.length === 0) {
+    return (
+      <section className="mx-auto flex max-w-md flex-col items-center px-6 py-16 text-center">
+        <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+          <CartIcon width={30} height={30} />
+        </span>
+        <h1 className="mt-5 font-display text-2xl font-semibold text-brand-800">Your cart is empty</h1>
+        <p className="mt-2 text-stone-600">Find something you love and it will wait for you here.</p>
+        <Link to="/shop" className="btn-primary mt-7">
+          Go to the shop
+        </Link>
+      </section>
+    );
+  }
+
+  const active = lines.filter((line) => line.status === 'active');
+  const itemCount = active.reduce((sum, line) => sum + line.count, 0);
+
+  function checkout() {
+    saveCheckoutData(active);
+    navigate('/checkout');
+  }
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-6 md:py-10">
+      <div className="flex items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-semibold text-brand-800">Your cart</h1>
+          <p className="mt-1 text-sm text-stone-600">
+            {itemCount} {itemCount === 1 ? 'item' : 'items'}
+          </p>
+        </div>
+        <button
+          type="button"
+          className="btn-ghost px-3 text-stone-600"
+          disabled={clear.isPending}
+          onClick={() =>
+            clear.mutate(undefined, {
+              onSuccess: () => toast.success('Cart cleared'),
+              onError: (error) => toast.error(errorMessage(error)),
+            })
+          }
+        >
+          Clear cart
+        </button>
+      </div>
+
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <ul className="space-y-3" aria-label="Cart items">
+          {lines.map((line) => (
+            <CartLineItem key={line._id} line={line} />
+          ))}
+        </ul>
+
+        <aside className="card p-5 lg:sticky lg:top-32" aria-label="Cart summary">
+          <h2 className="font-display text-xl font-semibold text-brand-800">Summary</h2>
+          <dl className="mt-4 space-y-2 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-stone-600">Items</dt>
+              <dd>{itemCount}</dd>
+            </div>
+            <div className="flex justify-between border-t border-stone-100 pt-3 text-base font-semibold">
+              <dt>Subtotal</dt>
+              <dd data-testid="cart-subtotal">{formatKsh(subtotal)}</dd>
+            </div>
+          </dl>
+          <p className="mt-2 text-xs text-stone-500">
+            The delivery fee for your address is added at checkout.
+          </p>
+          <button
+            type="button"
+            className="btn-primary mt-5 w-full"
+            disabled={active.length === 0}
+            onClick={checkout}
+          >
+            Checkout
+          </button>
+          {active.length === 0 ? (
+            <p className="mt-2 text-center text-xs text-stone-500">
+              Nothing in your cart is available right now.
+            </p>
+          ) : null}
+          <Link
+            to="/shop"
+            className="mt-3 block text-center text-sm font-medium text-brand-700 hover:underline"
+          >
+            Continue shopping
+          </Link>
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+function CartLineItem({ line }: { line: CartLine }) {
+  const add = useAddToCart();
+  const remove = useRemoveFromCart();
+  const busy = add.isPending || remove.isPending;
+  const available = line.status === 'active';
+  const onError = (error: unknown) => toast.error(errorMessage(error));
+
+  const reduce = () =>
+    remove.mutate(
+      { productId: line._id },
+      { onSuccess: () => (line.count <= 1 ? toast.success('Product removed') : undefined), onError },
+    );
+  const increase = () => add.mutate({ productId: line._id, count: 1 }, { onError });
+  const removeLine = () =>
+    remove.mutate(
+      { productId: line._id, all: true },
+      { onSuccess: () => toast.success('Product removed'), onError },
+    );
+
+  return (
+    <li className={`card flex gap-3 p-3 sm:gap-4 sm:p-4 ${available ? '' : 'bg-stone-50'}`}>
+      <Link to={`/product/${line.slug}`} className={available ? '' : 'opacity-50 grayscale'}>
+        <ProductThumb src={line.images[0]} alt={line.name} size={88} />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-start justify-between gap-2">
+          <Link
+            to={`/product/${line.slug}`}
+            className="min-w-0 font-semibold leading-snug text-ink hover:text-brand-700"
+          >
+            {line.name}
+          </Link>
+          <p
+            className={`shrink-0 font-semibold ${available ? 'text-brand-800' : 'text-stone-400 line-through'}`}
+          >
+            {formatKsh(line.price)}
+          </p>
+        </div>
+        <p className="mt-0.5 text-sm text-stone-500">
+          {truncate(line.description, TRUNCATE.cartDescription)}
+        </p>
+        {available ? null : (
+          <p className="mt-1 text-sm font-medium text-red-700">
+            No longer available: not included in your total
+          </p>
+        )}
+        <div className="mt-auto flex items-center justify-between gap-2 pt-3">
+          <div
+            className="flex items-center rounded-full ring-1 ring-stone-300"
+            role="group"
+            aria-label={`Quantity of ${line.name}`}
+          >
+            <button
+              type="button"
+              className="flex h-9 w-9 items-center justify-center rounded-full text-lg text-brand-700 hover:bg-brand-50 disabled:opacity-40"
+              aria-label={`Reduce ${line.name}`}
+              disabled={busy}
+              onClick={reduce}
+            >
+              −
+            </button>
+            <span className="min-w-8 text-center text-sm font-semibold" aria-live="polite">
+              {line.count}
+            </span>
+            <button
+              type="button"
+              className="flex h-9 w-9 items-center justify-center rounded-full text-lg text-brand-700 hover:bg-brand-50 disabled:opacity-40"
+              aria-label={`Add one more ${line.name}`}
+              disabled={busy || !available || line.count >= MAX_LINE_COUNT}
+              onClick={increase}
+            >
+              +
+            </button>
+          </div>
+          <button
+            type="button"
+            className="rounded-full px-3 py-2 text-sm font-medium text-stone-500 hover:bg-red-50 hover:text-red-700"
+            disabled={busy}
+            onClick={removeLine}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

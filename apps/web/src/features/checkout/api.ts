@@ -1,0 +1,71 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Address } from '@urembo/contract/addresses';
+import type { Collection } from '@urembo/contract/common';
+import type { CreateOrderBody, Order, OrderItemInput, OrderQuote } from '@urembo/contract/orders';
+import { IDEMPOTENCY_KEY_HEADER } from '@urembo/contract/order-status';
+import { api } from '../../lib/api-client';
+import { useAuthUser } from '../auth/api';
+
+/**
+ * The customer's address book (GET /address/user/{userId}, built by the accounts feature). The checkout reads it
+ * only to pick the delivery address.
+ */
+export function useAddresses() {
+  const { data: user } = useAuthUser();
+  return useQuery({
+    queryKey: ['addresses', user?._id],
+    queryFn: () => api.get<Collection<Address>>(`/address/user/${user!._id}`).then((r) => r.data),
+    enabled: !!user,
+  });
+}
+
+/** Seed §4: the default address is the one flagged isDefault, otherwise the first. */
+export function pickDefaultAddress(addresses: Address[] | undefined): Address | null {
+  if (!addresses || addresses.length === 0) return null;
+  return addresses.find((a) => a.isDefault) ?? addresses[0] ?? null;
+}
+
+/** The server's price for the items (and delivery to the address): the checkout never adds up money itself. */
+export function useOrderQuote(
+  items: OrderItemInput[] | null,
+  address: Address | null,
+  addressKnown: boolean,
+) {
+  const { data: user } = useAuthUser();
+  const place = address
+    ? { country: address.country, county: address.county, town: address.town, location: address.location }
+    : {};
+  return useQuery({
+    queryKey: ['orderQuote', user?._id, items, place],
+    queryFn: () => api.post<OrderQuote>(`/order/${user!._id}/quote`, { ...place, items }),
+    // Wait for the address book, so a slow phone sends one quote, not one without delivery and another with it.
+    enabled: !!user && addressKnown && !!items && items.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * A fresh Idempotency-Key. crypto.randomUUID needs a secure context (HTTPS or localhost), so a shop opened over
+ * plain HTTP on a LAN falls back to getRandomValues.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Places the order; the key makes a double tap or a retry after a dropped connection answer the same order. */
+export function useCreateOrder() {
+  const { data: user } = useAuthUser();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: CreateOrderBody; idempotencyKey: string }) =>
+      api.post<Order>(`/order/${user!._id}`, body, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
+    onSuccess: (order) => {
+      queryClient.setQueryData(['order', order._id], order);
+      void queryClient.invalidateQueries({ queryKey: ['cart'] });
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+}

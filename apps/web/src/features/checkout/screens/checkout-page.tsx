@@ -1,0 +1,283 @@
+import { useState } from 'react';
+import type { Address } from '@urembo/contract/addresses';
+import { formatKsh } from '@urembo/contract/money';
+import type { OrderLine } from '@urembo/contract/orders';
+import { formatPhoneForDisplay } from '@urembo/contract/phone';
+import toast from 'react-hot-toast';
+import { Link, Redirect, useLocation } from 'wouter';
+import { MapPinIcon, ShieldIcon } from '../../../components/icons';
+import { Modal } from '../../../components/modal';
+import { ProductThumb } from '../../../components/product-thumb';
+import { SignedOutNotice } from '../../../components/signed-out-notice';
+import { Spinner } from '../../../components/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { clearCheckoutData, readCheckoutData, type CheckoutItem } from '../../../lib/checkout-data';
+import { usePublicConfig } from '../../../lib/public-config';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAuthUser } from '../../auth/api';
+import { newIdempotencyKey, pickDefaultAddress, useAddresses, useCreateOrder, useOrderQuote } from '../api';
+
+/** /checkout (seed §2, §4): delivery address, payment method, the server's summary, and placing the order. */
+export function CheckoutPage() {
+  useDocumentTitle('Checkout');
+  // Read once: after the order is placed the data is removed, and the page must not bounce to /shop meanwhile.
+  const [items] = useState<CheckoutItem[] | null>(() => readCheckoutData());
+  const { data: user, isPending: authPending } = useAuthUser();
+
+  if (!items) return <Redirect to="/shop" replace />;
+  if (authPending) return <Spinner label="Loading checkout" />;
+  if (!user) return <SignedOutNotice reason="Sign up or sign in to place your order." />;
+  return <Checkout items={items} />;
+}
+
+function Checkout({ items }: { items: CheckoutItem[] }) {
+  const addresses = useAddresses();
+  const address = pickDefaultAddress(addresses.data);
+  const orderItems = items.map(({ _id, count }) => ({ _id, count }));
+  const quote = useOrderQuote(orderItems, address, !addresses.isPending);
+  const [confirming, setConfirming] = useState<{ key: string } | null>(null);
+
+  const itemCount = items.reduce((sum, item) => sum + item.count, 0);
+  const lines: (OrderLine | CheckoutItem)[] = quote.data?.items ?? items;
+  const ready = !!address && quote.isSuccess && !quote.isPlaceholderData && quote.data.totalAmount !== null;
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-6 md:py-10">
+      <h1 className="font-display text-3xl font-semibold text-brand-800">Checkout</h1>
+      <div className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <div className="space-y-5">
+          <ShippingPanel address={address} isPending={addresses.isPending} failed={addresses.isError} />
+          <PaymentMethodPanel />
+          <section className="card p-5" aria-labelledby="product-list-heading">
+            <h2 id="product-list-heading" className="font-display text-xl font-semibold text-brand-800">
+              Product List
+            </h2>
+            <ul className="mt-4 divide-y divide-stone-100">
+              {lines.map((line) => (
+                <li key={line._id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+                  <ProductThumb src={line.images[0]} alt={line.name} size={64} />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">{line.name}</p>
+                    <p className="text-sm text-stone-500">Quantity: {line.count}</p>
+                  </div>
+                  <p className="shrink-0 font-semibold text-brand-800">{formatKsh(line.price)}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <aside className="card p-5 lg:sticky lg:top-32" aria-labelledby="summary-heading">
+          <h2 id="summary-heading" className="font-display text-xl font-semibold text-brand-800">
+            Summary
+          </h2>
+          <dl className="mt-4 space-y-2 text-sm" aria-busy={quote.isFetching}>
+            <div className="flex justify-between">
+              <dt className="text-stone-600">Products</dt>
+              <dd>{itemCount}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-stone-600">Subtotal</dt>
+              <dd>{quote.data ? formatKsh(quote.data.subtotal) : '…'}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-stone-600">Delivery fee</dt>
+              <dd>
+                {quote.data?.shippingFee != null
+                  ? formatKsh(quote.data.shippingFee)
+                  : address || quote.isPending
+                    ? '…'
+                    : 'Needs an address'}
+              </dd>
+            </div>
+            <div className="flex justify-between border-t border-stone-100 pt-3 text-base font-semibold">
+              <dt>Total</dt>
+              <dd data-testid="checkout-total">
+                {quote.data?.totalAmount != null ? formatKsh(quote.data.totalAmount) : '—'}
+              </dd>
+            </div>
+          </dl>
+          {quote.isError ? (
+            <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+              {errorMessage(quote.error, 'Could not price your order')}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="btn-primary mt-5 w-full"
+            disabled={!ready}
+            onClick={() => setConfirming({ key: newIdempotencyKey() })}
+          >
+            {address || addresses.isPending ? 'Proceed to Payment' : 'Please create a default address'}
+          </button>
+        </aside>
+      </div>
+
+      {address && quote.data?.totalAmount != null ? (
+        <ConfirmOrderDialog
+          open={confirming !== null}
+          idempotencyKey={confirming?.key ?? ''}
+          onClose={() => setConfirming(null)}
+          address={address}
+          items={orderItems}
+          total={quote.data.totalAmount}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function addressLine(address: Pick<Address, 'country' | 'county' | 'town' | 'location'>): string {
+  return [address.location, address.town, address.county, address.country].filter(Boolean).join(', ');
+}
+
+function ShippingPanel({
+  address,
+  isPending,
+  failed,
+}: {
+  address: Address | null;
+  isPending: boolean;
+  failed: boolean;
+}) {
+  return (
+    <section className="card p-5" aria-labelledby="shipping-heading">
+      <h2 id="shipping-heading" className="font-display text-xl font-semibold text-brand-800">
+        Shipping Information
+      </h2>
+      {isPending ? (
+        <Spinner label="Loading your address" className="py-6" />
+      ) : address ? (
+        <div className="mt-3">
+          <div className="flex gap-3">
+            <span className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+              <MapPinIcon width={18} height={18} />
+            </span>
+            <div className="min-w-0 text-sm leading-relaxed">
+              <p className="text-base font-semibold text-ink">{address.name}</p>
+              <p className="text-stone-700">{formatPhoneForDisplay(address.phone)}</p>
+              {address.email ? <p className="break-all text-stone-700">{address.email}</p> : null}
+              <p className="text-stone-700">{addressLine(address)}</p>
+            </div>
+          </div>
+          <p className="mt-4 rounded-xl bg-cream px-3 py-2 text-sm text-stone-600">
+            To deliver somewhere else, change your default address in the{' '}
+            <Link to="/profile" className="font-medium text-brand-700 underline">
+              Profile page
+            </Link>
+            .
+          </p>
+        </div>
+      ) : (
+        <p className="mt-3 rounded-xl bg-gold-400/15 px-3 py-3 text-sm text-stone-700">
+          {failed ? 'We could not load your address book. ' : 'You have no delivery address yet. '}
+          Create one in the{' '}
+          <Link to="/profile" className="font-medium text-brand-700 underline">
+            Profile page
+          </Link>{' '}
+          and come back to finish your order.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function PaymentMethodPanel() {
+  const config = usePublicConfig();
+  const till = config.data?.mpesa;
+  return (
+    <section className="card p-5" aria-labelledby="payment-heading">
+      <h2 id="payment-heading" className="font-display text-xl font-semibold text-brand-800">
+        Payment Method
+      </h2>
+      <p className="mt-3 flex items-center gap-2 text-sm font-medium text-emerald-800">
+        <ShieldIcon width={18} height={18} className="shrink-0" />
+        Trusted payment, 100% money-back guarantee
+      </p>
+      <div className="mt-4 flex items-center gap-4 rounded-xl bg-emerald-50 px-4 py-3 ring-1 ring-emerald-100">
+        <span className="shrink-0 whitespace-nowrap rounded-lg bg-emerald-600 px-2.5 py-1.5 text-xs font-bold tracking-wide text-white">
+          M-PESA
+        </span>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+          <dt className="text-stone-600">Till number</dt>
+          <dd className="font-semibold tabular-nums text-ink">{till?.tillNumber ?? '…'}</dd>
+          <dt className="text-stone-600">Till name</dt>
+          <dd className="font-semibold text-ink">{till?.tillName ?? '…'}</dd>
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function ConfirmOrderDialog({
+  open,
+  idempotencyKey,
+  onClose,
+  address,
+  items,
+  total,
+}: {
+  open: boolean;
+  idempotencyKey: string;
+  onClose: () => void;
+  address: Address;
+  items: { _id: string; count: number }[];
+  total: number;
+}) {
+  const createOrder = useCreateOrder();
+  const [, navigate] = useLocation();
+
+  function confirm() {
+    createOrder.mutate(
+      {
+        idempotencyKey,
+        body: {
+          name: address.name,
+          phone: address.phone,
+          email: address.email ?? '',
+          country: address.country,
+          county: address.county,
+          town: address.town,
+          location: address.location,
+          items,
+        },
+      },
+      {
+        onSuccess: (order) => {
+          toast.success('Order created');
+          onClose();
+          clearCheckoutData();
+          navigate(`/order/${order._id}`);
+        },
+        onError: (error) => toast.error(errorMessage(error, 'Failed')),
+      },
+    );
+  }
+
+  const close = () => {
+    if (!createOrder.isPending) onClose();
+  };
+  return (
+    <Modal open={open} onClose={close} title="Payment Confirmation">
+      <p className="text-stone-700">
+        Your order will be processed after you confirm. You will then be redirected to the order page for the
+        payment instructions.
+      </p>
+      <p className="mt-4 flex items-baseline justify-between rounded-xl bg-cream px-4 py-3">
+        <span className="text-sm text-stone-600">Total to pay</span>
+        <span className="text-lg font-semibold text-brand-800">{formatKsh(total)}</span>
+      </p>
+      <p role="status" className="mt-3 min-h-5 text-sm font-medium text-brand-700">
+        {createOrder.isPending ? 'Creating order' : ''}
+      </p>
+      <div className="mt-3 flex justify-end gap-3">
+        <button type="button" className="btn-outline" onClick={close} disabled={createOrder.isPending}>
+          Cancel
+        </button>
+        <button type="button" className="btn-primary" onClick={confirm} disabled={createOrder.isPending}>
+          Confirm
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,206 @@
+import { useEffect, useState } from 'react';
+import { formatKsh } from '@urembo/contract/money';
+import type { Order, UpdateOrderStatusBody } from '@urembo/contract/orders';
+import {
+  ADMIN_DELIVERY_TRANSITIONS,
+  ADMIN_PAYMENT_TRANSITIONS,
+  STATUS_LABELS,
+  type DeliveryStatus,
+  type PaymentStatus,
+} from '@urembo/contract/order-status';
+import { formatPhoneForDisplay } from '@urembo/contract/phone';
+import toast from 'react-hot-toast';
+import { DataTable, type Column } from '../../../components/data-table';
+import { Modal } from '../../../components/modal';
+import { Pager } from '../../../components/pager';
+import { errorMessage } from '../../../lib/api-client';
+import { useAdminOrders, useUpdateOrderStatus } from '../api';
+import {
+  formatOrderDate,
+  formatOrderDateTime,
+  itemCount,
+  orderRef,
+  placeLine,
+} from '../components/order-format';
+import { StatusBadge } from '../components/status-badge';
+
+/** Admin "orders" table (seed §2): 25 per page from the server, and a modal to set both statuses. */
+export function OrdersTable() {
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Order | null>(null);
+  const orders = useAdminOrders(page);
+  const failure = orders.isError ? errorMessage(orders.error, 'Failed to fetch orders') : null;
+
+  useEffect(() => {
+    if (failure) toast.error(failure, { id: 'admin-orders-error' });
+  }, [failure]);
+
+  // Total and statuses come right after the customer, so a phone shows what matters before scrolling sideways.
+  const columns: Column<Order>[] = [
+    {
+      header: 'Date',
+      cell: (o) => (
+        <>
+          <span className="block whitespace-nowrap">{formatOrderDate(o.createdAt)}</span>
+          <button
+            type="button"
+            className="text-xs font-medium text-brand-700 underline-offset-2 hover:underline"
+            aria-label={`Update order ${orderRef(o._id)}`}
+            onClick={() => setEditing(o)}
+          >
+            #{orderRef(o._id)}
+          </button>
+        </>
+      ),
+    },
+    {
+      header: 'Customer',
+      cell: (o) => (
+        <>
+          <span className="block font-medium">{o.user.fullName}</span>
+          {o.name !== o.user.fullName ? <span className="text-xs text-stone-500">to {o.name}</span> : null}
+        </>
+      ),
+    },
+    {
+      header: 'Total',
+      cell: (o) => <span className="whitespace-nowrap font-semibold">{formatKsh(o.totalAmount)}</span>,
+      className: 'text-right',
+    },
+    { header: 'Payment', cell: (o) => <StatusBadge status={o.paymentStatus} kind="Payment" /> },
+    { header: 'Delivery', cell: (o) => <StatusBadge status={o.deliveryStatus} kind="Delivery" /> },
+    { header: 'Items', cell: (o) => itemCount(o), className: 'text-right' },
+    {
+      header: 'Phone',
+      cell: (o) => <span className="whitespace-nowrap">{formatPhoneForDisplay(o.phone)}</span>,
+    },
+    { header: 'Location', cell: (o) => <span className="block min-w-40">{`${o.location}, ${o.town}`}</span> },
+    {
+      header: 'Action',
+      cell: (o) => (
+        <button type="button" className="btn-outline px-3 py-1.5 text-xs" onClick={() => setEditing(o)}>
+          Update
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-display text-2xl font-semibold text-brand-800">Orders</h2>
+        {orders.data ? <p className="text-sm text-stone-500">{orders.data.total} in all</p> : null}
+      </div>
+      <DataTable
+        caption="Orders, newest first"
+        columns={columns}
+        rows={orders.data?.data}
+        rowKey={(o) => o._id}
+        isLoading={orders.isPending}
+        error={failure}
+        empty="No orders yet"
+      />
+      <Pager page={page} totalPages={orders.data?.totalPages ?? 0} onPage={setPage} />
+      {editing ? <OrderStatusModal order={editing} onClose={() => setEditing(null)} /> : null}
+    </div>
+  );
+}
+
+function OrderStatusModal({ order, onClose }: { order: Order; onClose: () => void }) {
+  const [paymentStatus, setPaymentStatus] = useState<PaymentStatus>(order.paymentStatus);
+  const [deliveryStatus, setDeliveryStatus] = useState<DeliveryStatus>(order.deliveryStatus);
+  const update = useUpdateOrderStatus();
+  const paymentOptions = [order.paymentStatus, ...ADMIN_PAYMENT_TRANSITIONS[order.paymentStatus]];
+  const deliveryOptions = [order.deliveryStatus, ...ADMIN_DELIVERY_TRANSITIONS[order.deliveryStatus]];
+
+  function save() {
+    const change: UpdateOrderStatusBody = {};
+    if (paymentStatus !== order.paymentStatus) change.paymentStatus = paymentStatus;
+    if (deliveryStatus !== order.deliveryStatus) change.deliveryStatus = deliveryStatus;
+    if (!change.paymentStatus && !change.deliveryStatus) {
+      toast.error('Not changed');
+      return;
+    }
+    update.mutate(
+      { id: order._id, change },
+      {
+        onSuccess: () => {
+          toast.success('status updated');
+          onClose();
+        },
+        onError: (error) => toast.error(errorMessage(error, 'Failed to update the order')),
+      },
+    );
+  }
+
+  return (
+    <Modal
+      open
+      onClose={() => (update.isPending ? undefined : onClose())}
+      title={`Order #${orderRef(order._id)}`}
+    >
+      <div className="space-y-1 text-sm text-stone-700">
+        <p>
+          <span className="font-semibold text-ink">{order.name}</span> · {formatPhoneForDisplay(order.phone)}
+        </p>
+        <p>{placeLine(order)}</p>
+        <p>
+          {itemCount(order)} items ·{' '}
+          <span className="font-semibold text-ink">{formatKsh(order.totalAmount)}</span> ·{' '}
+          {formatOrderDateTime(order.createdAt)}
+        </p>
+      </div>
+      <ul className="mt-3 max-h-32 overflow-y-auto rounded-xl bg-stone-50 px-3 py-2 text-sm">
+        {order.items.map((item) => (
+          <li key={item._id} className="flex justify-between gap-3 py-0.5">
+            <span className="truncate">{item.name}</span>
+            <span className="shrink-0 text-stone-500">
+              {item.count} × {formatKsh(item.price)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <label className="block text-sm font-medium text-stone-700">
+          Payment status
+          <select
+            className="input mt-1"
+            value={paymentStatus}
+            onChange={(e) => setPaymentStatus(e.target.value as PaymentStatus)}
+          >
+            {paymentOptions.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-medium text-stone-700">
+          Delivery status
+          <select
+            className="input mt-1"
+            value={deliveryStatus}
+            onChange={(e) => setDeliveryStatus(e.target.value as DeliveryStatus)}
+          >
+            {deliveryOptions.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="mt-3 rounded-xl bg-gold-400/15 px-3 py-2 text-sm text-stone-700">
+        Mark payment as Paid before updating delivery.
+      </p>
+      <div className="mt-5 flex justify-end gap-3">
+        <button type="button" className="btn-outline" onClick={onClose} disabled={update.isPending}>
+          Cancel
+        </button>
+        <button type="button" className="btn-primary" onClick={save} disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Collection, Paged } from '@urembo/contract/common';
+import type { Order, OrderItem, UpdateOrderStatusBody } from '@urembo/contract/orders';
+import type { OrderStatusFilter } from '@urembo/contract/order-status';
+import { api } from '../../lib/api-client';
+import { useAuthUser } from '../auth/api';
+
+/** The signed-in customer's orders whose payment or delivery status is `status`. */
+export function useMyOrders(status: OrderStatusFilter) {
+  const { data: user } = useAuthUser();
+  return useQuery({
+    queryKey: ['orders', user?._id, status],
+    queryFn: () =>
+      api
+        .get<Collection<Order>>(`/order/user/${user!._id}?status=${encodeURIComponent(status)}`)
+        .then((r) => r.data),
+    enabled: !!user,
+  });
+}
+
+export function useOrder(id: string) {
+  const { data: user } = useAuthUser();
+  return useQuery({
+    queryKey: ['order', id],
+    queryFn: () => api.get<Order>(`/order/${encodeURIComponent(id)}`),
+    enabled: !!user,
+  });
+}
+
+export function useCancelOrder(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<Order & { message?: string }>(`/order/${encodeURIComponent(id)}/cancel`),
+    onSuccess: (order) => {
+      queryClient.setQueryData(['order', id], order);
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+}
+
+/* ---- admin ---- */
+
+export function useAdminOrders(page: number) {
+  return useQuery({
+    queryKey: ['adminOrders', page],
+    queryFn: () => api.get<Paged<Order>>(`/order?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUpdateOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: UpdateOrderStatusBody }) =>
+      api.put<Order & { message?: string }>(`/order/updateStatus/${encodeURIComponent(id)}`, change),
+    onSuccess: (order) => {
+      queryClient.setQueryData(['order', order._id], order);
+      void queryClient.invalidateQueries({ queryKey: ['adminOrders'] });
+      void queryClient.invalidateQueries({ queryKey: ['adminOrderItems'] });
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+}
+
+export function useAdminOrderItems(page: number) {
+  return useQuery({
+    queryKey: ['adminOrderItems', page],
+    queryFn: () => api.get<Paged<OrderItem>>(`/orderItem/?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+}

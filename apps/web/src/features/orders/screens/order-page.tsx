@@ -1,0 +1,269 @@
+import { useState } from 'react';
+import { formatKsh } from '@urembo/contract/money';
+import type { Order } from '@urembo/contract/orders';
+import { customerCanCancel } from '@urembo/contract/order-status';
+import { formatPhoneForDisplay } from '@urembo/contract/phone';
+import toast from 'react-hot-toast';
+import { Link, useParams } from 'wouter';
+import { MapPinIcon } from '../../../components/icons';
+import { Modal } from '../../../components/modal';
+import { ProductThumb } from '../../../components/product-thumb';
+import { SignedOutNotice } from '../../../components/signed-out-notice';
+import { Spinner } from '../../../components/spinner';
+import { ApiRequestError, errorMessage } from '../../../lib/api-client';
+import { usePublicConfig } from '../../../lib/public-config';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAuthUser } from '../../auth/api';
+import { useCancelOrder, useOrder } from '../api';
+import { formatOrderDateTime, itemCount, orderRef, placeLine } from '../components/order-format';
+import { StatusBadge } from '../components/status-badge';
+
+/** /order/:id (seed §2): the order, its lines and totals, and how to pay while it is unpaid. */
+export function OrderPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const { data: user, isPending: authPending } = useAuthUser();
+  const order = useOrder(id);
+
+  if (authPending) return <Spinner label="Loading your order" />;
+  if (!user) return <SignedOutNotice reason="Sign in to see your order." />;
+  if (order.isPending) return <Spinner label="Loading your order" />;
+  if (order.isError) {
+    if (order.error instanceof ApiRequestError && order.error.status === 404) return <OrderNotFound />;
+    return <OrderLoadFailed message={errorMessage(order.error, 'Failed to fetch order details')} />;
+  }
+  return <OrderDetails order={order.data} isOwner={order.data.user._id === user._id} />;
+}
+
+function OrderNotFound() {
+  useDocumentTitle('Order not found');
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center">
+      <p className="font-display text-8xl font-bold text-brand-200">404</p>
+      <h1 className="mt-4 font-display text-3xl font-semibold text-brand-800">Order not found</h1>
+      <p className="mt-3 text-stone-600">
+        We could not find that order in your account. Check the link, or find it among your orders.
+      </p>
+      <Link to="/orders/pending" className="btn-primary mt-8">
+        My Orders
+      </Link>
+    </section>
+  );
+}
+
+function OrderLoadFailed({ message }: { message: string }) {
+  useDocumentTitle('Order');
+  return (
+    <section className="mx-auto max-w-xl px-6 py-16 text-center">
+      <h1 className="font-display text-2xl font-semibold text-brand-800">This order could not load</h1>
+      <p className="mt-2 text-stone-600">{message}</p>
+      <Link to="/orders/pending" className="btn-outline mt-6">
+        My Orders
+      </Link>
+    </section>
+  );
+}
+
+function OrderDetails({ order, isOwner }: { order: Order; isOwner: boolean }) {
+  useDocumentTitle(`Order #${orderRef(order._id)}`);
+  const count = itemCount(order);
+  const unpaid = order.paymentStatus !== 'paid' && order.deliveryStatus !== 'cancelled';
+
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-6 md:py-10">
+      <Link to="/orders/pending" className="text-sm font-medium text-brand-700 hover:underline">
+        ← My Orders
+      </Link>
+      <header className="mt-3 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="font-display text-3xl font-semibold text-brand-800">Order #{orderRef(order._id)}</h1>
+          <p className="mt-1 text-sm text-stone-600">
+            Placed {formatOrderDateTime(order.createdAt)} · {count} {count === 1 ? 'item' : 'items'}
+          </p>
+        </div>
+        <dl className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+          <div className="flex items-center gap-2">
+            <dt className="text-stone-500">Payment</dt>
+            <dd>
+              <StatusBadge status={order.paymentStatus} kind="Payment" />
+            </dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt className="text-stone-500">Delivery</dt>
+            <dd>
+              <StatusBadge status={order.deliveryStatus} kind="Delivery" />
+            </dd>
+          </div>
+        </dl>
+      </header>
+
+      <div className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <div className="space-y-5">
+          {unpaid ? <PaymentInstructions order={order} /> : null}
+          {order.deliveryStatus === 'cancelled' ? (
+            <p className="rounded-2xl bg-stone-100 px-5 py-4 text-stone-700">
+              This order was cancelled. Nothing will be delivered
+              {order.paymentStatus === 'paid' ? '; we will be in touch about your refund.' : '.'}
+            </p>
+          ) : null}
+
+          <section className="card p-5" aria-labelledby="items-heading">
+            <h2 id="items-heading" className="font-display text-xl font-semibold text-brand-800">
+              Items
+            </h2>
+            <ul className="mt-4 divide-y divide-stone-100">
+              {order.items.map((item) => (
+                <li key={item._id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+                  <ProductThumb src={item.images[0]} alt={item.name} size={64} />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">{item.name}</p>
+                    <p className="text-sm text-stone-500">
+                      {formatKsh(item.price)} × {item.count}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <div className="space-y-5">
+          <section className="card p-5" aria-labelledby="totals-heading">
+            <h2 id="totals-heading" className="font-display text-xl font-semibold text-brand-800">
+              Summary
+            </h2>
+            <dl className="mt-4 space-y-2 text-sm">
+              <div className="flex justify-between">
+                <dt className="text-stone-600">Subtotal</dt>
+                <dd>{formatKsh(order.subtotal)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt className="text-stone-600">Delivery fee</dt>
+                <dd>{formatKsh(order.shippingFee)}</dd>
+              </div>
+              <div className="flex justify-between border-t border-stone-100 pt-3 text-base font-semibold">
+                <dt>Total</dt>
+                <dd data-testid="order-total">{formatKsh(order.totalAmount)}</dd>
+              </div>
+            </dl>
+            {order.paymentStatus === 'paid' ? (
+              <Link to={`/review-order/${order._id}`} className="btn-outline mt-5 w-full">
+                Review Order
+              </Link>
+            ) : null}
+          </section>
+
+          <section className="card p-5" aria-labelledby="shipping-heading">
+            <h2 id="shipping-heading" className="font-display text-xl font-semibold text-brand-800">
+              Shipping details
+            </h2>
+            <div className="mt-3 flex gap-3 text-sm leading-relaxed">
+              <MapPinIcon width={18} height={18} className="mt-0.5 shrink-0 text-brand-600" />
+              <div className="min-w-0">
+                <p className="font-semibold text-ink">{order.name}</p>
+                <p className="text-stone-700">{formatPhoneForDisplay(order.phone)}</p>
+                {order.email ? <p className="break-all text-stone-700">{order.email}</p> : null}
+                <p className="text-stone-700">{placeLine(order)}</p>
+              </div>
+            </div>
+          </section>
+
+          {isOwner && customerCanCancel(order) ? <CancelOrder order={order} /> : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function PaymentInstructions({ order }: { order: Order }) {
+  const config = usePublicConfig();
+  const mpesa = config.data?.mpesa;
+  return (
+    <section
+      className="rounded-2xl bg-emerald-50 p-5 ring-1 ring-emerald-200"
+      aria-labelledby="pay-heading"
+      data-testid="payment-instructions"
+    >
+      <div className="flex items-center gap-3">
+        <span className="shrink-0 whitespace-nowrap rounded-lg bg-emerald-600 px-2.5 py-1.5 text-xs font-bold tracking-wide text-white">
+          M-PESA
+        </span>
+        <h2 id="pay-heading" className="font-display text-xl font-semibold text-emerald-900">
+          Pay with M-Pesa
+        </h2>
+      </div>
+      {order.paymentStatus === 'payment-unsuccessful' ? (
+        <p className="mt-3 rounded-xl bg-white/70 px-3 py-2 text-sm text-red-700">
+          Your last payment did not go through. Please pay again.
+        </p>
+      ) : null}
+      <ol className="mt-4 space-y-2 text-sm text-stone-800">
+        <li>1. On your phone open M-Pesa, then Lipa na M-Pesa, then Pay Bill.</li>
+        <li>
+          2. Paybill business number:{' '}
+          <strong className="text-base tabular-nums text-ink">{mpesa?.paybill ?? '…'}</strong>
+        </li>
+        <li>
+          3. Account number:{' '}
+          <strong className="text-base tabular-nums text-ink">{mpesa?.account ?? '…'}</strong>
+        </li>
+        <li>
+          4. Amount: <strong className="text-base text-ink">{formatKsh(order.totalAmount)}</strong>
+        </li>
+        <li>5. Enter your M-Pesa PIN and send. We confirm your payment and prepare your order.</li>
+      </ol>
+      {/* SEAM (payments issue): the STK push button and the manual M-Pesa form link mount here. */}
+    </section>
+  );
+}
+
+function CancelOrder({ order }: { order: Order }) {
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelOrder(order._id);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn w-full border border-stone-300 bg-white text-stone-700 hover:border-red-300 hover:bg-red-50 hover:text-red-700"
+        onClick={() => setOpen(true)}
+      >
+        Cancel order
+      </button>
+      <Modal
+        open={open}
+        onClose={() => (cancel.isPending ? undefined : setOpen(false))}
+        title="Cancel this order?"
+      >
+        <p className="text-stone-700">
+          Order #{orderRef(order._id)} ({formatKsh(order.totalAmount)}) will be cancelled and will not be
+          delivered. Please do not pay for it after cancelling.
+        </p>
+        <div className="mt-6 flex justify-end gap-3">
+          <button
+            type="button"
+            className="btn-outline"
+            disabled={cancel.isPending}
+            onClick={() => setOpen(false)}
+          >
+            Keep order
+          </button>
+          <button
+            type="button"
+            className="btn bg-red-700 text-white hover:bg-red-800"
+            disabled={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(undefined, {
+                onSuccess: () => {
+                  toast.success('Order cancelled');
+                  setOpen(false);
+                },
+                onError: (error) => toast.error(errorMessage(error, 'Failed to cancel the order')),
+              })
+            }
+          >
+            {cancel.isPending ? 'Cancelling…' : 'Cancel order'}
+          </button>
+        </div>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PublicConfig } from '@urembo/contract/public-config';
+import { api } from './api-client';
+
+/** The shop's public settings (GET /config/public): M-Pesa paybill, account, till number and name. */
+export function usePublicConfig() {
+  return useQuery({
+    queryKey: ['publicConfig'],
+    queryFn: () => api.get<PublicConfig>('/config/public'),
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,158 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import toast, { Toaster } from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AddToCartButtons } from '../src/features/cart/components/add-to-cart-buttons';
+import { CartPage } from '../src/features/cart/screens/cart-page';
+import { CHECKOUT_DATA_KEY } from '../src/lib/checkout-data';
+import { customer, mockApi, product, signedIn, signedOut } from './support/mock-api';
+import { renderAt } from './render';
+
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+const withToaster = (element: React.ReactElement) => (
+  <>
+    {element}
+    <Toaster />
+  </>
+);
+
+const cartUrl = `/user/getCart/${customer._id}`;
+
+describe('CartPage', () => {
+  it('tells a visitor to sign up', async () => {
+    mockApi(signedOut);
+    renderAt(<CartPage />, '/cart');
+    expect(await screen.findByRole('heading', { name: 'You are not signed in yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign-up' })).toHaveAttribute('href', '/signup');
+    expect(document.title).toBe('Cart');
+  });
+
+  it('says when the cart is empty, with a link to the shop', async () => {
+    mockApi({ ...signedIn, [`GET ${cartUrl}`]: () => ({ body: { data: [], subtotal: 0 } }) });
+    renderAt(<CartPage />, '/cart');
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the shop' })).toHaveAttribute('href', '/shop');
+  });
+
+  it("shows the server's subtotal, flags an unavailable line and checks out only what can be bought", async () => {
+    const serum = { ...product(), count: 2 };
+    const gone = {
+      ...product({
+        _id: 'p2',
+        slug: 'old-balm',
+        name: 'Old Balm',
+        description: 'A balm we no longer sell.',
+        price: 500,
+        status: 'inactive',
+      }),
+      count: 1,
+    };
+    mockApi({ ...signedIn, [`GET ${cartUrl}`]: () => ({ body: { data: [serum, gone], subtotal: 3600 } }) });
+    const { location } = renderAt(<CartPage />, '/cart');
+    expect(await screen.findByTestId('cart-subtotal')).toHaveTextContent('Ksh 3,600');
+    expect(screen.getByText('No longer available: not included in your total')).toBeInTheDocument();
+    // Description truncated at 45 characters.
+    expect(screen.getByText(`${serum.description.slice(0, 45).trimEnd()}…`)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/checkout'));
+    expect(JSON.parse(localStorage.getItem(CHECKOUT_DATA_KEY)!)).toEqual([
+      { _id: 'p1', name: 'Vitamin C Serum', price: 1800, count: 2, images: ['/api/v1/images/abc-1200.webp'] },
+    ]);
+  });
+
+  it('disables checkout when nothing in the cart is available', async () => {
+    const gone = { ...product({ status: 'inactive' }), count: 1 };
+    mockApi({ ...signedIn, [`GET ${cartUrl}`]: () => ({ body: { data: [gone], subtotal: 0 } }) });
+    renderAt(<CartPage />, '/cart');
+    expect(await screen.findByRole('button', { name: 'Checkout' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add one more Vitamin C Serum' })).toBeDisabled();
+  });
+
+  it('reduces, adds, removes and clears through the API', async () => {
+    const line = { ...product(), count: 2 };
+    const calls = mockApi({
+      ...signedIn,
+      [`GET ${cartUrl}`]: () => ({ body: { data: [line], subtotal: 3600 } }),
+      [`DELETE /user/removeFromCart/${customer._id}`]: ({ body }) =>
+        (body as { all?: boolean }).all
+          ? { body: { data: [], subtotal: 0 } }
+          : { body: { data: [{ ...line, count: 1 }], subtotal: 1800 } },
+      [`POST /user/addToCart/${customer._id}`]: () => ({
+        body: { data: [{ ...line, count: 2 }], subtotal: 3600 },
+      }),
+      [`DELETE /user/clearCart/${customer._id}`]: () => ({ body: { data: [], subtotal: 0 } }),
+    });
+    renderAt(withToaster(<CartPage />), '/cart');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reduce Vitamin C Serum' }));
+    await waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('Ksh 1,800'));
+    expect(calls.at(-1)).toMatchObject({ method: 'DELETE', body: { productId: 'p1' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add one more Vitamin C Serum' }));
+    await waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('Ksh 3,600'));
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', body: { productId: 'p1', count: 1 } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear cart' }));
+    expect(await screen.findByText('Cart cleared')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
+  });
+
+  it('removes a whole line with a toast', async () => {
+    const line = { ...product(), count: 4 };
+    const calls = mockApi({
+      ...signedIn,
+      [`GET ${cartUrl}`]: () => ({ body: { data: [line], subtotal: 7200 } }),
+      [`DELETE /user/removeFromCart/${customer._id}`]: () => ({ body: { data: [], subtotal: 0 } }),
+    });
+    renderAt(withToaster(<CartPage />), '/cart');
+    const item = await screen.findByRole('list', { name: 'Cart items' });
+    fireEvent.click(within(item).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Product removed')).toBeInTheDocument();
+    expect(calls.at(-1)).toMatchObject({ method: 'DELETE', body: { productId: 'p1', all: true } });
+  });
+});
+
+describe('AddToCartButtons', () => {
+  it('asks a visitor to sign in first', async () => {
+    const calls = mockApi(signedOut);
+    renderAt(withToaster(<AddToCartButtons product={product() as never} />));
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('Please signup or login to your account')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.startsWith('/user/'))).toHaveLength(0);
+  });
+
+  it('adds to the cart, or buys now with the product alone', async () => {
+    const calls = mockApi({
+      ...signedIn,
+      [`POST /user/addToCart/${customer._id}`]: () => ({
+        body: { data: [{ ...product(), count: 1 }], subtotal: 1800 },
+      }),
+    });
+    const { location } = renderAt(
+      withToaster(<AddToCartButtons product={product() as never} />),
+      '/product/x',
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('product added')).toBeInTheDocument();
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', body: { productId: 'p1', count: 1 } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Buy now' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/checkout'));
+    expect(JSON.parse(localStorage.getItem(CHECKOUT_DATA_KEY)!)).toEqual([
+      { _id: 'p1', name: 'Vitamin C Serum', price: 1800, count: 1, images: ['/api/v1/images/abc-1200.webp'] },
+    ]);
+  });
+
+  it('offers nothing for an inactive product', () => {
+    mockApi(signedIn);
+    renderAt(<AddToCartButtons product={product({ status: 'inactive' }) as never} />);
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+    expect(screen.getByText('This product is not available right now')).toBeInTheDocument();
+  });
+});

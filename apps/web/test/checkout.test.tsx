@@ -1,0 +1,203 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import toast, { Toaster } from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CheckoutPage } from '../src/features/checkout/screens/checkout-page';
+import { CHECKOUT_DATA_KEY } from '../src/lib/checkout-data';
+import { customer, mockApi, signedIn } from './support/mock-api';
+import { renderAt } from './render';
+
+const config = {
+  'GET /config/public': () => ({
+    body: {
+      mpesa: { paybill: '542542', account: '484580', tillNumber: '5511223', tillName: 'UREMBO BEAUTY' },
+    },
+  }),
+};
+const address = (overrides: Record<string, unknown> = {}) => ({
+  _id: 'a1',
+  name: 'Amina Wanjiru',
+  phone: '254712345678',
+  email: 'amina@example.com',
+  country: 'Kenya',
+  county: 'Nairobi',
+  town: 'Westlands',
+  location: 'Sarit Centre',
+  isDefault: false,
+  ...overrides,
+});
+const items = [
+  { _id: 'p1', name: 'Vitamin C Serum', price: 1, count: 2, images: ['/img/a.webp'] },
+  { _id: 'p2', name: 'Black Soap', price: 450, images: [] },
+];
+const quoteBody = {
+  items: [
+    { _id: 'p1', name: 'Vitamin C Serum', price: 1800, images: ['/img/a.webp'], count: 2 },
+    { _id: 'p2', name: 'Black Soap', price: 450, images: [], count: 1 },
+  ],
+  subtotal: 4050,
+  shippingFee: 300,
+  totalAmount: 4350,
+};
+
+beforeEach(() => localStorage.setItem(CHECKOUT_DATA_KEY, JSON.stringify(items)));
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+describe('CheckoutPage', () => {
+  it('goes to the shop without checkout data', async () => {
+    localStorage.removeItem(CHECKOUT_DATA_KEY);
+    mockApi(signedIn);
+    const { location } = renderAt(<CheckoutPage />, '/checkout');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/shop'));
+  });
+
+  it('without an address, asks for one and cannot proceed', async () => {
+    mockApi({
+      ...signedIn,
+      ...config,
+      [`GET /address/user/${customer._id}`]: () => ({ body: { data: [] } }),
+      [`POST /order/${customer._id}/quote`]: () => ({
+        body: { ...quoteBody, shippingFee: null, totalAmount: null },
+      }),
+    });
+    renderAt(<CheckoutPage />, '/checkout');
+    const button = await screen.findByRole('button', { name: 'Please create a default address' });
+    expect(button).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Profile page' })).toHaveAttribute('href', '/profile');
+    expect(document.title).toBe('Checkout');
+  });
+
+  it("shows the default address and the server's totals, and places the order once per confirmation", async () => {
+    const calls = mockApi({
+      ...signedIn,
+      ...config,
+      [`GET /address/user/${customer._id}`]: () => ({
+        body: {
+          data: [address(), address({ _id: 'a2', name: 'Office', location: 'Parklands', isDefault: true })],
+        },
+      }),
+      [`POST /order/${customer._id}/quote`]: () => ({ body: quoteBody }),
+      [`POST /order/${customer._id}`]: () => ({ status: 201, body: { _id: 'order-1' } }),
+    });
+    const { location } = renderAt(
+      <>
+        <CheckoutPage />
+        <Toaster />
+      </>,
+      '/checkout',
+    );
+    await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('Ksh 4,350'));
+    const shipping = screen.getByRole('region', { name: 'Shipping Information' });
+    expect(within(shipping).getByText('Office')).toBeInTheDocument();
+    expect(within(shipping).getByText('0712 345 678')).toBeInTheDocument();
+    expect(within(shipping).getByText('Parklands, Westlands, Nairobi, Kenya')).toBeInTheDocument();
+    const summary = screen.getByRole('complementary', { name: 'Summary' });
+    expect(within(summary).getByText('Ksh 4,050')).toBeInTheDocument();
+    expect(within(summary).getByText('Ksh 300')).toBeInTheDocument();
+    expect(within(summary).getByText('3')).toBeInTheDocument();
+    // The product list shows the server's prices, never the stored ones.
+    const list = screen.getByRole('region', { name: 'Product List' });
+    expect(within(list).getByText('Ksh 1,800')).toBeInTheDocument();
+    expect(within(list).getByText('Quantity: 2')).toBeInTheDocument();
+    expect(screen.getByText('5511223')).toBeInTheDocument();
+    expect(screen.getByText('UREMBO BEAUTY')).toBeInTheDocument();
+    const quotes = calls.filter((c) => c.path.endsWith('/quote'));
+    expect(quotes).toHaveLength(1);
+    expect(quotes[0]!.body).toEqual({
+      country: 'Kenya',
+      county: 'Nairobi',
+      town: 'Westlands',
+      location: 'Parklands',
+      items: [
+        { _id: 'p1', count: 2 },
+        { _id: 'p2', count: 1 },
+      ],
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment Confirmation' });
+    expect(dialog).toHaveTextContent('redirected to the order page for the payment instructions');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/order/order-1'));
+    expect(await screen.findByText('Order created')).toBeInTheDocument();
+    expect(localStorage.getItem(CHECKOUT_DATA_KEY)).toBeNull();
+    const create = calls.filter((c) => c.method === 'POST' && c.path === `/order/${customer._id}`);
+    expect(create).toHaveLength(1);
+    expect(create[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(create[0]!.body).toEqual({
+      name: 'Office',
+      phone: '254712345678',
+      email: 'amina@example.com',
+      country: 'Kenya',
+      county: 'Nairobi',
+      town: 'Westlands',
+      location: 'Parklands',
+      items: [
+        { _id: 'p1', count: 2 },
+        { _id: 'p2', count: 1 },
+      ],
+    });
+  });
+
+  it("keeps the same key for retries within one dialog, shows the server's error and a new key next time", async () => {
+    let attempts = 0;
+    const calls = mockApi({
+      ...signedIn,
+      ...config,
+      [`GET /address/user/${customer._id}`]: () => ({ body: { data: [address()] } }),
+      [`POST /order/${customer._id}/quote`]: () => ({ body: quoteBody }),
+      [`POST /order/${customer._id}`]: () => {
+        attempts += 1;
+        return {
+          status: 400,
+          body: { error: 'Black Soap is no longer available: please remove it from your order' },
+        };
+      },
+    });
+    renderAt(
+      <>
+        <CheckoutPage />
+        <Toaster />
+      </>,
+      '/checkout',
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Payment Confirmation' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('Black Soap is no longer available: please remove it from your order'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeEnabled());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(attempts).toBe(2));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeEnabled());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    dialog = await screen.findByRole('dialog', { name: 'Payment Confirmation' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(attempts).toBe(3));
+    const keys = calls
+      .filter((c) => c.path === `/order/${customer._id}`)
+      .map((c) => c.headers['idempotency-key']);
+    expect(keys[0]).toBe(keys[1]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('shows why an address cannot be delivered to', async () => {
+    mockApi({
+      ...signedIn,
+      ...config,
+      [`GET /address/user/${customer._id}`]: () => ({ body: { data: [address({ location: 'Mars' })] } }),
+      [`POST /order/${customer._id}/quote`]: () => ({
+        status: 400,
+        body: { error: 'We do not deliver to that location yet' },
+      }),
+    });
+    renderAt(<CheckoutPage />, '/checkout');
+    expect(await screen.findByRole('alert')).toHaveTextContent('We do not deliver to that location yet');
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,227 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import toast, { Toaster } from 'react-hot-toast';
+import { Route } from 'wouter';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OrdersTable } from '../src/features/orders/admin/orders-table';
+import { OrderPage } from '../src/features/orders/screens/order-page';
+import { OrdersPage } from '../src/features/orders/screens/orders-page';
+import { customer, mockApi, signedIn, signedOut } from './support/mock-api';
+import { renderAt } from './render';
+
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+const config = {
+  'GET /config/public': () => ({
+    body: {
+      mpesa: { paybill: '542542', account: '484580', tillNumber: '5511223', tillName: 'UREMBO BEAUTY' },
+    },
+  }),
+};
+
+function order(overrides: Record<string, unknown> = {}) {
+  return {
+    _id: '65f0c0ffee00000000a1b2c3',
+    user: { _id: customer._id, fullName: customer.fullName },
+    name: 'Amina Wanjiru',
+    email: 'amina@example.com',
+    phone: '254712345678',
+    country: 'Kenya',
+    county: 'Nairobi',
+    town: 'Westlands',
+    location: 'Sarit Centre',
+    items: [
+      { _id: 'p1', name: 'Vitamin C Serum', price: 1800, images: [], count: 2 },
+      { _id: 'p2', name: 'Black Soap', price: 450, images: [], count: 1 },
+    ],
+    subtotal: 4050,
+    shippingFee: 300,
+    totalAmount: 4350,
+    paymentStatus: 'pending',
+    deliveryStatus: 'pending',
+    createdAt: '2026-03-02T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+const ordersRoute = (
+  <Route path="/orders/:status">
+    <OrdersPage />
+  </Route>
+);
+const orderRoute = (
+  <Route path="/order/:id">
+    <OrderPage />
+  </Route>
+);
+
+describe('OrdersPage', () => {
+  it('lists the orders of the chosen status with dates, counts, totals and labelled statuses', async () => {
+    const calls = mockApi({
+      ...signedIn,
+      [`GET /order/user/${customer._id}?status=paid`]: () => ({
+        body: { data: [order({ paymentStatus: 'paid', deliveryStatus: 'in-transit' })] },
+      }),
+    });
+    renderAt(ordersRoute, '/orders/paid');
+    const card = await screen.findByRole('link', { name: /^Order 00A1B2C3/ });
+    expect(card).toHaveAttribute('href', '/order/65f0c0ffee00000000a1b2c3');
+    expect(card).toHaveTextContent('2 Mar 2026');
+    expect(card).toHaveTextContent('3 items');
+    expect(card).toHaveTextContent('Ksh 4,350');
+    expect(card).toHaveTextContent('In Transit');
+    expect(screen.getByRole('link', { name: 'Paid' })).toHaveAttribute('aria-current', 'page');
+    expect(calls.map((c) => c.path)).toContain(`/order/user/${customer._id}?status=paid`);
+    expect(document.title).toBe('My Orders - Paid');
+    for (const tab of ['Pending', 'Paid', 'Delivered', 'Cancelled']) {
+      expect(screen.getByRole('navigation', { name: 'Order status' })).toContainElement(
+        screen.getByRole('link', { name: tab }),
+      );
+    }
+  });
+
+  it('says "Error loading orders" when the list fails, and asks a visitor to sign in', async () => {
+    mockApi({
+      ...signedIn,
+      [`GET /order/user/${customer._id}?status=pending`]: () => ({ status: 500, body: { error: 'boom' } }),
+    });
+    const first = renderAt(ordersRoute, '/orders/pending');
+    expect(await screen.findByText('Error loading orders', {}, { timeout: 5000 })).toBeInTheDocument();
+    first.unmount();
+    mockApi(signedOut);
+    renderAt(ordersRoute, '/orders/pending');
+    expect(await screen.findByRole('heading', { name: 'You are not signed in yet' })).toBeInTheDocument();
+  });
+
+  it('sends an unknown status to pending', async () => {
+    mockApi(signedIn);
+    const { location } = renderAt(ordersRoute, '/orders/shipped');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/orders/pending'));
+  });
+});
+
+describe('OrderPage', () => {
+  it('shows the order, its totals and the M-Pesa instructions while unpaid', async () => {
+    mockApi({
+      ...signedIn,
+      ...config,
+      'GET /order/65f0c0ffee00000000a1b2c3': () => ({
+        body: order({ paymentStatus: 'payment-unsuccessful' }),
+      }),
+    });
+    renderAt(orderRoute, '/order/65f0c0ffee00000000a1b2c3');
+    expect(await screen.findByRole('heading', { name: 'Order #00A1B2C3' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Ksh 4,350');
+    expect(screen.getAllByText('Payment Unsuccessful').length).toBeGreaterThan(0);
+    const pay = screen.getByTestId('payment-instructions');
+    expect(pay).toHaveTextContent('Pay with M-Pesa');
+    await waitFor(() => expect(pay).toHaveTextContent('Paybill business number: 542542'));
+    expect(pay).toHaveTextContent('Account number: 484580');
+    expect(screen.getByText('Sarit Centre, Westlands, Nairobi, Kenya')).toBeInTheDocument();
+    expect(screen.getByText('Ksh 1,800 × 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Review Order' })).not.toBeInTheDocument();
+    expect(document.title).toBe('Order #00A1B2C3');
+  });
+
+  it('hides payment and cancelling once paid, and links the review', async () => {
+    mockApi({
+      ...signedIn,
+      ...config,
+      'GET /order/65f0c0ffee00000000a1b2c3': () => ({ body: order({ paymentStatus: 'paid' }) }),
+    });
+    renderAt(orderRoute, '/order/65f0c0ffee00000000a1b2c3');
+    expect(await screen.findByRole('link', { name: 'Review Order' })).toHaveAttribute(
+      'href',
+      '/review-order/65f0c0ffee00000000a1b2c3',
+    );
+    expect(screen.queryByTestId('payment-instructions')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
+  it('cancels after confirming', async () => {
+    const calls = mockApi({
+      ...signedIn,
+      ...config,
+      'GET /order/65f0c0ffee00000000a1b2c3': () => ({ body: order() }),
+      'POST /order/65f0c0ffee00000000a1b2c3/cancel': () => ({ body: order({ deliveryStatus: 'cancelled' }) }),
+    });
+    renderAt(
+      <>
+        {orderRoute}
+        <Toaster />
+      </>,
+      '/order/65f0c0ffee00000000a1b2c3',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Order cancelled')).toBeInTheDocument();
+    expect(await screen.findByText(/This order was cancelled/)).toBeInTheDocument();
+    expect(screen.queryByTestId('payment-instructions')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path.endsWith('/cancel'))).toHaveLength(1);
+  });
+
+  it('shows "Order not found" with a link to My Orders for a missing or foreign order', async () => {
+    mockApi({
+      ...signedIn,
+      'GET /order/someone-elses': () => ({ status: 404, body: { error: 'Order not found' } }),
+    });
+    renderAt(orderRoute, '/order/someone-elses');
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders/pending');
+    expect(document.title).toBe('Order not found');
+  });
+});
+
+describe('OrdersTable (admin)', () => {
+  const page = (orders: unknown[]) => ({
+    body: { data: orders, page: 1, limit: 25, total: orders.length, totalPages: 1 },
+  });
+
+  it('says "Not changed" without calling, then updates only what changed', async () => {
+    const calls = mockApi({
+      'GET /order?page=1': () => page([order()]),
+      'PUT /order/updateStatus/65f0c0ffee00000000a1b2c3': () => ({
+        body: { ...order({ paymentStatus: 'paid' }), message: 'status updated' },
+      }),
+    });
+    renderAt(
+      <>
+        <OrdersTable />
+        <Toaster />
+      </>,
+    );
+    const row = (await screen.findByText('Amina Wanjiru')).closest('tr')!;
+    expect(row).toHaveTextContent('0712 345 678');
+    expect(row).toHaveTextContent('Sarit Centre, Westlands');
+    expect(row).toHaveTextContent('Ksh 4,350');
+    fireEvent.click(within(row).getByRole('button', { name: 'Update' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order #00A1B2C3' });
+    expect(dialog).toHaveTextContent('Mark payment as Paid before updating delivery');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Not changed')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    const payment = within(dialog).getByRole('combobox', { name: 'Payment status' });
+    expect(
+      within(payment)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Pending', 'Paid', 'Payment Unsuccessful']);
+    fireEvent.change(payment, { target: { value: 'paid' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('status updated')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ paymentStatus: 'paid' }]);
+  });
+
+  it("shows the server's message when the list fails", async () => {
+    mockApi({
+      'GET /order?page=1': () => ({ status: 403, body: { error: 'Only shop admins can do that' } }),
+    });
+    renderAt(<OrdersTable />);
+    expect(await screen.findByText('Only shop admins can do that')).toBeInTheDocument();
+  });
+});

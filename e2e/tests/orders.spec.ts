@@ -1,0 +1,197 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { skipSplash } from '../support/page';
+
+/** What the web app shows for money (packages/contract money.ts). */
+const ksh = (amount: number) => `Ksh ${amount.toLocaleString('en-KE')}`;
+
+test.describe('cart, checkout and orders: what a visitor sees', () => {
+  test('the cart and the order list ask a visitor to sign up', async ({ page }) => {
+    await skipSplash(page);
+    await page.goto('/cart');
+    await expect(page).toHaveTitle('Cart');
+    await expect(page.getByRole('heading', { name: 'You are not signed in yet' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign-up' })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
+
+    await page.goto('/orders');
+    await expect(page).toHaveURL(/\/orders\/pending$/);
+    await expect(page.getByRole('heading', { name: 'You are not signed in yet' })).toBeVisible();
+  });
+
+  test('checkout without checkout data goes to the shop', async ({ page }) => {
+    await skipSplash(page);
+    await page.goto('/checkout');
+    await expect(page).toHaveURL(/\/shop$/);
+  });
+
+  test('an order page asks a visitor to sign in', async ({ page }) => {
+    await skipSplash(page);
+    const response = await page.goto('/order/65f0c0ffee00000000a1b2c3');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'You are not signed in yet' })).toBeVisible();
+  });
+
+  test('the API publishes the payment settings and guards carts and orders', async ({ request }) => {
+    const config = await request.get('/api/v1/config/public');
+    expect(config.status()).toBe(200);
+    expect(await config.json()).toEqual({
+      mpesa: { paybill: '542542', account: '484580', tillNumber: '5511223', tillName: 'UREMBO BEAUTY' },
+    });
+    expect((await request.get('/api/v1/user/getCart/someone')).status()).toBe(401);
+    expect((await request.post('/api/v1/order/someone', { data: { items: [] } })).status()).toBe(401);
+    expect((await request.get('/api/v1/order')).status()).toBe(401);
+    expect((await request.get('/api/v1/orderItem/')).status()).toBe(401);
+  });
+});
+
+/*
+ * The whole flow through the real screens. It needs sign-up and sign-in, the catalogue's product page (with the
+ * cart's AddToCartButtons mounted), the address book and the admin shell, which are built on other branches:
+ * enable it (remove .fixme) once those are merged.
+ */
+interface ProductJson {
+  _id: string;
+  slug: string;
+  name: string;
+  price: number;
+  status: string;
+}
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), `${response.url()} answered ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** The first delivery location of the demo geography, with its names and fee. */
+async function deliveryPlace(request: APIRequestContext) {
+  const countries = await json<{ data: { _id: string; name: string }[] }>(
+    await request.get('/api/v1/shipping/countries'),
+  );
+  const country = countries.data.find((c) => c.name === 'Kenya') ?? countries.data[0]!;
+  const counties = await json<{ data: { _id: string; name: string }[] }>(
+    await request.get(`/api/v1/shipping/counties?country=${country._id}`),
+  );
+  for (const county of counties.data) {
+    const towns = await json<{ data: { _id: string; name: string }[] }>(
+      await request.get(`/api/v1/shipping/towns?county=${county._id}`),
+    );
+    for (const town of towns.data) {
+      const locations = await json<{ data: { _id: string; name: string; shippingFee: number }[] }>(
+        await request.get(`/api/v1/shipping/locations?town=${town._id}`),
+      );
+      const location = locations.data[0];
+      if (location) {
+        return {
+          country: country.name,
+          county: county.name,
+          town: town.name,
+          location: location.name,
+          fee: location.shippingFee,
+        };
+      }
+    }
+  }
+  throw new Error('the demo data has no delivery location');
+}
+
+async function addFromProductPage(page: Page, product: ProductJson) {
+  await page.goto(`/product/${product.slug}`);
+  await page.getByRole('button', { name: 'Add to cart' }).first().click();
+  await expect(page.getByText('product added')).toBeVisible();
+}
+
+test.fixme('a customer orders two products with delivery and follows the order as an admin updates it', async ({
+  browser,
+  page,
+  request,
+}) => {
+  await skipSplash(page);
+  // A new customer, signed in through the API (the browser context shares the cookie), with a default address.
+  const phone = `07${String(Date.now()).slice(-8)}`;
+  const signup = await page.request.post('/api/v1/auth/signup', {
+    data: { fullName: 'Wanjiku Kamau', phone, password: 'a-long-customer-password' },
+  });
+  expect(signup.status()).toBe(201);
+  const { user } = (await signup.json()) as { user: { _id: string } };
+  const place = await deliveryPlace(request);
+  const address = await page.request.post('/api/v1/address/', {
+    data: { name: 'Wanjiku Kamau', phone, email: '', ...pick(place), isDefault: true },
+  });
+  expect(address.status()).toBe(201);
+
+  const catalogue = await json<{ data: ProductJson[] }>(await request.get('/api/v1/products/?limit=10'));
+  const [first, second] = catalogue.data.filter((p) => p.status === 'active');
+  expect(first && second, 'the demo catalogue has two active products').toBeTruthy();
+
+  // Add both from their product pages, then change the counts in the cart: two of the first.
+  await addFromProductPage(page, first!);
+  await addFromProductPage(page, second!);
+  await page.goto('/cart');
+  await page.getByRole('button', { name: `Add one more ${first!.name}` }).click();
+  const subtotal = first!.price * 2 + second!.price;
+  await expect(page.getByTestId('cart-subtotal')).toHaveText(ksh(subtotal));
+
+  // Checkout with the default address: the server's total includes the delivery fee.
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('region', { name: 'Shipping Information' })).toContainText('Wanjiku Kamau');
+  await expect(page.getByTestId('checkout-total')).toHaveText(ksh(subtotal + place.fee));
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Payment Confirmation' });
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Order created')).toBeVisible();
+  await expect(page).toHaveURL(/\/order\/[0-9a-f]{24}$/);
+  const orderId = page.url().split('/').at(-1)!;
+  const ref = orderId.slice(-8).toUpperCase();
+  await expect(page.getByTestId('order-total')).toHaveText(ksh(subtotal + place.fee));
+  await expect(page.getByTestId('payment-instructions')).toContainText('Paybill business number: 542542');
+  await expect(page.getByTestId('payment-instructions')).toContainText('Account number: 484580');
+
+  // The cart gave up what was ordered; the order is pending, not paid.
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await page.goto('/orders/paid');
+  await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(`^Order ${ref}`) })).toHaveCount(0);
+
+  // The admin marks it paid, then delivered.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await skipSplash(admin);
+  const signin = await admin.request.post('/api/v1/auth/signin', {
+    data: { phone: '0700000001', password: 'admin-e2e-password' },
+  });
+  expect(signin.status()).toBe(200);
+  const { user: adminUser } = (await signin.json()) as { user: { _id: string } };
+  await admin.goto(`/admin/${adminUser._id}/orders`);
+  await admin.getByRole('button', { name: `Update order ${ref}` }).click();
+  const modal = admin.getByRole('dialog', { name: `Order #${ref}` });
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Not changed')).toBeVisible();
+  await modal.getByLabel('Payment status').selectOption('paid');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('status updated')).toBeVisible();
+
+  await page.goto('/orders/paid');
+  await expect(page.getByRole('link', { name: new RegExp(`^Order ${ref}`) })).toBeVisible();
+  await page.goto('/orders/delivered');
+  await expect(page.getByRole('link', { name: new RegExp(`^Order ${ref}`) })).toHaveCount(0);
+
+  await admin.getByRole('button', { name: `Update order ${ref}` }).click();
+  await modal.getByLabel('Delivery status').selectOption('delivered');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('status updated')).toBeVisible();
+  await page.goto('/orders/delivered');
+  await expect(page.getByRole('link', { name: new RegExp(`^Order ${ref}`) })).toBeVisible();
+  await page.goto(`/order/${orderId}`);
+  await expect(page.getByTestId('payment-instructions')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Review Order' })).toBeVisible();
+  expect(user._id).toBeTruthy();
+  await adminContext.close();
+});
+
+function pick(place: { country: string; county: string; town: string; location: string }) {
+  return { country: place.country, county: place.county, town: place.town, location: place.location };
+}

@@ -1,0 +1,73 @@
+/*
+ * Order statuses, their labels, the allowed transitions and the order limits: plain constants with no zod, so the
+ * storefront's screens can use them without downloading the schema library. orders.ts builds its schemas on these.
+ */
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'payment-unsuccessful'] as const;
+export const DELIVERY_STATUSES = ['pending', 'in-transit', 'delivered', 'cancelled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** How statuses read on screen ("payment-unsuccessful" → "Payment Unsuccessful"). */
+export const STATUS_LABELS: Record<PaymentStatus | DeliveryStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  'payment-unsuccessful': 'Payment Unsuccessful',
+  'in-transit': 'In Transit',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** The customer's order list filter (seed §2): pending, paid, delivered, cancelled. */
+export const ORDER_FILTERS = ['pending', 'paid', 'delivered', 'cancelled'] as const;
+
+/** Every status a customer's order list may be filtered by (paymentStatus OR deliveryStatus equals it). */
+export const ORDER_STATUS_FILTERS = [
+  'pending',
+  'paid',
+  'payment-unsuccessful',
+  'in-transit',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+
+/** The most of one product a cart line or an order line may hold. */
+export const MAX_LINE_COUNT = 99;
+/** The most distinct products one order may hold. */
+export const MAX_ORDER_LINES = 50;
+
+/**
+ * The order state machine (docs/api-additions-orders.md). What an admin may change a status to, from each status.
+ * Setting a status to its current value is not a change. The server's one transition function enforces these and
+ * the admin screen offers only these.
+ */
+export const ADMIN_PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  pending: ['paid', 'payment-unsuccessful'],
+  'payment-unsuccessful': ['pending', 'paid'],
+  // Undoing a mistaken "paid" (the payments list keeps the evidence either way).
+  paid: ['pending'],
+};
+export const ADMIN_DELIVERY_TRANSITIONS: Record<DeliveryStatus, readonly DeliveryStatus[]> = {
+  pending: ['in-transit', 'delivered', 'cancelled'],
+  'in-transit': ['pending', 'delivered', 'cancelled'],
+  // Undoing a mistaken "delivered"; a delivered order is never cancelled.
+  delivered: ['in-transit'],
+  // Nothing leaves "cancelled" except an admin reopening the order.
+  cancelled: ['pending'],
+};
+
+/** Whether the customer may still cancel the order themselves: unpaid and not yet on its way. */
+export function customerCanCancel(order: {
+  paymentStatus: PaymentStatus;
+  deliveryStatus: DeliveryStatus;
+}): boolean {
+  return order.paymentStatus !== 'paid' && order.deliveryStatus === 'pending';
+}
+
+/** The header that makes order creation safe to retry. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+/** GET /orderItem/ (admin) page size: lines are many and small. */
+export const ORDER_ITEMS_PAGE_SIZE = 50;

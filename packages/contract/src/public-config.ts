@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** GET /config/public: the shop settings the storefront shows (payment instructions). Nothing secret. */
+export const publicConfigSchema = z.object({
+  mpesa: z.object({
+    /** Paybill business number shown on the order page. */
+    paybill: z.string(),
+    /** Account number to pay the paybill with. */
+    account: z.string(),
+    /** Till number (Buy Goods) shown on the checkout's Payment Method panel. */
+    tillNumber: z.string(),
+    /** The till's registered name, as the M-Pesa confirmation shows it. */
+    tillName: z.string(),
+  }),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
