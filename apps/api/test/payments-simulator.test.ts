@@ -198,7 +198,7 @@ describeEachDialect(
     });
 
     it('says so in the payment instructions', async () => {
-      expect((await ctx().app.inject({ url: '/api/v1/m-pesa/instructions' })).json()).toMatchObject({
+      expect((await ctx().app.inject({ url: '/api/v1/config/public' })).json().mpesa).toMatchObject({
         stkPush: true,
         simulator: true,
       });
@@ -217,7 +217,7 @@ describeEachDialect(
           .statusCode,
       ).toBe(404);
       expect((await ctx().app.inject({ method: 'POST', url: '/dev/phone/x/accept' })).statusCode).toBe(404);
-      expect((await ctx().app.inject({ url: '/api/v1/m-pesa/instructions' })).json()).toMatchObject({
+      expect((await ctx().app.inject({ url: '/api/v1/config/public' })).json().mpesa).toMatchObject({
         stkPush: true,
         simulator: false,
       });
@@ -243,7 +243,7 @@ describeEachDialect(
         (await ctx().app.inject({ url: '/mpesa-sim/oauth/v1/generate?grant_type=client_credentials' }))
           .statusCode,
       ).toBe(404);
-      expect((await ctx().app.inject({ url: '/api/v1/m-pesa/instructions' })).json()).toMatchObject({
+      expect((await ctx().app.inject({ url: '/api/v1/config/public' })).json().mpesa).toMatchObject({
         paybill: '542542',
         stkPush: false,
         simulator: false,

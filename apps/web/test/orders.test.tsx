@@ -3,7 +3,7 @@ import toast, { Toaster } from 'react-hot-toast';
 import { Route } from 'wouter';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrdersTable } from '../src/features/orders/admin/orders-table';
-import { OrderPage } from '../src/features/orders/screens/order-page';
+import OrderScreen from '../src/app/screens/order-screen';
 import { OrdersPage } from '../src/features/orders/screens/orders-page';
 import { customer, mockApi, signedIn, signedOut } from './support/mock-api';
 import { renderAt } from './render';
@@ -16,7 +16,14 @@ afterEach(() => {
 const config = {
   'GET /config/public': () => ({
     body: {
-      mpesa: { paybill: '542542', account: '484580', tillNumber: '5511223', tillName: 'UREMBO BEAUTY' },
+      mpesa: {
+        paybill: '542542',
+        account: '484580',
+        tillNumber: '5511223',
+        tillName: 'UREMBO BEAUTY',
+        stkPush: true,
+        simulator: false,
+      },
     },
   }),
 };
@@ -53,7 +60,7 @@ const ordersRoute = (
 );
 const orderRoute = (
   <Route path="/order/:id">
-    <OrderPage />
+    <OrderScreen />
   </Route>
 );
 
@@ -117,8 +124,13 @@ describe('OrderPage', () => {
     expect(screen.getAllByText('Payment Unsuccessful').length).toBeGreaterThan(0);
     const pay = screen.getByTestId('payment-instructions');
     expect(pay).toHaveTextContent('Pay with M-Pesa');
-    await waitFor(() => expect(pay).toHaveTextContent('Paybill business number: 542542'));
-    expect(pay).toHaveTextContent('Account number: 484580');
+    await waitFor(() => expect(pay).toHaveTextContent('Business number542542'));
+    expect(pay).toHaveTextContent('Account number484580');
+    expect(screen.getByRole('button', { name: 'Pay with M-Pesa' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Already paid? Send your receipt' })).toHaveAttribute(
+      'href',
+      '/mpesa-form/65f0c0ffee00000000a1b2c3',
+    );
     expect(screen.getByText('Sarit Centre, Westlands, Nairobi, Kenya')).toBeInTheDocument();
     expect(screen.getByText('Ksh 1,800 × 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();

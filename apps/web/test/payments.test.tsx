@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Payment } from '@urembo/contract/payments';
 import PaymentsTable from '../src/features/payments/admin/payments-table';
 import { PayWithMpesa } from '../src/features/payments/components/pay-with-mpesa';
-import { ReviewOrderLink } from '../src/features/payments/components/review-order-link';
 import MpesaFormScreen from '../src/features/payments/screens/mpesa-form-screen';
 import PaymentScreen from '../src/features/payments/screens/payment-screen';
 import { renderAt } from './render';
@@ -44,7 +43,7 @@ beforeEach(() => {
   calls = [];
   routes = {
     'GET /auth/check-auth': () => ({ body: { user: USER } }),
-    'GET /m-pesa/instructions': () => ({ body: INSTRUCTIONS }),
+    'GET /config/public': () => ({ body: { mpesa: INSTRUCTIONS } }),
   };
   vi.stubGlobal(
     'fetch',
@@ -125,21 +124,14 @@ describe('PayWithMpesa', () => {
   });
 
   it('links the demo test phone, and hides the prompt when STK push is off', async () => {
-    routes['GET /m-pesa/instructions'] = () => ({ body: { ...INSTRUCTIONS, simulator: true } });
+    routes['GET /config/public'] = () => ({ body: { mpesa: { ...INSTRUCTIONS, simulator: true } } });
     const demo = renderAt(<PayWithMpesa order={ORDER} />);
     expect(await screen.findByRole('link', { name: 'test phone' })).toHaveAttribute('href', '/dev/phone');
     demo.unmount();
-    routes['GET /m-pesa/instructions'] = () => ({ body: { ...INSTRUCTIONS, stkPush: false } });
+    routes['GET /config/public'] = () => ({ body: { mpesa: { ...INSTRUCTIONS, stkPush: false } } });
     renderAt(<PayWithMpesa order={ORDER} />);
     expect(await screen.findByText('Pay with the paybill')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay with M-Pesa' })).not.toBeInTheDocument();
-  });
-});
-
-describe('ReviewOrderLink', () => {
-  it('leads to the review page', () => {
-    renderAt(<ReviewOrderLink orderId="o9" />);
-    expect(screen.getByRole('link', { name: 'Review Order' })).toHaveAttribute('href', '/review-order/o9');
   });
 });
 

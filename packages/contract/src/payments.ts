@@ -97,19 +97,6 @@ export const paymentStatusBodySchema = z.object({
   status: z.boolean({ error: 'status must be true or false' }),
 });
 
-/** GET /m-pesa/instructions (addition to API.md): what the order page shows for paying. */
-export const mpesaInstructionsSchema = z.object({
-  paybill: z.string(),
-  account: z.string(),
-  tillNumber: z.string(),
-  tillName: z.string(),
-  /** False when the shop has no Daraja credentials in production: only the paybill and the form are offered. */
-  stkPush: z.boolean(),
-  /** True in the demo: prompts go to the built-in simulator's phone page at /dev/phone. */
-  simulator: z.boolean(),
-});
-export type MpesaInstructions = z.infer<typeof mpesaInstructionsSchema>;
-
 /**
  * The seed's STK phone rule (§5) for prefilling the form: 07… or 01… followed by 8 digits becomes 2547…/2541…;
  * the 254 and +254 forms are kept; anything else leaves the field empty.

@@ -11,6 +11,10 @@ export const publicConfigSchema = z.object({
     tillNumber: z.string(),
     /** The till's registered name, as the M-Pesa confirmation shows it. */
     tillName: z.string(),
+    /** False when the shop has no Daraja credentials in production: only the paybill and the form are offered. */
+    stkPush: z.boolean(),
+    /** True in the demo: prompts go to the built-in simulator's phone page at /dev/phone. */
+    simulator: z.boolean(),
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -24,9 +24,7 @@ const CheckoutPage = lazy(() =>
 const OrdersPage = lazy(() =>
   import('../features/orders/screens/orders-page').then((m) => ({ default: m.OrdersPage })),
 );
-const OrderPage = lazy(() =>
-  import('../features/orders/screens/order-page').then((m) => ({ default: m.OrderPage })),
-);
+const OrderPage = lazy(() => import('./screens/order-screen'));
 
 /**
  * The route table (seed §2). Screens are React.lazy imports, so a first visit downloads only the shell and the

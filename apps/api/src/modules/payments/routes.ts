@@ -29,10 +29,6 @@ export function paymentsRoutes({ config, db }: AppContext): FastifyPluginAsync {
     const daraja = createDarajaClient(config.mpesa);
     const payments = createPaymentsService({ db, config, daraja, log: app.log });
 
-    app.get('/m-pesa/instructions', async (_request, reply) =>
-      reply.header('cache-control', 'public, max-age=300').send(payments.instructions()),
-    );
-
     app.post<{ Params: { orderId: string } }>(
       '/m-pesa/stk/:orderId',
       { preHandler: requireUser },

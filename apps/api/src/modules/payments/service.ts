@@ -1,12 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Paged } from '@urembo/contract/common';
-import {
-  type ManualPaymentBody,
-  type MpesaInstructions,
-  type Payment,
-  type ResolveAnswer,
-} from '@urembo/contract/payments';
+import { type ManualPaymentBody, type Payment, type ResolveAnswer } from '@urembo/contract/payments';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/sql-values';
@@ -260,14 +255,6 @@ export function createPaymentsService({ db, config, daraja, log }: PaymentsDeps)
   }
 
   return {
-    instructions(): MpesaInstructions {
-      return {
-        ...config.paymentInstructions,
-        stkPush: config.mpesa.mode !== 'off',
-        simulator: config.mpesa.mode === 'simulator',
-      };
-    },
-
     /**
      * Sends an STK push for the order's unpaid balance. The request is stored only once Daraja has accepted it
      * (one insert): a refused, failed or timed-out push leaves nothing behind.

@@ -1,11 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type {
-  ManualPaymentBody,
-  MpesaInstructions,
-  Payment,
-  ResolveAnswer,
-  StkPushAnswer,
-} from '@urembo/contract/payments';
+import type { ManualPaymentBody, Payment, ResolveAnswer, StkPushAnswer } from '@urembo/contract/payments';
 import { ApiRequestError, api } from '../../lib/api-client';
 
 export const paymentKeys = {
@@ -14,14 +8,6 @@ export const paymentKeys = {
 };
 
 /** Paybill, account and whether STK push (and the demo simulator) are on. */
-export function useMpesaInstructions() {
-  return useQuery({
-    queryKey: paymentKeys.instructions,
-    queryFn: () => api.get<MpesaInstructions>('/m-pesa/instructions'),
-    staleTime: 5 * 60_000,
-  });
-}
-
 /** Sends the STK prompt for an order's unpaid balance; `phone` is already in the 2547…/2541… form. */
 export function useStartStkPush(orderId: string) {
   return useMutation({

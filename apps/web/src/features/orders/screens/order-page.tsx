@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatKsh } from '@urembo/contract/money';
 import type { Order } from '@urembo/contract/orders';
 import { customerCanCancel } from '@urembo/contract/order-status';
@@ -11,15 +11,17 @@ import { ProductThumb } from '../../../components/product-thumb';
 import { SignedOutNotice } from '../../../components/signed-out-notice';
 import { Spinner } from '../../../components/spinner';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
-import { usePublicConfig } from '../../../lib/public-config';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../../auth/api';
 import { useCancelOrder, useOrder } from '../api';
 import { formatOrderDateTime, itemCount, orderRef, placeLine } from '../components/order-format';
 import { StatusBadge } from '../components/status-badge';
 
-/** /order/:id (seed §2): the order, its lines and totals, and how to pay while it is unpaid. */
-export function OrderPage() {
+/**
+ * /order/:id (seed §2): the order, its lines and totals, and how to pay while it is unpaid. The payment block comes
+ * from the payments feature; app/screens/order-screen.tsx puts the two together.
+ */
+export function OrderPage({ renderPayment }: { renderPayment: (order: Order) => ReactNode }) {
   const { id = '' } = useParams<{ id: string }>();
   const { data: user, isPending: authPending } = useAuthUser();
   const order = useOrder(id);
@@ -31,7 +33,13 @@ export function OrderPage() {
     if (order.error instanceof ApiRequestError && order.error.status === 404) return <OrderNotFound />;
     return <OrderLoadFailed message={errorMessage(order.error, 'Failed to fetch order details')} />;
   }
-  return <OrderDetails order={order.data} isOwner={order.data.user._id === user._id} />;
+  return (
+    <OrderDetails
+      order={order.data}
+      isOwner={order.data.user._id === user._id}
+      renderPayment={renderPayment}
+    />
+  );
 }
 
 function OrderNotFound() {
@@ -63,7 +71,15 @@ function OrderLoadFailed({ message }: { message: string }) {
   );
 }
 
-function OrderDetails({ order, isOwner }: { order: Order; isOwner: boolean }) {
+function OrderDetails({
+  order,
+  isOwner,
+  renderPayment,
+}: {
+  order: Order;
+  isOwner: boolean;
+  renderPayment: (order: Order) => ReactNode;
+}) {
   useDocumentTitle(`Order #${orderRef(order._id)}`);
   const count = itemCount(order);
   const unpaid = order.paymentStatus !== 'paid' && order.deliveryStatus !== 'cancelled';
@@ -98,7 +114,16 @@ function OrderDetails({ order, isOwner }: { order: Order; isOwner: boolean }) {
 
       <div className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="space-y-5">
-          {unpaid ? <PaymentInstructions order={order} /> : null}
+          {unpaid ? (
+            <div className="space-y-3" data-testid="payment-instructions">
+              {order.paymentStatus === 'payment-unsuccessful' ? (
+                <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700 ring-1 ring-red-200">
+                  Your last payment did not go through. Please pay again.
+                </p>
+              ) : null}
+              {isOwner ? renderPayment(order) : null}
+            </div>
+          ) : null}
           {order.deliveryStatus === 'cancelled' ? (
             <p className="rounded-2xl bg-stone-100 px-5 py-4 text-stone-700">
               This order was cancelled. Nothing will be delivered
@@ -170,48 +195,6 @@ function OrderDetails({ order, isOwner }: { order: Order; isOwner: boolean }) {
           {isOwner && customerCanCancel(order) ? <CancelOrder order={order} /> : null}
         </div>
       </div>
-    </section>
-  );
-}
-
-function PaymentInstructions({ order }: { order: Order }) {
-  const config = usePublicConfig();
-  const mpesa = config.data?.mpesa;
-  return (
-    <section
-      className="rounded-2xl bg-emerald-50 p-5 ring-1 ring-emerald-200"
-      aria-labelledby="pay-heading"
-      data-testid="payment-instructions"
-    >
-      <div className="flex items-center gap-3">
-        <span className="shrink-0 whitespace-nowrap rounded-lg bg-emerald-600 px-2.5 py-1.5 text-xs font-bold tracking-wide text-white">
-          M-PESA
-        </span>
-        <h2 id="pay-heading" className="font-display text-xl font-semibold text-emerald-900">
-          Pay with M-Pesa
-        </h2>
-      </div>
-      {order.paymentStatus === 'payment-unsuccessful' ? (
-        <p className="mt-3 rounded-xl bg-white/70 px-3 py-2 text-sm text-red-700">
-          Your last payment did not go through. Please pay again.
-        </p>
-      ) : null}
-      <ol className="mt-4 space-y-2 text-sm text-stone-800">
-        <li>1. On your phone open M-Pesa, then Lipa na M-Pesa, then Pay Bill.</li>
-        <li>
-          2. Paybill business number:{' '}
-          <strong className="text-base tabular-nums text-ink">{mpesa?.paybill ?? '…'}</strong>
-        </li>
-        <li>
-          3. Account number:{' '}
-          <strong className="text-base tabular-nums text-ink">{mpesa?.account ?? '…'}</strong>
-        </li>
-        <li>
-          4. Amount: <strong className="text-base text-ink">{formatKsh(order.totalAmount)}</strong>
-        </li>
-        <li>5. Enter your M-Pesa PIN and send. We confirm your payment and prepare your order.</li>
-      </ol>
-      {/* SEAM (payments issue): the STK push button and the manual M-Pesa form link mount here. */}
     </section>
   );
 }

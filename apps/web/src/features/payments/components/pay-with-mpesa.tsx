@@ -6,7 +6,8 @@ import { stkPhoneFromProfile, stkPushBodySchema } from '@urembo/contract/payment
 import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import { useAuthUser } from '../../auth/api';
 import { errorMessage } from '../../../lib/api-client';
-import { useMpesaInstructions, useStartStkPush } from '../api';
+import { usePublicConfig } from '../../../lib/public-config';
+import { useStartStkPush } from '../api';
 
 export interface PayableOrder {
   _id: string;
@@ -46,7 +47,8 @@ function Figure({ label, value }: { label: string; value: string }) {
  */
 export function PayWithMpesa({ order }: { order: PayableOrder }) {
   const { data: user } = useAuthUser();
-  const { data: instructions, isError } = useMpesaInstructions();
+  const { data: publicConfig, isError } = usePublicConfig();
+  const instructions = publicConfig?.mpesa;
   const push = useStartStkPush(order._id);
   const [, navigate] = useLocation();
   const [phone, setPhone] = useState<string | null>(null);

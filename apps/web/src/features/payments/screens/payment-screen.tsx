@@ -3,7 +3,8 @@ import { formatKsh } from '@urembo/contract/money';
 import { Spinner } from '../../../components/spinner';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useMpesaInstructions, useResolveTransaction } from '../api';
+import { usePublicConfig } from '../../../lib/public-config';
+import { useResolveTransaction } from '../api';
 import { SignedOutNotice } from '../components/signed-out';
 
 function CheckIcon() {
@@ -46,7 +47,7 @@ export default function PaymentScreen() {
   useDocumentTitle('Payment Confirmation');
   const { id = '' } = useParams<{ id: string }>();
   const resolve = useResolveTransaction(id);
-  const { data: instructions } = useMpesaInstructions();
+  const instructions = usePublicConfig().data?.mpesa;
   const answer = resolve.data;
 
   if (resolve.error instanceof ApiRequestError && resolve.error.status === 401) return <SignedOutNotice />;
