@@ -8,7 +8,7 @@ import type { DbHandle } from './db/database';
 import { registerErrorHandling } from './lib/error-handler';
 import { registerOriginCheck } from './lib/origin-check';
 import { registerSessionLoader } from './modules/auth/guards';
-import { registerApiRoutes } from './routes';
+import { pageRenderers, registerApiRoutes, registerSiteRoutes } from './routes';
 import { registerWebApp } from './web/static';
 import { setPasswordHashCost } from './lib/passwords';
 
@@ -71,13 +71,15 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   registerOriginCheck(app, config);
   registerSessionLoader(app, database.db, config);
 
+  const ctx = { config, database, db: database.db };
   await app.register(
     async (api) => {
-      await registerApiRoutes(api, { config, database, db: database.db });
+      await registerApiRoutes(api, ctx);
     },
     { prefix: '/api/v1' },
   );
 
-  await registerWebApp(app, config);
+  await registerSiteRoutes(app, ctx);
+  await registerWebApp(app, config, pageRenderers(ctx));
   return app;
 }

@@ -16,6 +16,19 @@ export type PageRenderer = (pathname: string, request: FastifyRequest) => Promis
 const HEAD_MARKER = '<!--app-head-->';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * index.html with a renderer's head tags at the marker. When they bring their own <title> or description, the
+ * shop-wide defaults go, so a page never has two titles.
+ */
+export function withHead(indexHtml: string, head: string): string {
+  let html = indexHtml;
+  if (/<title>/i.test(head)) html = html.replace(/<title>[\s\S]*?<\/title>\s*/i, '');
+  if (/<meta\s+name="description"/i.test(head)) {
+    html = html.replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/i, '');
+  }
+  return html.replace(HEAD_MARKER, head);
+}
+
 function defaultWebDist(): string {
   // dist/server.js lives in apps/api/dist; the web build in apps/web/dist.
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -74,6 +87,6 @@ export async function registerWebApp(
       .status(status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(head ? indexHtml.replace(HEAD_MARKER, head) : indexHtml);
+      .send(head ? withHead(indexHtml, head) : indexHtml);
   });
 }

@@ -3,6 +3,7 @@ import * as m001 from './001-users-sessions';
 import * as m002 from './002-shipping-addresses';
 import * as m003 from './003-catalogue';
 import * as m004 from './004-cart-orders';
+import * as m020 from './020-catalogue-search';
 
 /**
  * Every migration, in order. They are bundled into the server (no files are read at run time) and must work on
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '002-shipping-addresses': m002,
   '003-catalogue': m003,
   '004-cart-orders': m004,
+  '020-catalogue-search': m020,
 };
