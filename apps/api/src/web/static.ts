@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { isClientRoute } from './client-routes';
 
@@ -66,7 +66,7 @@ export async function registerWebApp(
     });
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
@@ -88,5 +88,9 @@ export async function registerWebApp(
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(head ? withHead(indexHtml, head) : indexHtml);
-  });
+  };
+  app.setNotFoundHandler(servePage);
+  // The static plugin answers a directory (and "/" is one) with 403 because index files are off: the home page
+  // is a page like the others.
+  if (indexHtml !== null) app.get('/', servePage);
 }
