@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/sql-values';
+import { catalogueDemoSeeder } from '../modules/catalogue/demo-seeder';
 
 /**
  * A demo seeder fills one feature's tables. It runs once per database: its marker in app_meta records that it ran,
@@ -20,7 +21,7 @@ export interface DemoSeeder {
 }
 
 /** Seeders in dependency order (accounts before orders, catalogue before orders...). */
-export const demoSeeders: DemoSeeder[] = [];
+export const demoSeeders: DemoSeeder[] = [catalogueDemoSeeder];
 
 export async function seedDemoData(
   db: Kysely<Database>,

@@ -135,17 +135,19 @@ export class ImageStore {
    * Writes the widths of a picture from any sharp pipeline (the demo seeder renders SVG). The pipeline is decoded
    * once and cloned per width.
    */
-  async writeVariants(hash: string, source: Sharp): Promise<void> {
-    await this.withLock(hash, async () => this.writeFiles(hash, await this.encodeVariants(source)));
+  async writeVariants(hash: string, source: Sharp, options: { effort?: number } = {}): Promise<void> {
+    await this.withLock(hash, async () =>
+      this.writeFiles(hash, await this.encodeVariants(source, options.effort)),
+    );
   }
 
-  private encodeVariants(source: Sharp): Promise<Buffer[]> {
+  private encodeVariants(source: Sharp, effort = 3): Promise<Buffer[]> {
     return Promise.all(
       IMAGE_WIDTHS.map((width) =>
         source
           .clone()
           .resize({ width, withoutEnlargement: true })
-          .webp({ quality: width <= 320 ? 72 : 78, effort: 3 })
+          .webp({ quality: width <= 320 ? 72 : 78, effort })
           .toBuffer(),
       ),
     );
