@@ -169,13 +169,13 @@ describeEachDialect('catalogue reads', (ctx) => {
   });
 
   describe('GET /category', () => {
-    it('lists categories by name', async () => {
+    it('lists categories in the order they were added', async () => {
       for (const url of ['/api/v1/category', '/api/v1/category/']) {
         const res = await get(url);
         expect(res.statusCode).toBe(200);
         const { data } = res.json<{ data: { _id: string; category: string; description: string }[] }>();
-        expect(data.map((c) => c.category)).toEqual(['Make-up', 'Skin Care']);
-        expect(data[1]).toEqual({ _id: skin.id, category: 'Skin Care', description: 'About Skin Care' });
+        expect(data.map((c) => c.category)).toEqual(['Skin Care', 'Make-up']);
+        expect(data[0]).toEqual({ _id: skin.id, category: 'Skin Care', description: 'About Skin Care' });
       }
     });
   });

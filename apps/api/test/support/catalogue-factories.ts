@@ -11,7 +11,8 @@ export async function createCategory(
   overrides: { name?: string; description?: string } = {},
 ): Promise<{ id: string; name: string }> {
   counter += 1;
-  const now = nowIso();
+  // One second apart, so categories list in the order a test creates them.
+  const now = new Date(Date.UTC(2025, 0, 1) + counter * 1000).toISOString();
   const name = overrides.name ?? `Category ${counter}`;
   const id = newId();
   await ctx.database.db

@@ -83,7 +83,8 @@ export const catalogueDemoSeeder: DemoSeeder = {
     const start = Date.now() - 3600_000;
     await db.transaction().execute(async (trx) => {
       for (const [i, c] of DEMO_CATEGORIES.entries()) {
-        const at = new Date(start - (products.length + i) * 3600_000).toISOString();
+        // Older than every product, and in the order listed (Skin Care first).
+        const at = new Date(start - (products.length + DEMO_CATEGORIES.length - i) * 3600_000).toISOString();
         await trx
           .insertInto('categories')
           .values({

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { access, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { IMAGE_LIMITS, IMAGE_WIDTHS, type ImageWidth } from '@urembo/contract/catalogue';
+import { IMAGE_LIMITS, IMAGE_WIDTHS, type ImageWidth } from '@urembo/contract/images';
 import { badRequest } from '../../lib/http-error';
 
 /** Where stored images are served (GET /api/v1/images/{hash}-{width}.webp). */

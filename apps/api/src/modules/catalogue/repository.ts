@@ -193,8 +193,9 @@ export async function imageHashInUse(db: Db, hash: string): Promise<boolean> {
 
 /* Categories */
 
+/** In the order the shop added them (the demo adds Skin Care and Make-up first), then by name. */
 export function listCategories(db: Db): Promise<CategoryRow[]> {
-  return db.selectFrom('categories').selectAll().orderBy('name').execute();
+  return db.selectFrom('categories').selectAll().orderBy('created_at').orderBy('name').execute();
 }
 
 export function findCategoryById(db: Db, id: string): Promise<CategoryRow | undefined> {

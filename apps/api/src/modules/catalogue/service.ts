@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Paged } from '@urembo/contract/common';
+import { IMAGE_LIMITS } from '@urembo/contract/images';
 import {
-  IMAGE_LIMITS,
   type Category,
   type Product,
   type ProductCreate,
