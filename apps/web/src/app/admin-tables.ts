@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** The admin panel's tables (seed §2), in sidebar order. */
 export const ADMIN_SLUGS = [
@@ -29,4 +29,7 @@ export const ADMIN_TABLE_LABELS: Record<AdminSlug, string> = {
  * file composes features, so it lives in app/. A feature adds its table here when it lands; a slug without one
  * shows "Select a table from the sidebar", like an unknown slug.
  */
-export const ADMIN_TABLES: Partial<Record<AdminSlug, LazyExoticComponent<ComponentType>>> = {};
+export const ADMIN_TABLES: Partial<Record<AdminSlug, LazyExoticComponent<ComponentType>>> = {
+  products: lazy(() => import('../features/catalogue/admin/products-table')),
+  category: lazy(() => import('../features/catalogue/admin/category-table')),
+};
