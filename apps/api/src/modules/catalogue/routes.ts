@@ -15,9 +15,9 @@ import { notFound } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
 import { requireAdmin } from '../auth/guards';
-import { CountCache } from './count-cache';
 import { ImageStore, parseImageFileName } from './images';
 import { CatalogueService } from './service';
+import { ShortCache } from './short-cache';
 
 /**
  * Product create/update bodies carry up to 8 images of 5 MB as base64 (4/3 larger) plus the other fields; every
@@ -39,7 +39,7 @@ function idParam(request: FastifyRequest): string {
 export function catalogueRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     const images = imageStoreFor(ctx);
-    const service = new CatalogueService({ db: ctx.db, images, counts: new CountCache() });
+    const service = new CatalogueService({ db: ctx.db, images, cache: new ShortCache() });
 
     /* Products: public reads */
 

@@ -37,19 +37,11 @@ type Mode = 'all' | 'any';
  * Every word must match; when that finds nothing and the term has several words, any word may match (so
  * "shea butter for dry skin" still finds shea butter).
  */
-export async function searchProducts(
-  db: Db,
-  term: string,
-  paging: Paging,
-  countCache?: { get(key: string, compute: () => Promise<number>): Promise<number> },
-): Promise<SearchPage> {
+export async function searchProducts(db: Db, term: string, paging: Paging): Promise<SearchPage> {
   const tokens = searchTokens(term);
   if (tokens.length === 0) return { rows: [], total: 0 };
   const engine = dialectOf(db as Kysely<unknown>) === 'postgres' ? postgres : sqlite;
-  const count = (mode: Mode) => {
-    const compute = () => engine.count(db, tokens, mode);
-    return countCache ? countCache.get(`search:${mode}:${tokens.join(' ')}`, compute) : compute();
-  };
+  const count = (mode: Mode) => engine.count(db, tokens, mode);
   let mode: Mode = 'all';
   let total = await count(mode);
   if (total === 0 && tokens.length > 1) {

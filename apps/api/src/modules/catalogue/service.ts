@@ -12,11 +12,11 @@ import type { Database } from '../../db/schema';
 import { nowIso, toFlag } from '../../db/sql-values';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
-import type { CountCache } from './count-cache';
 import { toCategoryDto, toProductDto } from './dto';
 import { hashFromImageUrl, type ImageStore, type PreparedImage } from './images';
 import * as repo from './repository';
-import { searchProducts } from './search';
+import { searchProducts, searchTokens } from './search';
+import type { ShortCache } from './short-cache';
 import { nextFreeSlug, slugify } from './slugs';
 
 export const RELATED_LIMIT = 8;
@@ -24,7 +24,8 @@ export const RELATED_LIMIT = 8;
 export interface CatalogueDeps {
   db: Kysely<Database>;
   images: ImageStore;
-  counts: CountCache;
+  /** Recent totals and search pages (cleared by every write here). */
+  cache: ShortCache;
 }
 
 /** SQLite's and PostgreSQL's "unique constraint failed". */
@@ -59,7 +60,7 @@ export class CatalogueService {
   private async listPage(filter: repo.ProductFilter, paging: repo.Paging): Promise<Paged<Product>> {
     const key = `list:${filter.activeOnly ? 'active' : 'all'}:${filter.categoryId ?? '*'}:${filter.featuredOrNew ? 'fn' : ''}`;
     const [total, rows] = await Promise.all([
-      this.deps.counts.get(key, () => repo.countProducts(this.db, filter)),
+      this.deps.cache.get(key, () => repo.countProducts(this.db, filter)),
       repo.listProducts(this.db, filter, paging),
     ]);
     return paged(await this.toProducts(rows), paging.page, paging.limit, total);
@@ -88,14 +89,24 @@ export class CatalogueService {
     return this.listPage({ activeOnly: !query.includeInactive, categoryId }, query);
   }
 
-  async search(term: string, paging: repo.Paging): Promise<SearchResult> {
-    const { rows, total } = await searchProducts(this.db, term, paging, this.deps.counts);
+  /** One page of search results; the same search within a few seconds is answered from memory. */
+  search(term: string, paging: repo.Paging): Promise<SearchResult> {
     const shown = term.trim();
-    const message =
-      total === 0
-        ? `No products found for "${shown}"`
-        : `Found ${total} ${total === 1 ? 'product' : 'products'} for "${shown}"`;
-    return { ...paged(await this.toProducts(rows), paging.page, paging.limit, total), message };
+    const key = `search:${paging.page}:${paging.limit}:${shown}`;
+    return this.deps.cache.get(key, async () => {
+      if (searchTokens(shown).length === 0) {
+        return {
+          ...paged<Product>([], paging.page, paging.limit, 0),
+          message: `No products found for "${shown}"`,
+        };
+      }
+      const { rows, total } = await searchProducts(this.db, shown, paging);
+      const message =
+        total === 0
+          ? `No products found for "${shown}"`
+          : `Found ${total} ${total === 1 ? 'product' : 'products'} for "${shown}"`;
+      return { ...paged(await this.toProducts(rows), paging.page, paging.limit, total), message };
+    });
   }
 
   /** Any product, active or not (an inactive one's page says it is unavailable). */
@@ -164,7 +175,7 @@ export class CatalogueService {
       await this.removeUnusedImages(images.map((i) => i.hash));
       throw err;
     } finally {
-      this.deps.counts.clear();
+      this.deps.cache.clear();
     }
   }
 
@@ -256,7 +267,7 @@ export class CatalogueService {
       await repo.deleteProduct(trx, id);
       return images.map((i) => i.hash);
     });
-    this.deps.counts.clear();
+    this.deps.cache.clear();
     await this.removeUnusedImages(hashes);
   }
 
@@ -268,6 +279,7 @@ export class CatalogueService {
     const removed = await repo.deleteProductImages(this.db, productId, hash);
     if (removed === 0) throw notFound('That image is not on this product');
     await this.db.updateTable('products').set({ updated_at: nowIso() }).where('id', '=', productId).execute();
+    this.deps.cache.clear();
     await this.removeUnusedImages([hash]);
     return this.get(productId);
   }
@@ -319,7 +331,7 @@ export class CatalogueService {
       if (isUniqueViolation(err)) throw conflict(`A category named "${input.category}" already exists`);
       throw err;
     }
-    this.deps.counts.clear();
+    this.deps.cache.clear();
     return toCategoryDto((await repo.findCategoryById(this.db, id))!);
   }
 }
