@@ -54,12 +54,21 @@ function whereFilter(filter: ProductFilter) {
   return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
 
-/** One page, newest first (ties broken by id so pages never overlap). */
+/**
+ * One page, newest first (ties broken by id so pages never overlap). The page's ids come from the covering index
+ * alone, then only those rows are read: a deep page (offset 50,000) skips index entries, not table rows.
+ */
 export async function listProducts(db: Db, filter: ProductFilter, paging: Paging): Promise<ProductRow[]> {
   const result = await sql<ProductRow>`
-    select ${COLUMNS}, c.name as category_name ${FROM} ${whereFilter(filter)}
+    select ${COLUMNS}, c.name as category_name
+    from (
+      select p.id from products p ${whereFilter(filter)}
+      order by p.created_at desc, p.id desc
+      limit ${paging.limit} offset ${(paging.page - 1) * paging.limit}
+    ) page
+    join products p on p.id = page.id
+    left join categories c on c.id = p.category_id
     order by p.created_at desc, p.id desc
-    limit ${paging.limit} offset ${(paging.page - 1) * paging.limit}
   `.execute(db);
   return result.rows;
 }

@@ -57,13 +57,16 @@ export class CatalogueService {
     return rows.map((row) => toProductDto(row, hashes.get(row.id) ?? []));
   }
 
-  private async listPage(filter: repo.ProductFilter, paging: repo.Paging): Promise<Paged<Product>> {
+  /** A page of a list; the same page within a few seconds (the home page's grid, say) is answered from memory. */
+  private listPage(filter: repo.ProductFilter, paging: repo.Paging): Promise<Paged<Product>> {
     const key = `list:${filter.activeOnly ? 'active' : 'all'}:${filter.categoryId ?? '*'}:${filter.featuredOrNew ? 'fn' : ''}`;
-    const [total, rows] = await Promise.all([
-      this.deps.cache.get(key, () => repo.countProducts(this.db, filter)),
-      repo.listProducts(this.db, filter, paging),
-    ]);
-    return paged(await this.toProducts(rows), paging.page, paging.limit, total);
+    return this.deps.cache.get(`${key}:${paging.page}:${paging.limit}`, async () => {
+      const [total, rows] = await Promise.all([
+        this.deps.cache.get(key, () => repo.countProducts(this.db, filter)),
+        repo.listProducts(this.db, filter, paging),
+      ]);
+      return paged(await this.toProducts(rows), paging.page, paging.limit, total);
+    });
   }
 
   featuredAndNew(paging: repo.Paging): Promise<Paged<Product>> {
