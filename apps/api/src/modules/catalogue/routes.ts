@@ -31,6 +31,18 @@ export function imageStoreFor(ctx: Pick<AppContext, 'config'>): ImageStore {
   return new ImageStore(path.join(ctx.config.dataDir, 'images'));
 }
 
+const services = new WeakMap<object, CatalogueService>();
+
+/** The one catalogue service of an app (the API routes and the page renderer share its short cache). */
+export function catalogueFor(ctx: Pick<AppContext, 'config' | 'db'>): CatalogueService {
+  let service = services.get(ctx.db);
+  if (!service) {
+    service = new CatalogueService({ db: ctx.db, images: imageStoreFor(ctx), cache: new ShortCache() });
+    services.set(ctx.db, service);
+  }
+  return service;
+}
+
 function idParam(request: FastifyRequest): string {
   return (request.params as { id: string }).id;
 }
@@ -38,8 +50,8 @@ function idParam(request: FastifyRequest): string {
 /** GET /products..., /category..., /images/... (API.md, Catalogue). */
 export function catalogueRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    const images = imageStoreFor(ctx);
-    const service = new CatalogueService({ db: ctx.db, images, cache: new ShortCache() });
+    const service = catalogueFor(ctx);
+    const images = service.images;
 
     /* Products: public reads */
 

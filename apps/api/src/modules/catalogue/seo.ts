@@ -3,8 +3,8 @@ import { formatKsh } from '@urembo/contract/money';
 import type { Product } from '@urembo/contract/catalogue';
 import type { AppContext } from '../../routes';
 import type { PageHead, PageRenderer } from '../../web/static';
-import { toProductDto } from './dto';
 import * as repo from './repository';
+import { catalogueFor } from './routes';
 
 const SHOP_NAME = 'Urembo';
 /** Search engines read at most 50,000 URLs per sitemap file. */
@@ -118,10 +118,9 @@ export function productPageRenderer(ctx: Pick<AppContext, 'config' | 'db'>): Pag
     } catch {
       return { status: 404, head: NOT_FOUND_HEAD };
     }
-    const row = await repo.findProduct(ctx.db, key);
-    if (!row) return { status: 404, head: NOT_FOUND_HEAD };
-    const hashes = await repo.imageHashesFor(ctx.db, [row.id]);
-    return { head: productHead(toProductDto(row, hashes.get(row.id) ?? []), ctx.config.publicUrl) };
+    const product = await catalogueFor(ctx).find(key);
+    if (!product) return { status: 404, head: NOT_FOUND_HEAD };
+    return { head: productHead(product, ctx.config.publicUrl) };
   };
 }
 

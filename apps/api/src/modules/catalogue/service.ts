@@ -49,6 +49,10 @@ export class CatalogueService {
     return this.deps.db;
   }
 
+  get images(): ImageStore {
+    return this.deps.images;
+  }
+
   async toProducts(rows: repo.ProductRow[]): Promise<Product[]> {
     const hashes = await repo.imageHashesFor(
       this.db,
@@ -112,12 +116,20 @@ export class CatalogueService {
     });
   }
 
-  /** Any product, active or not (an inactive one's page says it is unavailable). */
+  /** Any product, active or not (an inactive one's page says it is unavailable); null when there is none. */
+  find(idOrSlug: string): Promise<Product | null> {
+    return this.deps.cache.get(`product:${idOrSlug}`, async () => {
+      const row = await repo.findProduct(this.db, idOrSlug);
+      if (!row) return null;
+      const [product] = await this.toProducts([row]);
+      return product!;
+    });
+  }
+
   async get(idOrSlug: string): Promise<Product> {
-    const row = await repo.findProduct(this.db, idOrSlug);
-    if (!row) throw notFound('Product not found');
-    const [product] = await this.toProducts([row]);
-    return product!;
+    const product = await this.find(idOrSlug);
+    if (!product) throw notFound('Product not found');
+    return product;
   }
 
   async related(categoryId: string, excludeId: string | undefined): Promise<Product[]> {
