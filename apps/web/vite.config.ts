@@ -7,6 +7,8 @@ export default defineConfig({
   build: {
     target: 'es2020',
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks a first visit downloads (test/bundle-size.test.ts reads it).
+    manifest: true,
     assetsInlineLimit: 2048,
     rollupOptions: {
       output: {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { targets } from './targets.mjs';
+import { checks, targets } from './targets.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const duration = Number(process.env.BENCH_SECONDS || 8);
@@ -54,6 +54,7 @@ async function startServer(env) {
   return {
     base,
     dataDir,
+    env,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -80,7 +81,9 @@ await bare.listen({ port: port + 1, host: '127.0.0.1' });
 
 const rows = [];
 for (const scenario of targets) {
-  const server = await startServer(scenario.env ?? {});
+  // env may be computed (a scenario creating its own PostgreSQL database); cleanup undoes that.
+  const env = typeof scenario.env === 'function' ? await scenario.env() : (scenario.env ?? {});
+  const server = await startServer(env);
   try {
     if (scenario.prepare) await scenario.prepare(server);
     const baseline = await run(`http://127.0.0.1:${port + 1}/bare`);
@@ -91,6 +94,7 @@ for (const scenario of targets) {
     }
   } finally {
     await server.stop();
+    await scenario.cleanup?.();
   }
 }
 await bare.close();
@@ -106,3 +110,10 @@ if (failed.length > 0) {
   console.error(`routes with errors: ${failed.map((r) => r.name).join(', ')}`);
   process.exit(1);
 }
+let problems = 0;
+for (const check of checks ?? []) {
+  const problem = check.test(rows);
+  if (problem) problems += 1;
+  console.log(`${problem ? 'FAIL' : 'ok  '} ${check.name}${problem ? `: ${problem}` : ''}`);
+}
+if (problems > 0) process.exit(1);

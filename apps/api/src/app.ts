@@ -10,7 +10,7 @@ import { LOG_SERIALIZERS } from './lib/log-redaction';
 import { registerOriginCheck } from './lib/origin-check';
 import { registerSessionLoader } from './modules/auth/guards';
 import { darajaSimulator, simulatorIsMounted } from './modules/payments/simulator/daraja-simulator';
-import { registerApiRoutes } from './routes';
+import { pageRenderers, registerApiRoutes, registerSiteRoutes } from './routes';
 import { registerWebApp } from './web/static';
 import { setPasswordHashCost } from './lib/passwords';
 
@@ -77,9 +77,10 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   registerOriginCheck(app, config);
   registerSessionLoader(app, database.db, config);
 
+  const ctx = { config, database, db: database.db };
   await app.register(
     async (api) => {
-      await registerApiRoutes(api, { config, database, db: database.db });
+      await registerApiRoutes(api, ctx);
     },
     { prefix: '/api/v1' },
   );
@@ -87,6 +88,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   // The demo's Daraja simulator and its /dev/phone page: only without Daraja credentials, never in production.
   if (simulatorIsMounted(config)) await app.register(darajaSimulator(config));
 
-  await registerWebApp(app, config);
+  await registerSiteRoutes(app, ctx);
+  await registerWebApp(app, config, pageRenderers(ctx));
   return app;
 }

@@ -13,6 +13,9 @@ import { userRoutes } from './modules/users/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
+import { catalogueRoutes } from './modules/catalogue/routes';
+import { productPageRenderer, siteRoutes } from './modules/catalogue/seo';
+import type { PageRenderer } from './web/static';
 
 /** What every feature's routes get: configuration and the database. */
 export interface AppContext {
@@ -33,4 +36,15 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): 
   await api.register(publicConfigRoutes(ctx));
   await api.register(cartRoutes(ctx));
   await api.register(orderRoutes(ctx));
+  await api.register(catalogueRoutes(ctx));
+}
+
+/** Routes outside /api/v1 that are not the web app's pages (sitemap, robots.txt). */
+export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(siteRoutes(ctx));
+}
+
+/** What the server puts into a page's <head> for search engines and link previews (first match wins). */
+export function pageRenderers(ctx: AppContext): PageRenderer[] {
+  return [productPageRenderer(ctx)];
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PAGE_SIZES, pagingQuery, type Paged } from './common';
+import { IMAGE_LIMITS } from './images';
 
 export const categorySchema = z.object({ _id: z.string(), category: z.string(), description: z.string() });
 export type Category = z.infer<typeof categorySchema>;
@@ -26,3 +28,161 @@ export const productSchema = z.object({
   createdAt: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * Requests (shared by the server and the admin forms)
+ * ------------------------------------------------------------------------------------------------------------- */
+
+export const PRODUCT_LIMITS = {
+  name: 120,
+  description: 5000,
+  usage: 3000,
+  tags: 20,
+  tag: 40,
+  minPrice: 1,
+  maxPrice: 10_000_000,
+} as const;
+
+export const CATEGORY_LIMITS = { name: 60, description: 500 } as const;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Whole shillings; a numeric string from a form field is accepted too. */
+const priceSchema = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
+  z
+    .number({ error: 'Price is required and must be a number' })
+    .int('Price must be whole shillings')
+    .min(PRODUCT_LIMITS.minPrice, 'Price must be at least Ksh 1')
+    .max(PRODUCT_LIMITS.maxPrice, 'Price must be at most Ksh 10,000,000'),
+);
+
+/** Tags: trimmed, blanks dropped, duplicates (ignoring case) dropped; a comma-separated string is split. */
+export const tagsSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',') : v),
+  z
+    .array(z.string({ error: 'Each tag must be text' }), { error: 'Tags must be a list of words' })
+    .transform((tags) => {
+      const seen = new Set<string>();
+      const out: string[] = [];
+      for (const raw of tags) {
+        const tag = raw.trim().replace(/\s+/g, ' ');
+        const key = tag.toLowerCase();
+        if (!tag || seen.has(key)) continue;
+        seen.add(key);
+        out.push(tag);
+      }
+      return out;
+    })
+    .pipe(
+      z
+        .array(
+          z.string().max(PRODUCT_LIMITS.tag, `Each tag must be at most ${PRODUCT_LIMITS.tag} characters`),
+        )
+        .max(PRODUCT_LIMITS.tags, `At most ${PRODUCT_LIMITS.tags} tags`),
+    ),
+);
+
+/** A category id, or null / "" for none. */
+const categoryRefSchema = z
+  .string({ error: 'Category must be a category id' })
+  .trim()
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+const imagesSchema = z
+  .array(z.string({ error: 'Each image must be a data URL' }), {
+    error: 'Images must be a list of data URLs',
+  })
+  .max(IMAGE_LIMITS.perProduct, `A product can have at most ${IMAGE_LIMITS.perProduct} images`);
+
+/** POST /products/ */
+export const productCreateSchema = z.object({
+  name: requiredText('Product name', PRODUCT_LIMITS.name),
+  price: priceSchema,
+  description: optionalText('Description', PRODUCT_LIMITS.description).default(''),
+  usage: optionalText('Usage', PRODUCT_LIMITS.usage).default(''),
+  category: categoryRefSchema.default(null),
+  tags: tagsSchema.default([]),
+  isFeatured: z.boolean({ error: 'isFeatured must be true or false' }).default(false),
+  isProductNew: z.boolean({ error: 'isProductNew must be true or false' }).default(false),
+  status: productStatusSchema.default('active'),
+  images: imagesSchema.default([]),
+});
+export type ProductCreateInput = z.input<typeof productCreateSchema>;
+export type ProductCreate = z.output<typeof productCreateSchema>;
+
+/** PUT /products/{id}: the same fields, each optional (missing ones keep their value); `images` are ADDED. */
+export const productUpdateSchema = z.object({
+  name: requiredText('Product name', PRODUCT_LIMITS.name).optional(),
+  price: priceSchema.optional(),
+  description: optionalText('Description', PRODUCT_LIMITS.description).optional(),
+  usage: optionalText('Usage', PRODUCT_LIMITS.usage).optional(),
+  category: categoryRefSchema.optional(),
+  tags: tagsSchema.optional(),
+  isFeatured: z.boolean({ error: 'isFeatured must be true or false' }).optional(),
+  isProductNew: z.boolean({ error: 'isProductNew must be true or false' }).optional(),
+  status: productStatusSchema.optional(),
+  images: imagesSchema.optional(),
+});
+export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
+export type ProductUpdate = z.output<typeof productUpdateSchema>;
+
+/** POST /products/deleteProductImage */
+export const deleteProductImageSchema = z.object({
+  url: z.string({ error: 'url is required' }).trim().min(1, 'url is required'),
+  productId: z.string({ error: 'productId is required' }).trim().min(1, 'productId is required'),
+});
+export type DeleteProductImage = z.output<typeof deleteProductImageSchema>;
+
+/** POST /category/ and PUT /category/{id} */
+export const categoryInputSchema = z.object({
+  category: requiredText('Category name', CATEGORY_LIMITS.name),
+  description: optionalText('Description', CATEGORY_LIMITS.description).default(''),
+});
+export type CategoryInput = z.input<typeof categoryInputSchema>;
+
+export const categoryUpdateSchema = categoryInputSchema.partial();
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * Queries
+ * ------------------------------------------------------------------------------------------------------------- */
+
+const booleanQuery = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+/** GET /products/?page&limit&category&includeInactive (includeInactive: admins only). */
+export const productListQuerySchema = pagingQuery(PAGE_SIZES.shop).extend({
+  category: z.string().trim().max(100).optional(),
+  includeInactive: booleanQuery.optional(),
+});
+
+export const featuredQuerySchema = pagingQuery(PAGE_SIZES.featured);
+
+/** GET /products/search?search&page&limit */
+export const searchQuerySchema = pagingQuery(PAGE_SIZES.search).extend({
+  search: z
+    .string({ error: 'Please type something to search for' })
+    .trim()
+    .min(1, 'Please type something to search for')
+    .max(200, 'The search term must be at most 200 characters'),
+});
+
+export const relatedQuerySchema = z.object({ exclude: z.string().trim().max(100).optional() });
+
+/** The search answer: a page of products plus the line the page shows above the grid. */
+export interface SearchResult extends Paged<Product> {
+  message: string;
+}

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { MAX_PAGE_LIMIT } from './page-sizes';
+
+// Kept here too for existing imports; screens import them from './page-sizes', which does not pull in zod.
+export { MAX_PAGE_LIMIT, PAGE_SIZES } from './page-sizes';
 
 /** The error body every failing API call answers with. */
 export const apiErrorSchema = z.object({
@@ -12,8 +16,6 @@ export const healthSchema = z.object({
   db: z.enum(['sqlite', 'postgres']),
 });
 export type Health = z.infer<typeof healthSchema>;
-
-export const MAX_PAGE_LIMIT = 100;
 
 /** `page` (1-based) and `limit` query parameters; each route supplies its own default limit. */
 export function pagingQuery(defaultLimit: number) {
@@ -39,14 +41,3 @@ export interface Paged<T> {
 export interface Collection<T> {
   data: T[];
 }
-
-/** Page sizes of the seed (PRODUCT.md: lists are paged on the server). */
-export const PAGE_SIZES = {
-  featured: 10,
-  shop: 10,
-  search: 25,
-  adminOrders: 25,
-  adminProducts: 10,
-  adminUsers: 10,
-  adminPayments: 25,
-} as const;

@@ -54,8 +54,33 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * better-sqlite3 behind a cache of prepared statements. Kysely prepares every query it runs, and preparing costs
+ * more than running most of ours (a product by id: 0.35 ms, of which 0.2 ms is prepare); a statement is reused
+ * for the same SQL text. SQLite re-prepares a cached statement by itself after a schema change.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database, size = 500) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      const cached = statements.get(sql);
+      if (cached) {
+        // Most recently used last, so the oldest is first to go.
+        statements.delete(sql);
+        statements.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      statements.set(sql, statement);
+      if (statements.size > size) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+  };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/sql-values';
+import { catalogueDemoSeeder } from '../modules/catalogue/demo-seeder';
 import { ordersDemoSeeder } from '../modules/orders/demo-seeder';
 import { shippingDemoSeeder } from '../modules/shipping/demo-seed';
 import { accountsDemoSeeder } from '../modules/users/demo-seed';
@@ -26,6 +27,7 @@ export interface DemoSeeder {
 export const demoSeeders: DemoSeeder[] = [
   shippingDemoSeeder,
   accountsDemoSeeder,
+  catalogueDemoSeeder,
   // Orders build on every other feature's demo data: keep them last.
   ordersDemoSeeder,
 ];

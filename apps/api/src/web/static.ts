@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { isClientRoute } from './client-routes';
 
@@ -18,6 +18,21 @@ export type PageRenderer = (pathname: string, request: FastifyRequest) => Promis
 
 const HEAD_BLOCK = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * index.html with a renderer's head tags at the marker. When they bring their own <title> or description, the
+ * shop-wide defaults go, so a page never has two titles.
+ */
+export function withHead(indexHtml: string, head: string): string {
+  return indexHtml.replace(HEAD_BLOCK, (block) => {
+    let defaults = block.replace('<!--app-head-->', '').replace('<!--/app-head-->', '');
+    if (/<title>/i.test(head)) defaults = defaults.replace(/<title>[\s\S]*?<\/title>\s*/i, '');
+    if (/<meta\s+name="description"/i.test(head)) {
+      defaults = defaults.replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/i, '');
+    }
+    return head + defaults;
+  });
+}
 
 function defaultWebDist(): string {
   // dist/server.js lives in apps/api/dist; the web build in apps/web/dist.
@@ -56,7 +71,7 @@ export async function registerWebApp(
     });
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
@@ -77,6 +92,10 @@ export async function registerWebApp(
       .status(status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(head ? indexHtml.replace(HEAD_BLOCK, () => head) : indexHtml);
-  });
+      .send(head ? withHead(indexHtml, head) : indexHtml);
+  };
+  app.setNotFoundHandler(servePage);
+  // The static plugin answers a directory (and "/" is one) with 403 because index files are off: the home page
+  // is a page like the others.
+  if (indexHtml !== null) app.get('/', servePage);
 }

@@ -40,4 +40,6 @@ export const ADMIN_TABLES: Partial<Record<AdminSlug, LazyExoticComponent<Compone
   orderItems: lazy(() =>
     import('../features/orders/admin/order-items-table').then((m) => ({ default: m.OrderItemsTable })),
   ),
+  products: lazy(() => import('../features/catalogue/admin/products-table')),
+  category: lazy(() => import('../features/catalogue/admin/category-table')),
 };

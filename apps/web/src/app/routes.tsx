@@ -25,6 +25,10 @@ const OrdersPage = lazy(() =>
   import('../features/orders/screens/orders-page').then((m) => ({ default: m.OrdersPage })),
 );
 const OrderPage = lazy(() => import('./screens/order-screen'));
+const HomePage = lazy(() => import('../features/catalogue/screens/home-page'));
+const ShopPage = lazy(() => import('../features/catalogue/screens/shop-page'));
+const SearchPage = lazy(() => import('../features/catalogue/screens/search-page'));
+const ProductPage = lazy(() => import('../features/catalogue/screens/product-page'));
 
 /**
  * The route table (seed §2). Screens are React.lazy imports, so a first visit downloads only the shell and the
@@ -70,6 +74,10 @@ export function AppRoutes() {
             </Route>
             <Route path="/orders/:status" component={OrdersPage} />
             <Route path="/order/:id" component={OrderPage} />
+            <Route path="/" component={HomePage} />
+            <Route path="/shop" component={ShopPage} />
+            <Route path="/search" component={SearchPage} />
+            <Route path="/product/:slug">{() => <ProductPage />}</Route>
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

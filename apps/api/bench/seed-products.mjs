@@ -1,0 +1,254 @@
+// Bulk-inserts many believable products into a running shop's database, for the scale benchmark:
+//   node apps/api/bench/seed-products.mjs --data-dir <DATA_DIR> [--count 100000]
+//   node apps/api/bench/seed-products.mjs --database-url postgres://... [--count 100000]
+// Products go into the existing categories and reuse the existing pictures (run it after the demo seed). The
+// search index follows through the same triggers as every other write (migration 020).
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const BRANDS = [
+  'Amani',
+  'Zuri',
+  'Neema',
+  'Imani',
+  'Baraka',
+  'Tamu',
+  'Malaika',
+  'Nuru',
+  'Pendo',
+  'Safi',
+  'Kito',
+  'Jua',
+];
+const ADJECTIVES = [
+  'Hydrating',
+  'Brightening',
+  'Soothing',
+  'Nourishing',
+  'Clarifying',
+  'Repairing',
+  'Gentle',
+  'Matte',
+  'Radiant',
+  'Firming',
+  'Calming',
+  'Daily',
+  'Intense',
+  'Light',
+  'Rich',
+  'Velvet',
+];
+const INGREDIENTS = [
+  'Shea',
+  'Baobab',
+  'Rose',
+  'Aloe',
+  'Coconut',
+  'Marula',
+  'Moringa',
+  'Hibiscus',
+  'Charcoal',
+  'Honey',
+  'Avocado',
+  'Coffee',
+  'Tea Tree',
+  'Vitamin C',
+  'Niacinamide',
+  'Hyaluronic',
+  'Argan',
+  'Oud',
+  'Vanilla',
+  'Lemongrass',
+];
+const TYPES = [
+  'Serum',
+  'Toner',
+  'Cleanser',
+  'Moisturiser',
+  'Body Lotion',
+  'Body Butter',
+  'Face Mask',
+  'Lip Balm',
+  'Lipstick',
+  'Foundation',
+  'Hair Oil',
+  'Leave-in Conditioner',
+  'Shampoo',
+  'Edge Control',
+  'Body Mist',
+  'Perfume Oil',
+  'Hand Cream',
+  'Nail Polish',
+  'Beard Oil',
+  'Sunscreen',
+];
+const PHRASES = [
+  'for every skin type',
+  'made in small batches in Nairobi',
+  'with no added fragrance',
+  'for hot, humid days',
+  'loved by our customers',
+  'that absorbs in seconds',
+  'for melanin-rich skin',
+  'with cold-pressed African oils',
+];
+
+function pick(list, n) {
+  return list[n % list.length];
+}
+
+function newId() {
+  return randomBytes(12).toString('hex');
+}
+
+/** One product row (and its slug) for number n: deterministic, so runs compare. */
+export function benchProduct(n, categories, start) {
+  const brand = pick(BRANDS, n);
+  const adjective = pick(ADJECTIVES, Math.floor(n / 3));
+  const ingredient = pick(INGREDIENTS, Math.floor(n / 7));
+  const type = pick(TYPES, Math.floor(n / 11));
+  const name = `${brand} ${adjective} ${ingredient} ${type}`;
+  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-b${n}`;
+  const at = new Date(start - (n + 1) * 60_000).toISOString();
+  return {
+    id: newId(),
+    slug,
+    name,
+    price: 300 + ((n * 37) % 60) * 50,
+    description: `A ${adjective.toLowerCase()} ${type.toLowerCase()} with ${ingredient.toLowerCase()} ${pick(PHRASES, n)}.`,
+    usage: 'Apply as needed. Patch test before first use.',
+    status: n % 97 === 0 ? 'inactive' : 'active',
+    tags: JSON.stringify([type.toLowerCase(), ingredient.toLowerCase(), adjective.toLowerCase()]),
+    is_featured: n % 50 === 0 ? 1 : 0,
+    is_new: n % 40 === 0 ? 1 : 0,
+    category_id: categories.length > 0 ? pick(categories, n) : null,
+    rating: null,
+    review_count: 0,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+const COLUMNS = [
+  'id',
+  'slug',
+  'name',
+  'price',
+  'description',
+  'usage',
+  'status',
+  'tags',
+  'is_featured',
+  'is_new',
+  'category_id',
+  'rating',
+  'review_count',
+  'created_at',
+  'updated_at',
+];
+
+async function seedSqlite(dataDir, count) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(path.join(dataDir, 'urembo.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 10000');
+  const categories = db
+    .prepare('select id from categories order by created_at')
+    .all()
+    .map((r) => r.id);
+  const hashes = db
+    .prepare('select distinct hash from product_images')
+    .all()
+    .map((r) => r.hash);
+  // Older than everything already there, so the demo products stay on the first pages.
+  const oldest = db.prepare('select min(created_at) as at from products').get().at;
+  const start = oldest ? Date.parse(oldest) : Date.now();
+  const insertProduct = db.prepare(
+    `insert into products (${COLUMNS.join(', ')}) values (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
+  );
+  const insertImage = db.prepare(
+    'insert into product_images (id, product_id, hash, position, width, height, created_at) values (?, ?, ?, 0, 1200, 1200, ?)',
+  );
+  const batch = db.transaction((from, to) => {
+    for (let n = from; n < to; n++) {
+      const row = benchProduct(n, categories, start);
+      insertProduct.run(row);
+      if (hashes.length > 0) insertImage.run(newId(), row.id, pick(hashes, n), row.created_at);
+    }
+  });
+  for (let from = 0; from < count; from += 10_000) batch(from, Math.min(count, from + 10_000));
+  db.exec('analyze');
+  db.close();
+}
+
+async function seedPostgres(databaseUrl, count) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const categories = (await client.query('select id from categories order by created_at')).rows.map(
+      (r) => r.id,
+    );
+    const hashes = (await client.query('select distinct hash from product_images')).rows.map((r) => r.hash);
+    const oldest = (await client.query('select min(created_at) as at from products')).rows[0].at;
+    const start = oldest ? Date.parse(oldest) : Date.now();
+    const size = 1000;
+    for (let from = 0; from < count; from += size) {
+      const rows = [];
+      for (let n = from; n < Math.min(count, from + size); n++) rows.push(benchProduct(n, categories, start));
+      const values = [];
+      const tuples = rows.map((row, i) => {
+        values.push(...COLUMNS.map((c) => row[c]));
+        return `(${COLUMNS.map((_, j) => `$${i * COLUMNS.length + j + 1}`).join(', ')})`;
+      });
+      await client.query('begin');
+      await client.query(`insert into products (${COLUMNS.join(', ')}) values ${tuples.join(', ')}`, values);
+      if (hashes.length > 0) {
+        const images = [];
+        const imageTuples = rows.map((row, i) => {
+          images.push(newId(), row.id, pick(hashes, from + i), row.created_at);
+          const b = i * 4;
+          return `($${b + 1}, $${b + 2}, $${b + 3}, 0, 1200, 1200, $${b + 4})`;
+        });
+        await client.query(
+          `insert into product_images (id, product_id, hash, position, width, height, created_at) values ${imageTuples.join(', ')}`,
+          images,
+        );
+      }
+      await client.query('commit');
+    }
+    await client.query('analyze products');
+    await client.query('analyze product_images');
+  } finally {
+    await client.end();
+  }
+}
+
+/** Adds `count` products to the shop's database (SQLite in dataDir, or PostgreSQL at databaseUrl). */
+export async function seedProducts({ dataDir, databaseUrl, count = 100_000 }) {
+  const started = Date.now();
+  if (databaseUrl) await seedPostgres(databaseUrl, count);
+  else await seedSqlite(dataDir, count);
+  return (Date.now() - started) / 1000;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
+      count: { type: 'string', default: '100000' },
+    },
+  });
+  if (!values['data-dir'] && !values['database-url']) {
+    console.error('usage: seed-products.mjs --data-dir <dir> | --database-url <postgres://...> [--count n]');
+    process.exit(2);
+  }
+  const seconds = await seedProducts({
+    dataDir: values['data-dir'],
+    databaseUrl: values['database-url'],
+    count: Number(values.count),
+  });
+  console.log(`inserted ${values.count} products in ${seconds.toFixed(1)} s`);
+}

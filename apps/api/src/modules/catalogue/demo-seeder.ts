@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { DemoSeeder } from '../../demo/seed-demo';
+import { toFlag } from '../../db/sql-values';
+import { newId } from '../../lib/ids';
+import { demoPictureSvg, type DemoPicture } from './demo-images';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct } from './demo-products';
+import { imageStoreFor } from './routes';
+import { slugify } from './slugs';
+
+/** Runs `work` over items, at most `limit` at a time. */
+async function inPool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const item = items[next++]!;
+        await work(item);
+      }
+    }),
+  );
+}
+
+/** Products in an order that mixes the categories, so the first pages of every list show a bit of everything. */
+export function interleaveByCategory(products: DemoProduct[]): DemoProduct[] {
+  const queues = DEMO_CATEGORIES.map((c) => products.filter((p) => p.category === c.name));
+  const out: DemoProduct[] = [];
+  for (let round = 0; out.length < products.length; round += 1) {
+    for (const queue of queues) if (queue[round]) out.push(queue[round]!);
+  }
+  return out;
+}
+
+/**
+ * The demo catalogue: 8 categories and 66 products with pictures drawn from SVG (see demo-images.ts). Each SVG is
+ * rendered once at full size; the three WebP widths are made from those pixels.
+ */
+export const catalogueDemoSeeder: DemoSeeder = {
+  name: 'catalogue',
+
+  async isEmpty(db) {
+    const [category, product] = await Promise.all([
+      db.selectFrom('categories').select('id').limit(1).executeTakeFirst(),
+      db.selectFrom('products').select('id').limit(1).executeTakeFirst(),
+    ]);
+    return !category && !product;
+  },
+
+  async seed(db, config) {
+    const images = imageStoreFor({ config });
+    const backdrops = new Map(DEMO_CATEGORIES.map((c) => [c.name, c.backdrop]));
+    const products = interleaveByCategory(DEMO_PRODUCTS);
+
+    const pictures: { productIndex: number; picture: DemoPicture; svg: string; hash: string }[] = [];
+    for (const [productIndex, p] of products.entries()) {
+      const variants: DemoPicture['variant'][] = p.swatch ? ['pack', 'swatch'] : ['pack'];
+      for (const variant of variants) {
+        const picture: DemoPicture = {
+          name: p.name,
+          kind: p.kind,
+          color: p.color,
+          cap: p.cap,
+          backdrop: backdrops.get(p.category)!,
+          variant,
+        };
+        const svg = demoPictureSvg(picture);
+        pictures.push({ productIndex, picture, svg, hash: createHash('sha256').update(svg).digest('hex') });
+      }
+    }
+
+    await inPool(pictures, 2, async ({ svg, hash }) => {
+      if (await images.hasAll(hash)) return;
+      const { data, info } = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
+      await images.writeVariants(
+        hash,
+        sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }),
+        { effort: 1 },
+      );
+    });
+
+    const categoryIds = new Map(DEMO_CATEGORIES.map((c) => [c.name, newId()]));
+    // Newest first in every list: the first product is the most recent, one hour apart going back.
+    const start = Date.now() - 3600_000;
+    await db.transaction().execute(async (trx) => {
+      for (const [i, c] of DEMO_CATEGORIES.entries()) {
+        // Older than every product, and in the order listed (Skin Care first).
+        const at = new Date(start - (products.length + DEMO_CATEGORIES.length - i) * 3600_000).toISOString();
+        await trx
+          .insertInto('categories')
+          .values({
+            id: categoryIds.get(c.name)!,
+            name: c.name,
+            slug: slugify(c.name),
+            description: c.description,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+      }
+      const productIds: string[] = [];
+      const slugs = new Set<string>();
+      for (const [i, p] of products.entries()) {
+        const at = new Date(start - i * 3600_000).toISOString();
+        const id = newId();
+        productIds.push(id);
+        let slug = slugify(p.name);
+        for (let n = 2; slugs.has(slug); n += 1) slug = `${slugify(p.name)}-${n}`;
+        slugs.add(slug);
+        await trx
+          .insertInto('products')
+          .values({
+            id,
+            slug,
+            name: p.name,
+            price: p.price,
+            description: p.description,
+            usage: p.usage,
+            status: p.inactive ? 'inactive' : 'active',
+            tags: JSON.stringify(p.tags),
+            is_featured: toFlag(!!p.featured),
+            is_new: toFlag(!!p.isNew),
+            category_id: categoryIds.get(p.category)!,
+            rating: null,
+            review_count: 0,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+      }
+      const positions = new Map<number, number>();
+      const rows = pictures.map(({ productIndex, hash }) => {
+        const position = positions.get(productIndex) ?? 0;
+        positions.set(productIndex, position + 1);
+        return {
+          id: newId(),
+          product_id: productIds[productIndex]!,
+          hash,
+          position,
+          width: 1200,
+          height: 1200,
+          created_at: new Date(start).toISOString(),
+        };
+      });
+      await trx.insertInto('product_images').values(rows).execute();
+    });
+
+    const featured = products.filter((p) => p.featured || p.isNew).length;
+    return `${DEMO_CATEGORIES.length} categories, ${products.length} products (${featured} featured or new), ${pictures.length} pictures`;
+  },
+};

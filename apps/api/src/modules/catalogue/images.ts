@@ -1,0 +1,209 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { access, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import { IMAGE_LIMITS, IMAGE_WIDTHS, type ImageWidth } from '@urembo/contract/images';
+import { badRequest } from '../../lib/http-error';
+
+/** Where stored images are served (GET /api/v1/images/{hash}-{width}.webp). */
+export const IMAGE_URL_PREFIX = '/api/v1/images/';
+const LARGEST: ImageWidth = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+const FILE_NAME = /^([0-9a-f]{64})-(\d+)\.webp$/;
+const URL_HASH = /\/images\/([0-9a-f]{64})-\d+\.webp$/;
+/** A decompression bomb (a tiny file that decodes to gigapixels) is refused before it is decoded. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+sharp.cache(false);
+
+export interface PreparedImage {
+  hash: string;
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+/** The URL of the largest variant (what a product's `images` hold). */
+export function imageUrl(hash: string, width: ImageWidth = LARGEST): string {
+  return `${IMAGE_URL_PREFIX}${hash}-${width}.webp`;
+}
+
+/** The content hash inside a stored image URL (any width), or null. */
+export function hashFromImageUrl(url: string): string | null {
+  return URL_HASH.exec(url)?.[1] ?? null;
+}
+
+/** Parses `{hash}-{width}.webp`; null unless the width is one we make. */
+export function parseImageFileName(name: string): { hash: string; width: ImageWidth } | null {
+  const match = FILE_NAME.exec(name);
+  if (!match) return null;
+  const width = Number(match[2]);
+  return (IMAGE_WIDTHS as readonly number[]).includes(width)
+    ? { hash: match[1]!, width: width as ImageWidth }
+    : null;
+}
+
+type Format = 'jpeg' | 'png' | 'webp';
+
+/** What the bytes ARE, whatever the data URL claims. */
+export function sniffImageFormat(bytes: Buffer): Format | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  )
+    return 'webp';
+  return null;
+}
+
+const DATA_URL = /^data:([a-z0-9.+/-]*)(?:;[a-z0-9=._-]+)*;base64,/i;
+
+/**
+ * Content-addressed image files: `<dir>/<sha256 of the original>-<width>.webp` for each of IMAGE_WIDTHS (WebP,
+ * resized to that width, never enlarged). The same picture uploaded twice is stored once. Files are written to a
+ * temporary name and renamed, so a reader never sees half a file.
+ */
+export class ImageStore {
+  private readonly locks = new Map<string, Promise<unknown>>();
+
+  constructor(readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+  }
+
+  filePath(hash: string, width: ImageWidth): string {
+    return path.join(this.dir, `${hash}-${width}.webp`);
+  }
+
+  /**
+   * Decodes and checks one uploaded data URL (label names it in messages: "Image 2"): JPEG, PNG or WebP by
+   * content, at most 5 MB, a picture sharp can read. Throws a 400 otherwise.
+   */
+  async prepareUpload(dataUrl: string, label: string): Promise<PreparedImage> {
+    const header = DATA_URL.exec(dataUrl.slice(0, 200));
+    if (!header) throw badRequest(`${label} must be a base64 data URL (data:image/jpeg;base64,...)`);
+    const base64 = dataUrl.slice(header[0].length);
+    // Refuse an oversized upload before decoding it (4 base64 characters carry 3 bytes).
+    if (Math.floor((base64.length * 3) / 4) > IMAGE_LIMITS.maxBytes + 3) {
+      throw badRequest(`${label} is larger than 5 MB`);
+    }
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest(`${label} is not valid base64`);
+    const bytes = Buffer.from(base64, 'base64');
+    if (bytes.length === 0) throw badRequest(`${label} is empty`);
+    if (bytes.length > IMAGE_LIMITS.maxBytes) throw badRequest(`${label} is larger than 5 MB`);
+    const format = sniffImageFormat(bytes);
+    if (!format) throw badRequest(`${label} is not a JPEG, PNG or WebP picture`);
+    let width: number | undefined;
+    let height: number | undefined;
+    try {
+      const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+      if (meta.format !== format) throw new Error(`format ${meta.format} does not match ${format}`);
+      width = meta.autoOrient?.width ?? meta.width;
+      height = meta.autoOrient?.height ?? meta.height;
+    } catch {
+      throw badRequest(`${label} could not be read as a picture`);
+    }
+    if (!width || !height) throw badRequest(`${label} could not be read as a picture`);
+    if (width * height > MAX_INPUT_PIXELS)
+      throw badRequest(`${label} has too many pixels (at most 40 megapixels)`);
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    return { hash, bytes, width, height };
+  }
+
+  /** Writes every width of an uploaded picture unless they exist already; a picture that fails to decode is a 400. */
+  async store(image: PreparedImage, label: string): Promise<void> {
+    await this.withLock(image.hash, async () => {
+      if (await this.hasAll(image.hash)) return;
+      let variants: Buffer[];
+      try {
+        variants = await this.encodeVariants(
+          sharp(image.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate(),
+        );
+      } catch {
+        throw badRequest(`${label} could not be read as a picture`);
+      }
+      await this.writeFiles(image.hash, variants);
+    });
+  }
+
+  /**
+   * Writes the widths of a picture from any sharp pipeline (the demo seeder renders SVG). The pipeline is decoded
+   * once and cloned per width.
+   */
+  async writeVariants(hash: string, source: Sharp, options: { effort?: number } = {}): Promise<void> {
+    await this.withLock(hash, async () =>
+      this.writeFiles(hash, await this.encodeVariants(source, options.effort)),
+    );
+  }
+
+  private encodeVariants(source: Sharp, effort = 3): Promise<Buffer[]> {
+    return Promise.all(
+      IMAGE_WIDTHS.map((width) =>
+        source
+          .clone()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: width <= 320 ? 72 : 78, effort })
+          .toBuffer(),
+      ),
+    );
+  }
+
+  private async writeFiles(hash: string, variants: Buffer[]): Promise<void> {
+    await Promise.all(
+      IMAGE_WIDTHS.map(async (width, i) => {
+        const target = this.filePath(hash, width);
+        const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
+        await writeFile(temp, variants[i]!);
+        await rename(temp, target);
+      }),
+    );
+  }
+
+  async hasAll(hash: string): Promise<boolean> {
+    try {
+      await Promise.all(IMAGE_WIDTHS.map((w) => access(this.filePath(hash, w))));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async read(hash: string, width: ImageWidth): Promise<Buffer | null> {
+    try {
+      return await readFile(this.filePath(hash, width));
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Removes the files of each hash that `stillUsed` says nothing refers to any more. Runs under the same per-hash
+   * lock as `store`, so an upload of the same picture cannot lose its files to a concurrent delete.
+   */
+  async removeUnused(hashes: Iterable<string>, stillUsed: (hash: string) => Promise<boolean>): Promise<void> {
+    for (const hash of new Set(hashes)) {
+      await this.withLock(hash, async () => {
+        if (await stillUsed(hash)) return;
+        await Promise.all(IMAGE_WIDTHS.map((w) => rm(this.filePath(hash, w), { force: true })));
+      });
+    }
+  }
+
+  /** Runs file work for one hash after any earlier work on it (one process; enough for one server's disk). */
+  private async withLock<T>(hash: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.locks.get(hash) ?? Promise.resolve();
+    const run = previous.then(work, work);
+    const settled = run.catch(() => undefined);
+    this.locks.set(hash, settled);
+    try {
+      return await run;
+    } finally {
+      if (this.locks.get(hash) === settled) this.locks.delete(hash);
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  categoryInputSchema,
+  categoryUpdateSchema,
+  deleteProductImageSchema,
+  featuredQuerySchema,
+  productCreateSchema,
+  productListQuerySchema,
+  productUpdateSchema,
+  relatedQuerySchema,
+  searchQuerySchema,
+} from '@urembo/contract/catalogue';
+import { notFound } from '../../lib/http-error';
+import { parseInput } from '../../lib/validate';
+import type { AppContext } from '../../routes';
+import { requireAdmin } from '../auth/guards';
+import { ImageStore, parseImageFileName } from './images';
+import { CatalogueService } from './service';
+import { ShortCache } from './short-cache';
+
+/**
+ * Product create/update bodies carry up to 8 images of 5 MB as base64 (4/3 larger) plus the other fields; every
+ * other route keeps the global 1 MB limit.
+ */
+export const PRODUCT_BODY_LIMIT = 56 * 1024 * 1024;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Images live in DATA_DIR/images. */
+export function imageStoreFor(ctx: Pick<AppContext, 'config'>): ImageStore {
+  return new ImageStore(path.join(ctx.config.dataDir, 'images'));
+}
+
+const services = new WeakMap<object, CatalogueService>();
+
+/** The one catalogue service of an app (the API routes and the page renderer share its short cache). */
+export function catalogueFor(ctx: Pick<AppContext, 'config' | 'db'>): CatalogueService {
+  let service = services.get(ctx.db);
+  if (!service) {
+    service = new CatalogueService({ db: ctx.db, images: imageStoreFor(ctx), cache: new ShortCache() });
+    services.set(ctx.db, service);
+  }
+  return service;
+}
+
+function idParam(request: FastifyRequest): string {
+  return (request.params as { id: string }).id;
+}
+
+/** GET /products..., /category..., /images/... (API.md, Catalogue). */
+export function catalogueRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    const service = catalogueFor(ctx);
+    const images = service.images;
+
+    /* Products: public reads */
+
+    app.get('/products/featuredandnew', async (request) => {
+      return service.featuredAndNew(parseInput(featuredQuerySchema, request.query));
+    });
+
+    app.get('/products/search', async (request) => {
+      const { search, ...paging } = parseInput(searchQuerySchema, request.query);
+      return service.search(search, paging);
+    });
+
+    app.get('/products/categoryProducts/:categoryId', async (request) => {
+      const { categoryId } = request.params as { categoryId: string };
+      const { exclude } = parseInput(relatedQuerySchema, request.query);
+      return { data: await service.related(categoryId, exclude) };
+    });
+
+    app.get('/products', async (request) => {
+      const query = parseInput(productListQuerySchema, request.query);
+      // Inactive products are listed for the admin table only.
+      if (query.includeInactive) await requireAdmin(request);
+      return service.list({ ...query, includeInactive: query.includeInactive ?? false });
+    });
+
+    app.get('/products/:id', async (request) => service.get(idParam(request)));
+
+    /* Products: admin */
+
+    app.post(
+      '/products',
+      { preHandler: requireAdmin, bodyLimit: PRODUCT_BODY_LIMIT },
+      async (request, reply) => {
+        const product = await service.create(parseInput(productCreateSchema, request.body));
+        return reply.status(201).send(product);
+      },
+    );
+
+    app.put('/products/:id', { preHandler: requireAdmin, bodyLimit: PRODUCT_BODY_LIMIT }, async (request) => {
+      return service.update(idParam(request), parseInput(productUpdateSchema, request.body));
+    });
+
+    app.delete('/products/:id', { preHandler: requireAdmin }, async (request) => {
+      await service.remove(idParam(request));
+      return { message: 'Product deleted' };
+    });
+
+    app.post('/products/deleteProductImage', { preHandler: requireAdmin }, async (request) => {
+      const { url, productId } = parseInput(deleteProductImageSchema, request.body);
+      return service.deleteImage(productId, url);
+    });
+
+    /* Categories */
+
+    app.get('/category', async () => ({ data: await service.categories() }));
+
+    app.post('/category', { preHandler: requireAdmin }, async (request, reply) => {
+      const category = await service.createCategory(parseInput(categoryInputSchema, request.body));
+      return reply.status(201).send(category);
+    });
+
+    app.put('/category/:id', { preHandler: requireAdmin }, async (request) => {
+      return service.updateCategory(idParam(request), parseInput(categoryUpdateSchema, request.body));
+    });
+
+    /* Images: content-addressed, so a URL's bytes never change. */
+
+    app.get('/images/:file', async (request, reply) => {
+      const parsed = parseImageFileName((request.params as { file: string }).file);
+      if (!parsed) throw notFound('Image not found');
+      const etag = `"${parsed.hash}-${parsed.width}"`;
+      void reply.header('cache-control', IMMUTABLE).header('etag', etag);
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+        return reply.status(304).send();
+      }
+      const bytes = await images.read(parsed.hash, parsed.width);
+      if (!bytes) {
+        void reply.header('cache-control', 'no-store').removeHeader('etag');
+        throw notFound('Image not found');
+      }
+      return reply.type('image/webp').send(bytes);
+    });
+  };
+}

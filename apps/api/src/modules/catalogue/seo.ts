@@ -1,0 +1,228 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { formatKsh } from '@urembo/contract/money';
+import type { Product } from '@urembo/contract/catalogue';
+import type { AppContext } from '../../routes';
+import type { PageHead, PageRenderer } from '../../web/static';
+import * as repo from './repository';
+import { catalogueFor } from './routes';
+
+const SHOP_NAME = 'Urembo';
+/** Search engines read at most 50,000 URLs per sitemap file. */
+export const SITEMAP_PAGE_SIZE = 50_000;
+
+/** Text for an HTML attribute or element. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/**
+ * JSON for a <script type="application/ld+json"> block: `<`, `>` and `&` are written as \u escapes, so no value
+ * (a product named "</script><script>...") can end the block; U+2028/2029 too, for old parsers.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** The head of a product page: title, description, canonical URL, Open Graph and a JSON-LD Product. */
+export function productHead(product: Product, publicUrl: string): string {
+  const url = `${publicUrl}/product/${encodeURIComponent(product.slug)}`;
+  const images = product.images.map((src) => (src.startsWith('http') ? src : `${publicUrl}${src}`));
+  const available = product.status === 'active';
+  const description = oneLine(
+    product.description ||
+      `${product.name}${product.category ? ` (${product.category.category})` : ''}, ${formatKsh(product.price)}, delivered across Kenya.`,
+    160,
+  );
+  const title = `${product.name} | ${SHOP_NAME}`;
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    image: images,
+    description: oneLine(product.description, 5000),
+    sku: product._id,
+    ...(product.category ? { category: product.category.category } : {}),
+    brand: { '@type': 'Brand', name: SHOP_NAME },
+    offers: {
+      '@type': 'Offer',
+      priceCurrency: 'KES',
+      price: String(product.price),
+      availability: available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      url,
+    },
+    ...(product.reviewCount > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: product.rating,
+            reviewCount: product.reviewCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<meta property="og:type" content="product" />`,
+    `<meta property="og:site_name" content="${SHOP_NAME}" />`,
+    `<meta property="og:title" content="${escapeHtml(product.name)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    ...(images[0]
+      ? [
+          `<meta property="og:image" content="${escapeHtml(images[0])}" />`,
+          `<meta property="og:image:alt" content="${escapeHtml(product.name)}" />`,
+        ]
+      : []),
+    `<meta property="product:price:amount" content="${product.price}" />`,
+    `<meta property="product:price:currency" content="KES" />`,
+    `<meta name="twitter:card" content="${images[0] ? 'summary_large_image' : 'summary'}" />`,
+    ...(available ? [] : [`<meta name="robots" content="noindex" />`]),
+    `<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`,
+  ];
+  return tags.join('\n    ');
+}
+
+const NOT_FOUND_HEAD = [
+  `<title>Page Not Found - 404 Error</title>`,
+  `<meta name="description" content="This product is not in our shop." />`,
+  `<meta name="robots" content="noindex" />`,
+].join('\n    ');
+
+/** For /product/{slug}: the product's head tags, or a 404 for an unknown slug. */
+export function productPageRenderer(ctx: Pick<AppContext, 'config' | 'db'>): PageRenderer {
+  return async (pathname): Promise<PageHead | null> => {
+    const match = /^\/product\/([^/]+)\/?$/.exec(pathname);
+    if (!match) return null;
+    let key: string;
+    try {
+      key = decodeURIComponent(match[1]!);
+    } catch {
+      return { status: 404, head: NOT_FOUND_HEAD };
+    }
+    const product = await catalogueFor(ctx).find(key);
+    if (!product) return { status: 404, head: NOT_FOUND_HEAD };
+    return { head: productHead(product, ctx.config.publicUrl) };
+  };
+}
+
+function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+interface SitemapEntry {
+  loc: string;
+  lastmod?: string;
+}
+
+function urlset(entries: SitemapEntry[]): string {
+  const body = entries
+    .map(
+      (e) =>
+        `<url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeXml(e.lastmod.slice(0, 10))}</lastmod>` : ''}</url>`,
+    )
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+}
+
+/** /sitemap.xml (every active product and category, with absolute URLs) and /robots.txt. */
+export function siteRoutes(ctx: Pick<AppContext, 'config' | 'db'>): FastifyPluginAsync {
+  const base = ctx.config.publicUrl;
+
+  async function entries(): Promise<SitemapEntry[]> {
+    const [categories, products] = await Promise.all([
+      repo.listCategories(ctx.db),
+      repo.listActiveProductSlugs(ctx.db),
+    ]);
+    return [
+      { loc: `${base}/` },
+      { loc: `${base}/shop` },
+      ...categories.map((c) => ({
+        loc: `${base}/shop?category=${encodeURIComponent(c.id)}`,
+        lastmod: c.updated_at,
+      })),
+      ...products.map((p) => ({
+        loc: `${base}/product/${encodeURIComponent(p.slug)}`,
+        lastmod: p.updated_at,
+      })),
+    ];
+  }
+
+  return async (app) => {
+    app.get('/robots.txt', async (_request, reply) => {
+      const lines = [
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /admin',
+        'Disallow: /cart',
+        'Disallow: /checkout',
+        'Disallow: /orders',
+        'Disallow: /order/',
+        'Disallow: /profile',
+        'Disallow: /payment/',
+        'Disallow: /mpesa-form/',
+        'Disallow: /review-order/',
+        'Disallow: /search',
+        '',
+        `Sitemap: ${base}/sitemap.xml`,
+        '',
+      ];
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(lines.join('\n'));
+    });
+
+    // One file while it fits; beyond 50,000 URLs a sitemap index naming /sitemap-{n}.xml files.
+    app.get('/sitemap.xml', async (_request, reply) => {
+      const all = await entries();
+      void reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
+      if (all.length <= SITEMAP_PAGE_SIZE) return reply.send(urlset(all));
+      const pages = Math.ceil(all.length / SITEMAP_PAGE_SIZE);
+      const items = Array.from(
+        { length: pages },
+        (_, i) => `<sitemap><loc>${escapeXml(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>`,
+      ).join('\n');
+      return reply.send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`,
+      );
+    });
+
+    app.get('/sitemap-:n.xml', async (request, reply) => {
+      const n = Number((request.params as { n: string }).n);
+      const all = await entries();
+      const slice =
+        Number.isInteger(n) && n >= 1 ? all.slice((n - 1) * SITEMAP_PAGE_SIZE, n * SITEMAP_PAGE_SIZE) : [];
+      if (slice.length === 0 || all.length <= SITEMAP_PAGE_SIZE) {
+        return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      }
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(urlset(slice));
+    });
+  };
+}

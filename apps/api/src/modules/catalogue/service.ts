@@ -1,0 +1,364 @@
+import type { Kysely } from 'kysely';
+import type { Paged } from '@urembo/contract/common';
+import { IMAGE_LIMITS } from '@urembo/contract/images';
+import {
+  type Category,
+  type Product,
+  type ProductCreate,
+  type ProductUpdate,
+  type SearchResult,
+} from '@urembo/contract/catalogue';
+import type { Database } from '../../db/schema';
+import { nowIso, toFlag } from '../../db/sql-values';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { newId } from '../../lib/ids';
+import { toCategoryDto, toProductDto } from './dto';
+import { hashFromImageUrl, type ImageStore, type PreparedImage } from './images';
+import * as repo from './repository';
+import { searchProducts, searchTokens } from './search';
+import type { ShortCache } from './short-cache';
+import { nextFreeSlug, slugify } from './slugs';
+
+export const RELATED_LIMIT = 8;
+
+export interface CatalogueDeps {
+  db: Kysely<Database>;
+  images: ImageStore;
+  /** Recent totals and search pages (cleared by every write here). */
+  cache: ShortCache;
+}
+
+/** SQLite's and PostgreSQL's "unique constraint failed". */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+function paged<T>(data: T[], page: number, limit: number, total: number): Paged<T> {
+  return { data, page, limit, total, totalPages: Math.ceil(total / limit) };
+}
+
+/**
+ * The catalogue's rules: what visitors may see (active products only), slugs, images (validated, stored by
+ * content, at most 8 per product, files removed when nothing uses them) and categories.
+ */
+export class CatalogueService {
+  constructor(private readonly deps: CatalogueDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  get images(): ImageStore {
+    return this.deps.images;
+  }
+
+  async toProducts(rows: repo.ProductRow[]): Promise<Product[]> {
+    const hashes = await repo.imageHashesFor(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => toProductDto(row, hashes.get(row.id) ?? []));
+  }
+
+  /** A page of a list; the same page within a few seconds (the home page's grid, say) is answered from memory. */
+  private listPage(filter: repo.ProductFilter, paging: repo.Paging): Promise<Paged<Product>> {
+    const key = `list:${filter.activeOnly ? 'active' : 'all'}:${filter.categoryId ?? '*'}:${filter.featuredOrNew ? 'fn' : ''}`;
+    return this.deps.cache.get(`${key}:${paging.page}:${paging.limit}`, async () => {
+      const [total, rows] = await Promise.all([
+        this.deps.cache.get(key, () => repo.countProducts(this.db, filter)),
+        repo.listProducts(this.db, filter, paging),
+      ]);
+      return paged(await this.toProducts(rows), paging.page, paging.limit, total);
+    });
+  }
+
+  featuredAndNew(paging: repo.Paging): Promise<Paged<Product>> {
+    return this.listPage({ activeOnly: true, featuredOrNew: true }, paging);
+  }
+
+  /** The shop list; `category` is a category id or slug (an unknown one lists nothing). */
+  async list(
+    query: repo.Paging & { category?: string | undefined; includeInactive: boolean },
+  ): Promise<Paged<Product>> {
+    let categoryId: string | undefined;
+    if (query.category) {
+      const category =
+        (await repo.findCategoryById(this.db, query.category)) ??
+        (await this.db
+          .selectFrom('categories')
+          .selectAll()
+          .where('slug', '=', query.category)
+          .executeTakeFirst());
+      if (!category) return paged([], query.page, query.limit, 0);
+      categoryId = category.id;
+    }
+    return this.listPage({ activeOnly: !query.includeInactive, categoryId }, query);
+  }
+
+  /** One page of search results; the same search within a few seconds is answered from memory. */
+  search(term: string, paging: repo.Paging): Promise<SearchResult> {
+    const shown = term.trim();
+    const key = `search:${paging.page}:${paging.limit}:${shown}`;
+    return this.deps.cache.get(key, async () => {
+      if (searchTokens(shown).length === 0) {
+        return {
+          ...paged<Product>([], paging.page, paging.limit, 0),
+          message: `No products found for "${shown}"`,
+        };
+      }
+      const { rows, total } = await searchProducts(this.db, shown, paging);
+      const message =
+        total === 0
+          ? `No products found for "${shown}"`
+          : `Found ${total} ${total === 1 ? 'product' : 'products'} for "${shown}"`;
+      return { ...paged(await this.toProducts(rows), paging.page, paging.limit, total), message };
+    });
+  }
+
+  /** Any product, active or not (an inactive one's page says it is unavailable); null when there is none. */
+  find(idOrSlug: string): Promise<Product | null> {
+    return this.deps.cache.get(`product:${idOrSlug}`, async () => {
+      const row = await repo.findProduct(this.db, idOrSlug);
+      if (!row) return null;
+      const [product] = await this.toProducts([row]);
+      return product!;
+    });
+  }
+
+  async get(idOrSlug: string): Promise<Product> {
+    const product = await this.find(idOrSlug);
+    if (!product) throw notFound('Product not found');
+    return product;
+  }
+
+  async related(categoryId: string, excludeId: string | undefined): Promise<Product[]> {
+    const rows = await repo.listRelatedProducts(this.db, categoryId, excludeId, RELATED_LIMIT);
+    return this.toProducts(rows);
+  }
+
+  /* Admin: products */
+
+  private async assertCategory(categoryId: string | null | undefined): Promise<void> {
+    if (!categoryId) return;
+    if (!(await repo.findCategoryById(this.db, categoryId))) {
+      throw badRequest('category: Category not found', [{ path: 'category', message: 'Category not found' }]);
+    }
+  }
+
+  /** Decodes and checks new images, skipping ones the product already has and repeats within the upload. */
+  private async prepareImages(dataUrls: string[], existing: Set<string>): Promise<PreparedImage[]> {
+    const prepared: PreparedImage[] = [];
+    const seen = new Set(existing);
+    for (const [i, value] of dataUrls.entries()) {
+      const label = `Image ${i + 1}`;
+      const knownHash = value.startsWith('data:') ? null : hashFromImageUrl(value);
+      if (knownHash && existing.has(knownHash)) continue; // an image the product already has, sent back
+      if (!value.startsWith('data:')) {
+        throw badRequest(`${label} must be a base64 data URL (data:image/jpeg;base64,...)`);
+      }
+      const image = await this.deps.images.prepareUpload(value, label);
+      if (seen.has(image.hash)) continue;
+      seen.add(image.hash);
+      prepared.push(image);
+    }
+    const total = existing.size + prepared.length;
+    if (total > IMAGE_LIMITS.perProduct) {
+      throw badRequest(
+        existing.size > 0
+          ? `A product can have at most ${IMAGE_LIMITS.perProduct} images (it has ${existing.size}; ${prepared.length} more would make ${total})`
+          : `A product can have at most ${IMAGE_LIMITS.perProduct} images`,
+      );
+    }
+    try {
+      for (const [i, image] of prepared.entries()) await this.deps.images.store(image, `Image ${i + 1}`);
+    } catch (err) {
+      await this.removeUnusedImages(prepared.map((i) => i.hash));
+      throw err;
+    }
+    return prepared;
+  }
+
+  /** Runs a write that references new image files; if it fails, files nothing else uses are removed again. */
+  private async withImages<T>(images: PreparedImage[], write: () => Promise<T>): Promise<T> {
+    try {
+      const result = await write();
+      // Files may have been removed by a concurrent delete of the same picture since they were written.
+      for (const [i, image] of images.entries()) await this.deps.images.store(image, `Image ${i + 1}`);
+      return result;
+    } catch (err) {
+      await this.removeUnusedImages(images.map((i) => i.hash));
+      throw err;
+    } finally {
+      this.deps.cache.clear();
+    }
+  }
+
+  private removeUnusedImages(hashes: string[]): Promise<void> {
+    return this.deps.images.removeUnused(hashes, (hash) => repo.imageHashInUse(this.db, hash));
+  }
+
+  async create(input: ProductCreate): Promise<Product> {
+    await this.assertCategory(input.category);
+    const images = await this.prepareImages(input.images, new Set());
+    const id = newId();
+    await this.withImages(images, async () => {
+      const base = slugify(input.name);
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await this.db.transaction().execute(async (trx) => {
+            const slug = nextFreeSlug(base, await repo.slugsStartingWith(trx, base));
+            const now = nowIso();
+            await repo.insertProduct(trx, {
+              id,
+              slug,
+              name: input.name,
+              price: input.price,
+              description: input.description,
+              usage: input.usage,
+              status: input.status,
+              tags: JSON.stringify(input.tags),
+              is_featured: toFlag(input.isFeatured),
+              is_new: toFlag(input.isProductNew),
+              category_id: input.category,
+              rating: null,
+              review_count: 0,
+              created_at: now,
+              updated_at: now,
+            });
+            await repo.insertImages(trx, imageRows(id, images, 0, now));
+          });
+          return;
+        } catch (err) {
+          // Two products with the same name created at once: the loser takes the next number.
+          if (isUniqueViolation(err) && attempt < 4) continue;
+          throw err;
+        }
+      }
+    });
+    return this.get(id);
+  }
+
+  /** Changes the given fields; `images` are added. The slug stays as it was, so shared links keep working. */
+  async update(id: string, input: ProductUpdate): Promise<Product> {
+    const current = await repo.findProduct(this.db, id);
+    if (!current || current.id !== id) throw notFound('Product not found');
+    await this.assertCategory(input.category);
+    const existing = await repo.productImages(this.db, id);
+    const images = await this.prepareImages(input.images ?? [], new Set(existing.map((i) => i.hash)));
+    await this.withImages(images, () =>
+      this.db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        await repo.updateProduct(trx, id, {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.price !== undefined ? { price: input.price } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.usage !== undefined ? { usage: input.usage } : {}),
+          ...(input.status !== undefined ? { status: input.status } : {}),
+          ...(input.tags !== undefined ? { tags: JSON.stringify(input.tags) } : {}),
+          ...(input.isFeatured !== undefined ? { is_featured: toFlag(input.isFeatured) } : {}),
+          ...(input.isProductNew !== undefined ? { is_new: toFlag(input.isProductNew) } : {}),
+          ...(input.category !== undefined ? { category_id: input.category } : {}),
+          updated_at: now,
+        });
+        // Re-read inside the transaction: a concurrent update may have added images meanwhile.
+        const currentImages = await repo.productImages(trx, id);
+        const position = repo.nextImagePosition(currentImages);
+        if (currentImages.length + images.length > IMAGE_LIMITS.perProduct) {
+          throw badRequest(`A product can have at most ${IMAGE_LIMITS.perProduct} images`);
+        }
+        await repo.insertImages(trx, imageRows(id, images, position, now));
+      }),
+    );
+    return this.get(id);
+  }
+
+  async remove(id: string): Promise<void> {
+    const current = await repo.findProduct(this.db, id);
+    if (!current || current.id !== id) throw notFound('Product not found');
+    const hashes = await this.db.transaction().execute(async (trx) => {
+      const images = await repo.productImages(trx, id);
+      await repo.deleteProductImages(trx, id);
+      await repo.deleteProduct(trx, id);
+      return images.map((i) => i.hash);
+    });
+    this.deps.cache.clear();
+    await this.removeUnusedImages(hashes);
+  }
+
+  async deleteImage(productId: string, url: string): Promise<Product> {
+    const hash = hashFromImageUrl(url);
+    const current = await repo.findProduct(this.db, productId);
+    if (!current || current.id !== productId) throw notFound('Product not found');
+    if (!hash) throw badRequest('url is not an image of this product');
+    const removed = await repo.deleteProductImages(this.db, productId, hash);
+    if (removed === 0) throw notFound('That image is not on this product');
+    await this.db.updateTable('products').set({ updated_at: nowIso() }).where('id', '=', productId).execute();
+    this.deps.cache.clear();
+    await this.removeUnusedImages([hash]);
+    return this.get(productId);
+  }
+
+  /* Categories */
+
+  async categories(): Promise<Category[]> {
+    return (await repo.listCategories(this.db)).map(toCategoryDto);
+  }
+
+  async createCategory(input: { category: string; description: string }): Promise<Category> {
+    if (await repo.findCategoryByName(this.db, input.category)) {
+      throw conflict(`A category named "${input.category}" already exists`);
+    }
+    const base = slugify(input.category, 'category');
+    const now = nowIso();
+    const id = newId();
+    try {
+      const slug = nextFreeSlug(base, await repo.categorySlugsStartingWith(this.db, base));
+      await repo.insertCategory(this.db, {
+        id,
+        name: input.category,
+        slug,
+        description: input.description,
+        created_at: now,
+        updated_at: now,
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(`A category named "${input.category}" already exists`);
+      throw err;
+    }
+    return toCategoryDto((await repo.findCategoryById(this.db, id))!);
+  }
+
+  async updateCategory(id: string, input: { category?: string; description?: string }): Promise<Category> {
+    const current = await repo.findCategoryById(this.db, id);
+    if (!current) throw notFound('Category not found');
+    if (input.category !== undefined) {
+      const other = await repo.findCategoryByName(this.db, input.category);
+      if (other && other.id !== id) throw conflict(`A category named "${input.category}" already exists`);
+    }
+    try {
+      await repo.updateCategory(this.db, id, {
+        ...(input.category !== undefined ? { name: input.category } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        updated_at: nowIso(),
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(`A category named "${input.category}" already exists`);
+      throw err;
+    }
+    this.deps.cache.clear();
+    return toCategoryDto((await repo.findCategoryById(this.db, id))!);
+  }
+}
+
+function imageRows(productId: string, images: PreparedImage[], firstPosition: number, now: string) {
+  return images.map((image, i) => ({
+    id: newId(),
+    product_id: productId,
+    hash: image.hash,
+    position: firstPosition + i,
+    width: image.width,
+    height: image.height,
+    created_at: now,
+  }));
+}

@@ -1,0 +1,179 @@
+import type { Product } from '@urembo/contract/catalogue';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { searchTokens } from '../src/modules/catalogue/search';
+import { signedInUser } from './support/auth';
+import { createCategory, createProduct } from './support/catalogue-factories';
+import { describeEachDialect } from './support/test-app';
+
+interface SearchBody {
+  data: Product[];
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  message: string;
+}
+
+describe('searchTokens', () => {
+  it('keeps only words of letters and digits, lower-cased', () => {
+    expect(searchTokens(`') OR 1=1--`)).toEqual(['or', '1']);
+    expect(searchTokens('<script>alert(1)</script>')).toEqual(['script', 'alert', '1']);
+    expect(searchTokens('"Rosé" water* NEAR(x)')).toEqual(['rosé', 'water', 'near', 'x']);
+    expect(searchTokens('  !!! ')).toEqual([]);
+    expect(searchTokens('a b c d e f g h i j')).toHaveLength(8);
+  });
+});
+
+describeEachDialect('product search', (ctx) => {
+  const search = async (term: string, extra = '') =>
+    ctx().app.inject({
+      method: 'GET',
+      url: `/api/v1/products/search?search=${encodeURIComponent(term)}${extra}`,
+    });
+
+  let serumByName: string;
+  let serumInDescription: string;
+  let hair: { id: string; name: string };
+
+  beforeAll(async () => {
+    const c = ctx();
+    const skin = await createCategory(c, { name: 'Skin Care' });
+    hair = await createCategory(c, { name: 'Hair Care' });
+    // Mentions serum many times in its description, but not in its name: must still rank below name matches.
+    serumInDescription = (
+      await createProduct(c, {
+        name: 'Glow Drops',
+        description: 'A light serum. Serum lovers: this serum layers under any serum.',
+        category_id: skin.id,
+        created_at: '2026-03-01T00:00:00.000Z',
+      })
+    ).id;
+    serumByName = (
+      await createProduct(c, {
+        name: 'Niacinamide Serum 10%',
+        description: 'Evens skin tone.',
+        category_id: skin.id,
+        tags: ['brightening'],
+        created_at: '2026-01-01T00:00:00.000Z',
+      })
+    ).id;
+    await createProduct(c, { name: 'Vitamin C Serum', category_id: skin.id, tags: ['glow'] });
+    await createProduct(c, { name: 'Edge Control Gel', category_id: hair.id, tags: ['edges', 'braids'] });
+    await createProduct(c, { name: 'Shea Butter', description: 'Raw unrefined shea from Ghana.' });
+    await createProduct(c, { name: 'Secret serum', status: 'inactive' });
+    await createProduct(c, { name: `Rose "Quote" O'Brien Toner`, description: 'Rose water toner.' });
+  });
+
+  it('finds by word prefix ("ser" finds serums), ranks name matches first, hides inactive', async () => {
+    for (const term of ['serum', 'ser', 'SERUM']) {
+      const res = await search(term);
+      expect(res.statusCode).toBe(200);
+      const body = res.json<SearchBody>();
+      expect(body.total, term).toBe(3);
+      const ids = body.data.map((p) => p._id);
+      expect(ids).toContain(serumByName);
+      // Both name matches come before the description-only match, although that one is newer.
+      expect(ids.indexOf(serumInDescription)).toBe(2);
+      expect(body.data.map((p) => p.name)).not.toContain('Secret serum');
+    }
+  });
+
+  it('answers the message and paging (25 by default)', async () => {
+    const body = (await search('serum')).json<SearchBody>();
+    expect(body).toMatchObject({
+      page: 1,
+      limit: 25,
+      total: 3,
+      totalPages: 1,
+      message: 'Found 3 products for "serum"',
+    });
+    const one = (await search('niacinamide')).json<SearchBody>();
+    expect(one.message).toBe('Found 1 product for "niacinamide"');
+    expect(one.data[0]!._id).toBe(serumByName);
+    const paged = (await search('serum', '&limit=2&page=2')).json<SearchBody>();
+    expect(paged).toMatchObject({ page: 2, limit: 2, total: 3, totalPages: 2 });
+    expect(paged.data).toHaveLength(1);
+    const none = (await search('zzzqqq')).json<SearchBody>();
+    expect(none).toMatchObject({ data: [], total: 0, message: 'No products found for "zzzqqq"' });
+  });
+
+  it('searches tags, category names and descriptions', async () => {
+    expect((await search('brighten')).json<SearchBody>().data.map((p) => p._id)).toEqual([serumByName]);
+    expect((await search('braids')).json<SearchBody>().data.map((p) => p.name)).toEqual(['Edge Control Gel']);
+    expect((await search('hair')).json<SearchBody>().data.map((p) => p.name)).toEqual(['Edge Control Gel']);
+    expect((await search('unrefined ghana')).json<SearchBody>().data.map((p) => p.name)).toEqual([
+      'Shea Butter',
+    ]);
+  });
+
+  it('needs every word, then falls back to any word', async () => {
+    expect((await search('vitamin serum')).json<SearchBody>().data.map((p) => p.name)).toEqual([
+      'Vitamin C Serum',
+    ]);
+    const any = (await search('shea butter for dry feet')).json<SearchBody>();
+    expect(any.data.map((p) => p.name)).toContain('Shea Butter');
+  });
+
+  it('follows category renames', async () => {
+    const admin = await signedInUser(ctx(), { role: 'admin' });
+    const res = await ctx().app.inject({
+      method: 'PUT',
+      url: `/api/v1/category/${hair.id}`,
+      headers: { cookie: admin.cookie },
+      payload: { category: 'Kinky Curls' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await search('kinky')).json<SearchBody>().data.map((p) => p.name)).toEqual(['Edge Control Gel']);
+    expect((await search('hair')).json<SearchBody>().total).toBe(0);
+  });
+
+  it('treats every input as literal text: quotes, operators, SQL and HTML answer 200', async () => {
+    const nasty = [
+      `') OR 1=1--`,
+      `<script>alert(1)</script>`,
+      `"`,
+      `'`,
+      `"unbalanced`,
+      `serum"*`,
+      `NEAR(serum toner)`,
+      `name:serum`,
+      `{name}: serum`,
+      `serum AND OR NOT`,
+      `-serum`,
+      `ser*`,
+      `:*`,
+      `&|!`,
+      `\\`,
+      `%_%`,
+      `O'Brien`,
+      `🙂`,
+    ];
+    for (const term of nasty) {
+      const res = await search(term);
+      expect(res.statusCode, term).toBe(200);
+      const body = res.json<SearchBody>();
+      expect(body.message.endsWith(`for "${term.trim()}"`), term).toBe(true);
+    }
+    expect((await search(`O'Brien`)).json<SearchBody>().data.map((p) => p.name)).toEqual([
+      `Rose "Quote" O'Brien Toner`,
+    ]);
+    expect((await search('serum"*')).json<SearchBody>().total).toBe(3);
+    // The words "or" and "1" are searched literally: only "...Serum 10%" has a word starting with them, where an
+    // injection would have listed every product.
+    expect((await search(`') OR 1=1--`)).json<SearchBody>().data.map((p) => p.name)).toEqual([
+      'Niacinamide Serum 10%',
+    ]);
+  });
+
+  it('answers a blank or missing term with 400', async () => {
+    for (const url of [
+      '/api/v1/products/search',
+      '/api/v1/products/search?search=',
+      '/api/v1/products/search?search=%20%20',
+    ]) {
+      const res = await ctx().app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toMatch(/type something/);
+    }
+  });
+});

@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from 'react';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ProductImage } from './product-image';
+
+/**
+ * A product's pictures: swipe (CSS scroll snapping, no script needed to move), arrows on wide screens and a row
+ * of thumbnails. The first picture loads at once, the others lazily.
+ */
+export function ImageCarousel({ images, alt }: { images: string[]; alt: string }) {
+  const track = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(0);
+
+  useEffect(() => {
+    const element = track.current;
+    if (!element) return;
+    const onScroll = () => {
+      const width = element.clientWidth || 1;
+      setIndex(Math.round(element.scrollLeft / width));
+    };
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => element.removeEventListener('scroll', onScroll);
+  }, []);
+
+  const go = (to: number) => {
+    const element = track.current;
+    if (!element) return;
+    const next = (to + images.length) % images.length;
+    element.scrollTo({ left: next * element.clientWidth, behavior: 'smooth' });
+    setIndex(next);
+  };
+
+  if (images.length === 0) {
+    return (
+      <ProductImage url={undefined} alt={alt} sizes="100vw" className="aspect-square w-full rounded-3xl" />
+    );
+  }
+
+  return (
+    <div className="space-y-3" aria-roledescription="carousel" aria-label={`Pictures of ${alt}`}>
+      <div className="relative">
+        <div
+          ref={track}
+          className="flex aspect-square snap-x snap-mandatory overflow-x-auto rounded-3xl bg-brand-50 ring-1 ring-stone-200/70 [scrollbar-width:none]"
+        >
+          {images.map((url, i) => (
+            <div
+              key={url}
+              className="h-full w-full shrink-0 snap-center"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${images.length}`}
+            >
+              <ProductImage
+                url={url}
+                alt={images.length > 1 ? `${alt}, picture ${i + 1}` : alt}
+                sizes="(min-width: 1024px) 600px, (min-width: 768px) 50vw, 100vw"
+                eager={i === 0}
+                className="h-full w-full"
+              />
+            </div>
+          ))}
+        </div>
+        {images.length > 1 ? (
+          <>
+            <button
+              type="button"
+              onClick={() => go(index - 1)}
+              aria-label="Previous picture"
+              className="absolute left-3 top-1/2 hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-ink shadow hover:bg-white sm:flex"
+            >
+              <ChevronLeftIcon width={20} height={20} />
+            </button>
+            <button
+              type="button"
+              onClick={() => go(index + 1)}
+              aria-label="Next picture"
+              className="absolute right-3 top-1/2 hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-ink shadow hover:bg-white sm:flex"
+            >
+              <ChevronRightIcon width={20} height={20} />
+            </button>
+            <div
+              className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5 sm:hidden"
+              aria-hidden="true"
+            >
+              {images.map((url, i) => (
+                <span
+                  key={url}
+                  className={`h-1.5 rounded-full transition-all ${i === index ? 'w-5 bg-brand-700' : 'w-1.5 bg-white/90'}`}
+                />
+              ))}
+            </div>
+          </>
+        ) : null}
+      </div>
+      {images.length > 1 ? (
+        <ul className="flex gap-2 overflow-x-auto pb-1">
+          {images.map((url, i) => (
+            <li key={url}>
+              <button
+                type="button"
+                onClick={() => go(i)}
+                aria-label={`Show picture ${i + 1}`}
+                aria-current={i === index ? 'true' : undefined}
+                className={`block h-16 w-16 overflow-hidden rounded-xl ring-2 transition sm:h-20 sm:w-20 ${
+                  i === index ? 'ring-brand-600' : 'ring-transparent opacity-70 hover:opacity-100'
+                }`}
+              >
+                <ProductImage url={url} alt="" sizes="80px" className="h-full w-full" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import type { Product } from '@urembo/contract/catalogue';
+import { formatKsh } from '@urembo/contract/money';
+import { TRUNCATE, truncate } from '@urembo/contract/text';
+import { Link } from 'wouter';
+import { ProductImage } from './product-image';
+
+/** Grid cells are about a half (phone), a third (tablet) or a fifth (desktop) of the page wide. */
+export const GRID_IMAGE_SIZES =
+  '(min-width: 1280px) 240px, (min-width: 1024px) 19vw, (min-width: 640px) 31vw, 46vw';
+
+/**
+ * One product in a grid (home, shop, search, related): picture, name, description and price, truncated to the
+ * seed's lengths (the featured grid's are shorter). An inactive product's card is shown but cannot be opened.
+ */
+export function ProductCard({
+  product,
+  variant = 'default',
+  eager = false,
+}: {
+  product: Product;
+  variant?: 'default' | 'featured';
+  eager?: boolean;
+}) {
+  const nameMax = variant === 'featured' ? TRUNCATE.featuredName : TRUNCATE.cardName;
+  const descriptionMax = variant === 'featured' ? TRUNCATE.featuredDescription : TRUNCATE.cardDescription;
+  const inactive = product.status !== 'active';
+  const body = (
+    <>
+      <div className="relative aspect-square overflow-hidden bg-brand-50">
+        <ProductImage
+          url={product.images[0]}
+          alt={product.name}
+          sizes={GRID_IMAGE_SIZES}
+          eager={eager}
+          className="h-full w-full transition-transform duration-500 group-hover:scale-[1.04]"
+        />
+        <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
+          {inactive ? (
+            <span className="rounded-full bg-stone-800/85 px-2.5 py-0.5 text-[11px] font-semibold text-white">
+              Unavailable
+            </span>
+          ) : product.isProductNew ? (
+            <span className="rounded-full bg-white/90 px-2.5 py-0.5 text-[11px] font-semibold uppercase tracking-wide text-brand-700 shadow-sm">
+              New
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
+        <h3 className="font-semibold leading-snug text-ink" title={product.name}>
+          {truncate(product.name, nameMax)}
+        </h3>
+        <p className="text-sm leading-snug text-stone-500" title={product.description}>
+          {truncate(product.description, descriptionMax)}
+        </p>
+        <p className="mt-auto pt-1 text-base font-bold text-brand-700">{formatKsh(product.price)}</p>
+      </div>
+    </>
+  );
+  const frame = 'group card flex h-full flex-col overflow-hidden';
+  if (inactive) {
+    return (
+      <article
+        aria-disabled="true"
+        aria-label={`${product.name} (unavailable)`}
+        className={`${frame} opacity-60`}
+      >
+        {body}
+      </article>
+    );
+  }
+  return (
+    <article className="h-full">
+      <Link
+        to={`/product/${product.slug}`}
+        aria-label={`${product.name}, ${formatKsh(product.price)}`}
+        className={`${frame} transition-shadow hover:shadow-md focus-visible:shadow-md`}
+      >
+        {body}
+      </Link>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="card flex h-full flex-col overflow-hidden" aria-hidden="true">
+      <div className="aspect-square animate-pulse bg-stone-100" />
+      <div className="space-y-2 p-3 sm:p-4">
+        <div className="h-4 w-3/4 animate-pulse rounded bg-stone-100" />
+        <div className="h-3 w-full animate-pulse rounded bg-stone-100" />
+        <div className="h-4 w-1/3 animate-pulse rounded bg-stone-100" />
+      </div>
+    </div>
+  );
+}

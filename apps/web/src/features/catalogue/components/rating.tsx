@@ -1,0 +1,30 @@
+import { StarIcon } from './icons';
+
+/** "5 of 5" before anyone reviewed it, "4.3 of 5 (12 reviews)" after. */
+export function ratingText(rating: number, reviewCount: number): string {
+  if (reviewCount === 0) return '5 of 5';
+  const value = Number.isInteger(rating) ? String(rating) : rating.toFixed(1);
+  return `${value} of 5 (${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'})`;
+}
+
+export function Rating({
+  rating,
+  reviewCount,
+  className = '',
+}: {
+  rating: number;
+  reviewCount: number;
+  className?: string;
+}) {
+  const value = reviewCount === 0 ? 5 : rating;
+  return (
+    <div className={`flex items-center gap-2 ${className}`}>
+      <span className="flex text-gold-500" aria-hidden="true">
+        {[0, 1, 2, 3, 4].map((i) => (
+          <StarIcon key={i} filled={Math.max(0, Math.min(1, value - i))} />
+        ))}
+      </span>
+      <span className="text-sm text-stone-600">{ratingText(rating, reviewCount)}</span>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { Link } from 'wouter';
+import { Pager } from '../../../components/pager';
+import { errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCategories, useFeaturedProducts } from '../api';
+import { HeroArt } from '../components/hero-art';
+import { ArrowRightIcon, HeadsetIcon, PhonePayIcon, ReturnIcon, TruckIcon } from '../components/icons';
+import { ProductGrid } from '../components/product-grid';
+import { parsePage, scrollToList, useQueryState } from '../use-page-param';
+
+const SERVICES = [
+  { icon: TruckIcon, title: 'Shipping', text: 'Delivery to all 47 counties, fees shown at checkout' },
+  { icon: ReturnIcon, title: 'Returns', text: 'Unopened items back within 7 days' },
+  { icon: HeadsetIcon, title: '24/7 online support', text: 'Chat with us on WhatsApp any time' },
+  { icon: PhonePayIcon, title: 'Electronic payments', text: 'Pay safely with M-Pesa' },
+];
+
+/** Links to the shop with one category selected, found by name once the categories have loaded. */
+function useCategoryLink(name: string): string {
+  const { data } = useCategories();
+  const category = data?.find((c) => c.category.toLowerCase() === name.toLowerCase());
+  return category ? `/shop?category=${encodeURIComponent(category._id)}` : '/shop';
+}
+
+function PromoTiles() {
+  const skinCare = useCategoryLink('Skin Care');
+  const makeUp = useCategoryLink('Make-up');
+  const tiles = [
+    {
+      to: skinCare,
+      eyebrow: 'Skin care',
+      title: 'Glow that lasts all day',
+      text: 'Serums, toners and SPF made for melanin-rich skin in the Kenyan sun.',
+      cta: 'Shop skin care',
+      tone: 'from-[#fdeee4] to-[#f3c1a5]',
+      art: (
+        <svg viewBox="0 0 120 160" className="h-32 w-24 shrink-0 sm:h-40 sm:w-28" aria-hidden="true">
+          <rect x="28" y="58" width="64" height="96" rx="16" fill="#e9a86f" />
+          <rect x="46" y="40" width="28" height="22" rx="4" fill="#cfa14a" />
+          <rect x="51" y="6" width="18" height="38" rx="9" fill="#2b1a21" />
+          <rect x="38" y="86" width="44" height="44" rx="6" fill="#fffaf5" />
+          <rect x="46" y="100" width="28" height="4" rx="2" fill="#8a2c4f" />
+          <rect x="34" y="66" width="6" height="78" rx="3" fill="#fff" opacity="0.35" />
+        </svg>
+      ),
+    },
+    {
+      to: makeUp,
+      eyebrow: 'Make-up',
+      title: 'Colour for every shade',
+      text: 'Matte lipsticks, deep-shade foundations and palettes that survive the heat.',
+      cta: 'Shop make-up',
+      tone: 'from-[#fde7ee] to-[#eaa6be]',
+      art: (
+        <svg viewBox="0 0 120 160" className="h-32 w-24 shrink-0 sm:h-40 sm:w-28" aria-hidden="true">
+          <rect x="40" y="90" width="40" height="66" rx="6" fill="#2b1a21" />
+          <rect x="45" y="64" width="30" height="30" rx="3" fill="#cfa14a" />
+          <path d="M48 66 Q48 28 72 14 L72 66 Z" fill="#b3202e" />
+          <rect x="44" y="96" width="5" height="54" rx="2.5" fill="#fff" opacity="0.25" />
+        </svg>
+      ),
+    },
+  ];
+  return (
+    <section aria-label="Shop by category" className="grid gap-4 md:grid-cols-2">
+      {tiles.map((tile) => (
+        <Link
+          key={tile.eyebrow}
+          to={tile.to}
+          className={`group flex items-center justify-between gap-4 overflow-hidden rounded-3xl bg-gradient-to-br ${tile.tone} p-6 shadow-sm ring-1 ring-black/5 transition-shadow hover:shadow-md sm:p-8`}
+        >
+          <div>
+            <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-800/80">
+              {tile.eyebrow}
+            </p>
+            <h2 className="mt-2 font-display text-2xl font-semibold text-ink sm:text-3xl">{tile.title}</h2>
+            <p className="mt-2 max-w-xs text-sm text-stone-700">{tile.text}</p>
+            <span className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-800">
+              {tile.cta}
+              <ArrowRightIcon
+                width={16}
+                height={16}
+                className="transition-transform group-hover:translate-x-1"
+              />
+            </span>
+          </div>
+          {tile.art}
+        </Link>
+      ))}
+    </section>
+  );
+}
+
+/** Home (seed §1, §2): hero, the featured grid (10 a page), promo tiles and service highlights. */
+export default function HomePage() {
+  useDocumentTitle('Urembo | Beauty products delivered across Kenya');
+  const [params, setParams] = useQueryState();
+  const page = parsePage(params.get('page'));
+  const featured = useFeaturedProducts(page);
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-12 px-4 pb-4 pt-5 sm:space-y-16 sm:pt-8">
+      <section className="relative overflow-hidden rounded-[2rem] bg-gradient-to-br from-brand-100 via-brand-50 to-[#fdeee4] px-6 py-8 ring-1 ring-brand-100 sm:px-12 sm:py-12">
+        <div className="grid items-center gap-6 md:grid-cols-[1.1fr_1fr]">
+          <div>
+            <p className="text-xs font-semibold uppercase tracking-[0.25em] text-brand-600">Karibu Urembo</p>
+            <h1 className="mt-3 font-display text-4xl font-bold leading-[1.08] text-brand-900 sm:text-5xl lg:text-6xl">
+              Beauty made for Kenyan skin
+            </h1>
+            <p className="mt-4 max-w-md text-base text-stone-700 sm:text-lg">
+              Skin care, make-up, hair care and fragrance, delivered to your door in all 47 counties. Pay with
+              M-Pesa.
+            </p>
+            <div className="mt-6 flex flex-wrap gap-3">
+              <Link to="/shop" className="btn-primary px-6 py-3 text-base">
+                Shop now
+              </Link>
+              <a href="#featured" className="btn-outline px-6 py-3 text-base">
+                Best sellers
+              </a>
+            </div>
+          </div>
+          <HeroArt className="mx-auto w-full max-w-[300px] sm:max-w-sm md:max-w-md" />
+        </div>
+      </section>
+
+      <section id="featured" aria-labelledby="featured-title" className="scroll-mt-32">
+        <div className="mb-5 flex items-end justify-between gap-4">
+          <div>
+            <h2 id="featured-title" className="font-display text-3xl font-semibold text-brand-900">
+              Our Featured Products
+            </h2>
+            <p className="mt-1 text-stone-600">Best sellers and new arrivals, picked for you</p>
+          </div>
+          <Link
+            to="/shop"
+            className="hidden shrink-0 text-sm font-semibold text-brand-700 hover:underline sm:block"
+          >
+            View all products
+          </Link>
+        </div>
+        {featured.isError ? (
+          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-red-700">
+            Error: {errorMessage(featured.error, 'Could not load products')}
+          </p>
+        ) : (
+          <>
+            <ProductGrid
+              products={featured.data?.data}
+              isLoading={featured.isPending}
+              variant="featured"
+              label="Featured products"
+              dimmed={featured.isPlaceholderData}
+            />
+            <Pager
+              className="mt-8"
+              page={page}
+              totalPages={featured.data?.totalPages ?? 0}
+              onPage={(next) => {
+                setParams({ page: next });
+                scrollToList('featured');
+              }}
+            />
+          </>
+        )}
+      </section>
+
+      <PromoTiles />
+
+      <section aria-label="Why shop with us" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {SERVICES.map(({ icon: Icon, title, text }) => (
+          <div
+            key={title}
+            className="card flex flex-col items-start gap-3 p-4 sm:flex-row sm:items-center sm:p-5"
+          >
+            <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+              <Icon />
+            </span>
+            <div>
+              <h3 className="font-semibold text-ink">{title}</h3>
+              <p className="text-sm text-stone-600">{text}</p>
+            </div>
+          </div>
+        ))}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import type { Product } from '@urembo/contract/catalogue';
+import { formatKsh } from '@urembo/contract/money';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'wouter';
+import { ApiRequestError, errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { NotFoundPage } from '../../../pages/not-found';
+import { useProduct, useRelatedProducts } from '../api';
+import { PhonePayIcon, ReturnIcon, TruckIcon } from '../components/icons';
+import { ImageCarousel } from '../components/image-carousel';
+import { ProductGrid } from '../components/product-grid';
+import { Rating } from '../components/rating';
+
+function Skeleton() {
+  return (
+    <div className="grid gap-8 md:grid-cols-2" role="status" aria-label="Loading product">
+      <div className="aspect-square animate-pulse rounded-3xl bg-stone-100" />
+      <div className="space-y-4 pt-2">
+        <div className="h-4 w-24 animate-pulse rounded bg-stone-100" />
+        <div className="h-9 w-3/4 animate-pulse rounded bg-stone-100" />
+        <div className="h-5 w-40 animate-pulse rounded bg-stone-100" />
+        <div className="h-8 w-32 animate-pulse rounded bg-stone-100" />
+        <div className="h-24 w-full animate-pulse rounded bg-stone-100" />
+      </div>
+    </div>
+  );
+}
+
+function Related({ product }: { product: Product }) {
+  const related = useRelatedProducts(product.category?._id, product._id);
+  if (!product.category) return null;
+  if (related.data && related.data.length === 0) return null;
+  return (
+    <section aria-labelledby="related-title" className="mt-14">
+      <div className="mb-5 flex items-end justify-between gap-4">
+        <h2 id="related-title" className="font-display text-2xl font-semibold text-brand-900 sm:text-3xl">
+          More {product.category.category}
+        </h2>
+        <Link
+          to={`/shop?category=${encodeURIComponent(product.category._id)}`}
+          className="shrink-0 text-sm font-semibold text-brand-700 hover:underline"
+        >
+          See all
+        </Link>
+      </div>
+      <ProductGrid
+        products={related.data}
+        isLoading={related.isPending}
+        skeletons={4}
+        columns={4}
+        label="Related products"
+      />
+    </section>
+  );
+}
+
+/**
+ * A product (seed §2): pictures, name, price, description, how to use, tags, rating and related products.
+ * `actions` is where the cart issue puts "Add to cart" and "Buy now" (composed in app/routes.tsx, so this feature
+ * does not import the cart); until then nothing is shown there. An inactive product says it is unavailable.
+ */
+export default function ProductPage({ actions }: { actions?: (product: Product) => ReactNode }) {
+  const { slug = '' } = useParams<{ slug: string }>();
+  const product = useProduct(slug);
+  useDocumentTitle(product.data ? `${product.data.name} | Urembo` : 'Product | Urembo');
+
+  if (product.error instanceof ApiRequestError && product.error.status === 404) return <NotFoundPage />;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pb-4 pt-5 sm:pt-8">
+      {product.isPending ? (
+        <Skeleton />
+      ) : product.isError ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-red-700">
+          Error: {errorMessage(product.error, 'Could not load this product')}
+        </p>
+      ) : (
+        <>
+          <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-500">
+            <ol className="flex flex-wrap items-center gap-1.5">
+              <li>
+                <Link to="/shop" className="hover:text-brand-700">
+                  Shop
+                </Link>
+              </li>
+              {product.data.category ? (
+                <>
+                  <li aria-hidden="true">/</li>
+                  <li>
+                    <Link
+                      to={`/shop?category=${encodeURIComponent(product.data.category._id)}`}
+                      className="hover:text-brand-700"
+                    >
+                      {product.data.category.category}
+                    </Link>
+                  </li>
+                </>
+              ) : null}
+            </ol>
+          </nav>
+          <article className="grid gap-8 md:grid-cols-2 lg:gap-14">
+            <ImageCarousel images={product.data.images} alt={product.data.name} />
+            <div>
+              <div className="flex flex-wrap items-center gap-2">
+                {product.data.category ? (
+                  <span className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-600">
+                    {product.data.category.category}
+                  </span>
+                ) : null}
+                {product.data.isProductNew ? (
+                  <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-brand-700">
+                    New
+                  </span>
+                ) : null}
+              </div>
+              <h1 className="mt-2 break-words font-display text-3xl font-bold leading-tight text-brand-900 sm:text-4xl">
+                {product.data.name}
+              </h1>
+              <Rating rating={product.data.rating} reviewCount={product.data.reviewCount} className="mt-3" />
+              <p className="mt-4 text-3xl font-bold text-brand-700">{formatKsh(product.data.price)}</p>
+              {product.data.status !== 'active' ? (
+                <p
+                  role="status"
+                  className="mt-4 rounded-xl bg-stone-100 px-4 py-3 font-medium text-stone-700"
+                >
+                  This product is currently unavailable.
+                </p>
+              ) : null}
+              {/* CART SLOT: "Add to cart" / "Buy now" (the cart issue passes `actions`). */}
+              {product.data.status === 'active' && actions ? (
+                <div className="mt-6">{actions(product.data)}</div>
+              ) : null}
+              {product.data.description ? (
+                <section className="mt-8">
+                  <h2 className="text-sm font-semibold uppercase tracking-wider text-stone-500">
+                    Description
+                  </h2>
+                  <p className="mt-2 whitespace-pre-line leading-relaxed text-stone-700">
+                    {product.data.description}
+                  </p>
+                </section>
+              ) : null}
+              {product.data.usage ? (
+                <section className="mt-6">
+                  <h2 className="text-sm font-semibold uppercase tracking-wider text-stone-500">
+                    How to use
+                  </h2>
+                  <p className="mt-2 whitespace-pre-line leading-relaxed text-stone-700">
+                    {product.data.usage}
+                  </p>
+                </section>
+              ) : null}
+              <ul className="mt-8 grid gap-3 rounded-2xl bg-white p-4 text-sm text-stone-700 ring-1 ring-stone-200/70 sm:grid-cols-3">
+                <li className="flex items-center gap-2">
+                  <TruckIcon width={20} height={20} className="shrink-0 text-brand-600" />
+                  Delivery to all 47 counties
+                </li>
+                <li className="flex items-center gap-2">
+                  <PhonePayIcon width={20} height={20} className="shrink-0 text-brand-600" />
+                  Pay with M-Pesa
+                </li>
+                <li className="flex items-center gap-2">
+                  <ReturnIcon width={20} height={20} className="shrink-0 text-brand-600" />
+                  7-day returns
+                </li>
+              </ul>
+              {product.data.tags.length > 0 ? (
+                <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
+                  {product.data.tags.map((tag) => (
+                    <li key={tag}>
+                      <Link
+                        to={`/search?search=${encodeURIComponent(tag)}`}
+                        className="inline-block rounded-full bg-white px-3 py-1 text-sm text-stone-600 ring-1 ring-stone-200 hover:text-brand-700"
+                      >
+                        #{tag}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          </article>
+          <Related product={product.data} />
+        </>
+      )}
+    </div>
+  );
+}

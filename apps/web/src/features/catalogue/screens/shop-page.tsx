@@ -1,0 +1,70 @@
+import { Pager } from '../../../components/pager';
+import { errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCategories, useProducts } from '../api';
+import { CategoryTabs } from '../components/category-tabs';
+import { ProductGrid } from '../components/product-grid';
+import { parsePage, scrollToList, useQueryState } from '../use-page-param';
+
+/**
+ * The shop (seed §2): category tabs, a grid of 10 a page and Previous / "Page n of N" / Next. The category and the
+ * page live in the URL (/shop?category=...&page=2), so back, forward and shared links land on the same list.
+ * Choosing another category starts at its first page.
+ */
+export default function ShopPage() {
+  const [params, setParams] = useQueryState();
+  const category = params.get('category') || null;
+  const page = parsePage(params.get('page'));
+  const categories = useCategories();
+  const products = useProducts(page, category);
+  const current = categories.data?.find((c) => c._id === category);
+  useDocumentTitle(current ? `${current.category} | Shop | Urembo` : 'Shop | Urembo');
+
+  const totalPages = products.data?.totalPages ?? 0;
+  const empty = products.data && products.data.data.length === 0;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pb-4 pt-6 sm:pt-10">
+      <header className="mb-5">
+        <h1 className="font-display text-3xl font-bold text-brand-900 sm:text-4xl">
+          {current ? current.category : 'Shop'}
+        </h1>
+        <p className="mt-2 max-w-2xl text-stone-600">
+          {current?.description || 'Everything in the shop, newest first. Pick a category to narrow it down.'}
+        </p>
+      </header>
+      <CategoryTabs categories={categories.data} selected={category} isLoading={categories.isPending} />
+      <div id="shop-grid" className="mt-6">
+        {products.isError ? (
+          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-red-700">
+            Error: {errorMessage(products.error, 'Could not load products')}
+          </p>
+        ) : empty ? (
+          <div className="card px-6 py-16 text-center">
+            <p className="font-display text-2xl text-brand-800">No products to show</p>
+            <p className="mt-2 text-stone-600">
+              Try another category, or come back soon: new stock arrives every week.
+            </p>
+          </div>
+        ) : (
+          <ProductGrid
+            products={products.data?.data}
+            isLoading={products.isPending}
+            eagerCount={4}
+            label="Products"
+            dimmed={products.isPlaceholderData}
+          />
+        )}
+      </div>
+      <Pager
+        className="mt-8"
+        page={Math.min(page, Math.max(totalPages, 1))}
+        totalPages={totalPages}
+        onPage={(next) => {
+          setParams({ page: next });
+          scrollToList('shop-grid');
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,252 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Toaster } from 'react-hot-toast';
+import { Route, Switch } from 'wouter';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProductCard } from '../src/features/catalogue/components/product-card';
+import { pageWindow } from '../src/features/catalogue/components/page-numbers';
+import { ratingText } from '../src/features/catalogue/components/rating';
+import HomePage from '../src/features/catalogue/screens/home-page';
+import ProductPage from '../src/features/catalogue/screens/product-page';
+import SearchPage from '../src/features/catalogue/screens/search-page';
+import ShopPage from '../src/features/catalogue/screens/shop-page';
+import { CATEGORIES, HASH, mockApi, paged, product } from './catalogue-support';
+import { renderAt } from './render';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ProductCard', () => {
+  it('links to the product by slug, truncates to the seed lengths and shows the price', () => {
+    renderAt(<ProductCard product={product()} />);
+    const link = screen.getByRole('link');
+    expect(link).toHaveAttribute('href', '/product/rose-water-toner');
+    expect(screen.getByRole('heading')).toHaveTextContent('Rose Water Toner');
+    expect(screen.getByText('Pure steam-distilled rose water that refreshes, to…')).toBeInTheDocument();
+    expect(screen.getByText('Ksh 1,250')).toBeInTheDocument();
+  });
+
+  it('uses the shorter featured lengths (name 16, description 20)', () => {
+    renderAt(<ProductCard product={product({ name: 'Niacinamide 10% Serum' })} variant="featured" />);
+    expect(screen.getByRole('heading')).toHaveTextContent(/^Niacinamide 10%…$/);
+    expect(screen.getByText('Pure steam-distilled…')).toBeInTheDocument();
+  });
+
+  it('builds a responsive, lazy picture with a fixed box', () => {
+    renderAt(<ProductCard product={product()} />);
+    const img = screen.getByRole('img', { name: 'Rose Water Toner' });
+    expect(img).toHaveAttribute('src', `/api/v1/images/${HASH}-640.webp`);
+    expect(img).toHaveAttribute(
+      'srcset',
+      `/api/v1/images/${HASH}-320.webp 320w, /api/v1/images/${HASH}-640.webp 640w, /api/v1/images/${HASH}-1200.webp 1200w`,
+    );
+    expect(img.getAttribute('sizes')).toMatch(/vw/);
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('decoding', 'async');
+    expect(img).toHaveAttribute('width', '1200');
+    expect(img).toHaveAttribute('height', '1200');
+  });
+
+  it('an inactive product cannot be opened', () => {
+    renderAt(<ProductCard product={product({ status: 'inactive' })} />);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getByText('Unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('article')).toHaveAttribute('aria-disabled', 'true');
+  });
+});
+
+describe('helpers', () => {
+  it('says the rating the way the seed does', () => {
+    expect(ratingText(5, 0)).toBe('5 of 5');
+    expect(ratingText(4.3, 12)).toBe('4.3 of 5 (12 reviews)');
+    expect(ratingText(4, 1)).toBe('4 of 5 (1 review)');
+  });
+
+  it('numbers pages around the current one', () => {
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(6, 12)).toEqual([1, 'gap', 4, 5, 6, 7, 8, 'gap', 12]);
+    expect(pageWindow(1, 1)).toEqual([1]);
+  });
+});
+
+describe('HomePage', () => {
+  it('pages the featured grid with Previous and Next and links the promo tiles to a category', async () => {
+    const calls = mockApi(({ url }) => {
+      if (url.startsWith('/api/v1/products/featuredandnew')) {
+        const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+        return { body: paged([product({ _id: `p${page}`, name: `Featured ${page}` })], page, 10, 25) };
+      }
+      if (url === '/api/v1/category') return { body: { data: CATEGORIES } };
+      return undefined;
+    });
+    const { location } = renderAt(<HomePage />);
+    expect(await screen.findByText('Featured 1')).toBeInTheDocument();
+    expect(document.title).toBe('Urembo | Beauty products delivered across Kenya');
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Featured 2')).toBeInTheDocument();
+    expect(location.history.at(-1)).toBe('/?page=2');
+    expect(calls.some((c) => c.url === '/api/v1/products/featuredandnew?page=2&limit=10')).toBe(true);
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: /Shop skin care/ })).toHaveAttribute(
+        'href',
+        '/shop?category=c1',
+      ),
+    );
+    expect(screen.getByRole('link', { name: /Shop make-up/ })).toHaveAttribute('href', '/shop?category=c2');
+    for (const text of ['Shipping', 'Returns', '24/7 online support', 'Electronic payments']) {
+      expect(screen.getByRole('heading', { name: text })).toBeInTheDocument();
+    }
+  });
+
+  it('shows "Error: {message}" when the list fails', async () => {
+    mockApi(({ url }) =>
+      url.startsWith('/api/v1/products/featuredandnew')
+        ? { status: 503, body: { error: 'Database is down' } }
+        : undefined,
+    );
+    renderAt(<HomePage />);
+    expect(await screen.findByText('Error: Database is down')).toBeInTheDocument();
+  });
+});
+
+describe('ShopPage', () => {
+  it('filters by the tab in the URL and keeps the page in the URL', async () => {
+    const calls = mockApi(({ url }) => {
+      if (url === '/api/v1/category') return { body: { data: CATEGORIES } };
+      if (url.startsWith('/api/v1/products/')) {
+        const q = new URL(url, 'http://x').searchParams;
+        const page = Number(q.get('page'));
+        const name = `${q.get('category') ?? 'all'} item p${page}`;
+        return { body: paged([product({ _id: name, name })], page, 10, 30) };
+      }
+      return undefined;
+    });
+    const { location } = renderAt(<ShopPage />, '/shop');
+    expect(await screen.findByText('all item p1')).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'Categories' });
+    expect(within(tabs).getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page');
+    fireEvent.click(within(tabs).getByRole('link', { name: 'Make-up' }));
+    expect(await screen.findByText('c2 item p1')).toBeInTheDocument();
+    expect(location.history.at(-1)).toBe('/shop?category=c2');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Make-up');
+    expect(document.title).toBe('Make-up | Shop | Urembo');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('c2 item p2')).toBeInTheDocument();
+    expect(location.history.at(-1)).toBe('/shop?category=c2&page=2');
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/v1/products/?page=2&limit=10&category=c2')).toBe(true);
+  });
+
+  it('says "No products to show" for an empty category', async () => {
+    mockApi(({ url }) => {
+      if (url === '/api/v1/category') return { body: { data: CATEGORIES } };
+      if (url.startsWith('/api/v1/products/')) return { body: paged([], 1, 10, 0) };
+      return undefined;
+    });
+    renderAt(<ShopPage />, '/shop?category=c1');
+    expect(await screen.findByText('No products to show')).toBeInTheDocument();
+  });
+});
+
+describe('SearchPage', () => {
+  it('shows the server message and the term as text', async () => {
+    const term = '<script>alert(1)</script>';
+    mockApi(({ url }) =>
+      url.startsWith('/api/v1/products/search')
+        ? { body: { ...paged([product()], 1, 25, 60), message: `Found 60 products for "${term}"` } }
+        : undefined,
+    );
+    const { container } = renderAt(<SearchPage />, `/search?search=${encodeURIComponent(term)}`);
+    const message = await screen.findByText(`Found 60 products for "${term}"`);
+    expect(message).toHaveClass('text-green-700');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(`Results for “${term}”`);
+    expect(container.querySelector('script')).toBeNull();
+    expect(document.title).toBe(`Browse products ${term}`);
+    // Numbered pages.
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
+  });
+
+  it('does not search without a term', () => {
+    const calls = mockApi(() => undefined);
+    renderAt(<SearchPage />, '/search');
+    expect(screen.getByText(/Type a product/)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows "Error loading products" and toasts "Failed to fetch products" on failure', async () => {
+    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+    mockApi(() => ({ status: 500, body: { error: 'Something went wrong on our side. Please try again.' } }));
+    renderAt(
+      <>
+        <SearchPage />
+        <Toaster />
+      </>,
+      '/search?search=serum',
+    );
+    expect(await screen.findByText('Error loading products')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch products')).toBeInTheDocument();
+  });
+});
+
+describe('ProductPage', () => {
+  const page = (path: string) =>
+    renderAt(
+      <Switch>
+        <Route path="/product/:slug">{() => <ProductPage />}</Route>
+      </Switch>,
+      path,
+    );
+
+  it('shows the details, the rating and related products, and no dead cart buttons', async () => {
+    mockApi(({ url }) => {
+      if (url === '/api/v1/products/rose-water-toner')
+        return { body: product({ rating: 4.3, reviewCount: 12, isProductNew: true }) };
+      if (url.startsWith('/api/v1/products/categoryProducts/c1'))
+        return { body: { data: [product({ _id: 'p2', slug: 'other', name: 'Other Toner' })] } };
+      return undefined;
+    });
+    page('/product/rose-water-toner');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rose Water Toner' })).toBeInTheDocument();
+    expect(document.title).toBe('Rose Water Toner | Urembo');
+    expect(screen.getByText('Ksh 1,250')).toBeInTheDocument();
+    expect(screen.getByText('4.3 of 5 (12 reviews)')).toBeInTheDocument();
+    expect(screen.getByText('Mist over the face.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '#toner' })).toHaveAttribute('href', '/search?search=toner');
+    expect(await screen.findByText('Other Toner')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /add to cart|buy now/i })).not.toBeInTheDocument();
+    // The first picture loads at once.
+    expect(screen.getByRole('img', { name: 'Rose Water Toner' })).toHaveAttribute('loading', 'eager');
+  });
+
+  it('renders the actions the cart issue passes in', async () => {
+    mockApi(({ url }) => (url === '/api/v1/products/x' ? { body: product({ slug: 'x' }) } : undefined));
+    renderAt(
+      <Switch>
+        <Route path="/product/:slug">
+          {() => <ProductPage actions={(p) => <button>Add {p.name}</button>} />}
+        </Route>
+      </Switch>,
+      '/product/x',
+    );
+    expect(await screen.findByRole('button', { name: 'Add Rose Water Toner' })).toBeInTheDocument();
+  });
+
+  it('says an inactive product is unavailable', async () => {
+    mockApi(({ url }) =>
+      url === '/api/v1/products/old' ? { body: product({ status: 'inactive', slug: 'old' }) } : undefined,
+    );
+    page('/product/old');
+    expect(await screen.findByText('This product is currently unavailable.')).toBeInTheDocument();
+    expect(screen.getByText('5 of 5')).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for an unknown slug', async () => {
+    mockApi(() => ({ status: 404, body: { error: 'Product not found' } }));
+    page('/product/nope');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(document.title).toBe('Page Not Found - 404 Error');
+  });
+});
