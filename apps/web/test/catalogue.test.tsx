@@ -1,3 +1,4 @@
+import { ProductActionsContext } from '../src/features/catalogue/components/product-actions';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
 import { Route, Switch } from 'wouter';
@@ -221,17 +222,20 @@ describe('ProductPage', () => {
     expect(screen.getByRole('img', { name: 'Rose Water Toner' })).toHaveAttribute('loading', 'eager');
   });
 
-  it('renders the actions the cart issue passes in', async () => {
+  it('renders the provided product actions and the reviews passed in', async () => {
     mockApi(({ url }) => (url === '/api/v1/products/x' ? { body: product({ slug: 'x' }) } : undefined));
     renderAt(
-      <Switch>
-        <Route path="/product/:slug">
-          {() => <ProductPage actions={(p) => <button>Add {p.name}</button>} />}
-        </Route>
-      </Switch>,
+      <ProductActionsContext.Provider value={(p, place) => <button>{`Add ${p.name} (${place})`}</button>}>
+        <Switch>
+          <Route path="/product/:slug">
+            {() => <ProductPage reviews={(p) => <p>{`Reviews of ${p.name}`}</p>} />}
+          </Route>
+        </Switch>
+      </ProductActionsContext.Provider>,
       '/product/x',
     );
-    expect(await screen.findByRole('button', { name: 'Add Rose Water Toner' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Add Rose Water Toner (page)' })).toBeInTheDocument();
+    expect(screen.getByText('Reviews of Rose Water Toner')).toBeInTheDocument();
   });
 
   it('says an inactive product is unavailable', async () => {

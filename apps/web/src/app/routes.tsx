@@ -3,6 +3,7 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/spinner';
 import { NotFoundPage } from '../pages/not-found';
 import { RouteErrorBoundary } from './route-error';
+import { ProductActionsProvider } from './product-actions-provider';
 import { Shell } from './shell';
 
 const ReviewOrderPage = lazy(() => import('../features/reviews/routes/review-order-page'));
@@ -28,7 +29,7 @@ const OrderPage = lazy(() => import('./screens/order-screen'));
 const HomePage = lazy(() => import('../features/catalogue/screens/home-page'));
 const ShopPage = lazy(() => import('../features/catalogue/screens/shop-page'));
 const SearchPage = lazy(() => import('../features/catalogue/screens/search-page'));
-const ProductPage = lazy(() => import('../features/catalogue/screens/product-page'));
+const ProductPage = lazy(() => import('./screens/product-screen'));
 
 /**
  * The route table (seed §2). Screens are React.lazy imports, so a first visit downloads only the shell and the
@@ -55,33 +56,35 @@ export function AppRoutes() {
   }
   return (
     <Shell>
-      <RouteErrorBoundary resetKey={location}>
-        <Suspense fallback={<Spinner label="Loading page" />}>
-          <Switch>
-            <Route path="/review-order/:id" component={ReviewOrderPage} />
-            <Route path="/mpesa-form/:id" component={MpesaFormScreen} />
-            <Route path="/payment/:id" component={PaymentScreen} />
-            <Route path="/signin" component={SigninScreen} />
-            <Route path="/signup" component={SignupScreen} />
-            <Route path="/reset-password/:token" component={ResetPasswordScreen} />
-            <Route path="/verify-email" component={VerifyEmailScreen} />
-            <Route path="/verify-phone" component={VerifyPhoneScreen} />
-            <Route path="/profile" component={ProfileScreen} />
-            <Route path="/cart" component={CartPage} />
-            <Route path="/checkout" component={CheckoutPage} />
-            <Route path="/orders">
-              <Redirect to="/orders/pending" replace />
-            </Route>
-            <Route path="/orders/:status" component={OrdersPage} />
-            <Route path="/order/:id" component={OrderPage} />
-            <Route path="/" component={HomePage} />
-            <Route path="/shop" component={ShopPage} />
-            <Route path="/search" component={SearchPage} />
-            <Route path="/product/:slug">{() => <ProductPage />}</Route>
-            <Route component={NotFoundPage} />
-          </Switch>
-        </Suspense>
-      </RouteErrorBoundary>
+      <ProductActionsProvider>
+        <RouteErrorBoundary resetKey={location}>
+          <Suspense fallback={<Spinner label="Loading page" />}>
+            <Switch>
+              <Route path="/review-order/:id" component={ReviewOrderPage} />
+              <Route path="/mpesa-form/:id" component={MpesaFormScreen} />
+              <Route path="/payment/:id" component={PaymentScreen} />
+              <Route path="/signin" component={SigninScreen} />
+              <Route path="/signup" component={SignupScreen} />
+              <Route path="/reset-password/:token" component={ResetPasswordScreen} />
+              <Route path="/verify-email" component={VerifyEmailScreen} />
+              <Route path="/verify-phone" component={VerifyPhoneScreen} />
+              <Route path="/profile" component={ProfileScreen} />
+              <Route path="/cart" component={CartPage} />
+              <Route path="/checkout" component={CheckoutPage} />
+              <Route path="/orders">
+                <Redirect to="/orders/pending" replace />
+              </Route>
+              <Route path="/orders/:status" component={OrdersPage} />
+              <Route path="/order/:id" component={OrderPage} />
+              <Route path="/" component={HomePage} />
+              <Route path="/shop" component={ShopPage} />
+              <Route path="/search" component={SearchPage} />
+              <Route path="/product/:slug">{() => <ProductPage />}</Route>
+              <Route component={NotFoundPage} />
+            </Switch>
+          </Suspense>
+        </RouteErrorBoundary>
+      </ProductActionsProvider>
     </Shell>
   );
 }

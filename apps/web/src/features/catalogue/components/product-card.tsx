@@ -2,6 +2,7 @@ import type { Product } from '@urembo/contract/catalogue';
 import { formatKsh } from '@urembo/contract/money';
 import { TRUNCATE, truncate } from '@urembo/contract/text';
 import { Link } from 'wouter';
+import { useProductActions } from './product-actions';
 import { ProductImage } from './product-image';
 
 /** Grid cells are about a half (phone), a third (tablet) or a fifth (desktop) of the page wide. */
@@ -24,6 +25,7 @@ export function ProductCard({
   const nameMax = variant === 'featured' ? TRUNCATE.featuredName : TRUNCATE.cardName;
   const descriptionMax = variant === 'featured' ? TRUNCATE.featuredDescription : TRUNCATE.cardDescription;
   const inactive = product.status !== 'active';
+  const actions = useProductActions();
   const body = (
     <>
       <div className="relative aspect-square overflow-hidden bg-brand-50">
@@ -70,14 +72,15 @@ export function ProductCard({
     );
   }
   return (
-    <article className="h-full">
+    <article className={`${frame} transition-shadow hover:shadow-md focus-within:shadow-md`}>
       <Link
         to={`/product/${product.slug}`}
         aria-label={`${product.name}, ${formatKsh(product.price)}`}
-        className={`${frame} transition-shadow hover:shadow-md focus-visible:shadow-md`}
+        className="flex flex-1 flex-col"
       >
         {body}
       </Link>
+      {actions ? <div className="px-3 pb-3 sm:px-4 sm:pb-4">{actions(product, 'card')}</div> : null}
     </article>
   );
 }

@@ -6,6 +6,7 @@ import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { NotFoundPage } from '../../../pages/not-found';
 import { useProduct, useRelatedProducts } from '../api';
+import { useProductActions } from '../components/product-actions';
 import { PhonePayIcon, ReturnIcon, TruckIcon } from '../components/icons';
 import { ImageCarousel } from '../components/image-carousel';
 import { ProductGrid } from '../components/product-grid';
@@ -56,10 +57,11 @@ function Related({ product }: { product: Product }) {
 
 /**
  * A product (seed §2): pictures, name, price, description, how to use, tags, rating and related products.
- * `actions` is where the cart issue puts "Add to cart" and "Buy now" (composed in app/routes.tsx, so this feature
- * does not import the cart); until then nothing is shown there. An inactive product says it is unavailable.
+ * "Add to cart" and "Buy now" come from the ProductActions context, the reviews from `reviews` (both composed in
+ * app/, so this feature imports neither the cart nor the reviews). An inactive product says it is unavailable.
  */
-export default function ProductPage({ actions }: { actions?: (product: Product) => ReactNode }) {
+export default function ProductPage({ reviews }: { reviews?: (product: Product) => ReactNode }) {
+  const actions = useProductActions();
   const { slug = '' } = useParams<{ slug: string }>();
   const product = useProduct(slug);
   useDocumentTitle(product.data ? `${product.data.name} | Urembo` : 'Product | Urembo');
@@ -126,9 +128,8 @@ export default function ProductPage({ actions }: { actions?: (product: Product) 
                   This product is currently unavailable.
                 </p>
               ) : null}
-              {/* CART SLOT: "Add to cart" / "Buy now" (the cart issue passes `actions`). */}
               {product.data.status === 'active' && actions ? (
-                <div className="mt-6">{actions(product.data)}</div>
+                <div className="mt-6">{actions(product.data, 'page')}</div>
               ) : null}
               {product.data.description ? (
                 <section className="mt-8">
@@ -180,6 +181,7 @@ export default function ProductPage({ actions }: { actions?: (product: Product) 
               ) : null}
             </div>
           </article>
+          {reviews ? reviews(product.data) : null}
           <Related product={product.data} />
         </>
       )}
