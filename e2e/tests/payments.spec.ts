@@ -9,9 +9,8 @@ import {
 } from '../support/payments-db';
 
 /*
- * M-Pesa in the browser, on a server of its own in demo mode (the built-in Daraja simulator and /dev/phone).
- * The order page lives on another branch: the STK push is started through the API with the customer's cookie,
- * exactly as the order page's "Pay with M-Pesa" does; /payment/:id and /dev/phone are driven in the browser.
+ * M-Pesa in the browser, on a server of its own in demo mode (the built-in Daraja simulator and /dev/phone): the
+ * order page's "Pay with M-Pesa", the test phone, /payment/:id and the manual form.
  */
 
 const basePort = Number(process.env.E2E_PORT_BASE || 3101);
@@ -46,27 +45,6 @@ async function customerContext(
       sameSite: 'Lax',
     },
   ]);
-  // GET /auth/check-auth comes with the accounts branch; until the lead merges it, the browser is told who is
-  // signed in here. Every payments call goes to the real server with the real session cookie.
-  await context.route('**/api/v1/auth/check-auth', async (route) => {
-    const res = await route.fetch();
-    if (res.status() !== 404) return route.fulfill({ response: res });
-    return route.fulfill({
-      json: {
-        user: {
-          _id: customer.userId,
-          fullName: customer.fullName,
-          email: null,
-          phone: '254712345678',
-          role: 'customer',
-          isEmailVerified: false,
-          isPhoneVerified: true,
-          lastLogin: null,
-          createdAt: new Date().toISOString(),
-        },
-      },
-    });
-  });
   return context;
 }
 
@@ -85,8 +63,14 @@ test('a customer pays with an STK prompt accepted on the test phone', async ({ b
   const page = await context.newPage();
   await skipSplash(page);
 
-  const requestId = await startPush(context, orderId, '0712 345 678');
-  await page.goto(`/payment/${requestId}`);
+  // The order page offers the prompt with the customer's own phone filled in; they pay from another line.
+  await page.goto(`/order/${orderId}`);
+  const phoneField = page.getByLabel('M-Pesa phone number');
+  await expect(phoneField).toHaveValue(/^07\d{2} \d{3} \d{3}$/);
+  await phoneField.fill('0712 345 678');
+  await page.getByRole('button', { name: 'Pay with M-Pesa' }).click();
+  await expect(page.getByText('M-Pesa pop-up sent to 254712345678')).toBeVisible();
+  await expect(page).toHaveURL(/\/payment\/[0-9a-f]{24}$/);
   await expect(page).toHaveTitle('Payment Confirmation');
   await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
   await expect(page.getByText('Waiting for you to enter your M-Pesa PIN on your phone.')).toBeVisible();
@@ -115,6 +99,10 @@ test('a customer pays with an STK prompt accepted on the test phone', async ({ b
   );
   await page.screenshot({ path: testInfo.outputPath('payment-paid-phone.png'), fullPage: true });
 
+  // The order is paid: no more payment block, and its products can be reviewed.
+  await page.getByRole('link', { name: 'View my order' }).click();
+  await expect(page.getByRole('link', { name: 'Review Order' })).toBeVisible();
+  await expect(page.getByTestId('payment-instructions')).toHaveCount(0);
   expect(await orderPaymentStatus(server.info, orderId)).toBe('paid');
   const payments = await paymentsOf(server.info, orderId);
   expect(payments).toHaveLength(1);

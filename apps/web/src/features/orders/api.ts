@@ -15,6 +15,8 @@ export function useMyOrders(status: OrderStatusFilter) {
         .get<Collection<Order>>(`/order/user/${user!._id}?status=${encodeURIComponent(status)}`)
         .then((r) => r.data),
     enabled: !!user,
+    // Orders change outside this browser (M-Pesa callbacks, the shop's staff): always ask again on opening.
+    staleTime: 0,
   });
 }
 
@@ -24,6 +26,8 @@ export function useOrder(id: string) {
     queryKey: ['order', id],
     queryFn: () => api.get<Order>(`/order/${encodeURIComponent(id)}`),
     enabled: !!user,
+    // A payment confirmed by M-Pesa or an admin changes the order elsewhere: always ask again on opening.
+    staleTime: 0,
   });
 }
 
