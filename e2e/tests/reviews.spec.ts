@@ -183,8 +183,22 @@ test.describe('reviews from verified buyers', () => {
     await expect(phone.getByText('Review created successfully!')).toBeVisible();
     await barakaContext.close();
 
-    // Both reviews are public, newest first, without emails; the toner's average is (4 + 5) / 2 = 4.5.
-    // (After merging, the product page shows them: the lead adds that check here.)
+    // Both reviews show on the toner's product page with the new average, (4 + 5) / 2 = 4.5. The catalogue keeps
+    // product answers for up to 5 s, so the page may need a reload to show the new rating.
+    const productPage = await (await browser.newContext()).newPage();
+    await skipSplash(productPage);
+    await productPage.goto(`/product/${toner.id}`);
+    const reviewsSection = productPage.getByRole('region', { name: 'Customer reviews' });
+    await expect(reviewsSection.getByText('My skin loves it')).toBeVisible();
+    await expect(reviewsSection.getByText(/^Gentle and fresh/)).toBeVisible();
+    await expect(async () => {
+      await productPage.reload();
+      await expect(productPage.getByTestId('review-summary')).toContainText('4.5', { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(productPage.getByTestId('review-summary')).toContainText('2 reviews');
+    await productPage.context().close();
+
+    // Both reviews are public, newest first, without emails.
     const list = await request.get(`/api/v1/review/product/${toner.id}`);
     expect(list.status()).toBe(200);
     const body = await list.json();
