@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../database';
 
 /*
- * Catalogue full-text search and list indexes (docs/decisions/003-catalogue-search.md).
+ * Catalogue full-text search and list indexes (docs/decisions/004-catalogue.md).
  *
  * Searched fields: product name, tags, category name and description, weighted in that order. Both dialects keep
  * the index in step with triggers, so every writer (the API, the demo seeder, bulk scripts, a later feature
