@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DeliveryPlace, OrderItemInput, OrderLine } from '@urembo/contract/orders';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
+import { imageUrl } from '../catalogue/images';
 import {
   findDeliveryLocation,
   findProductsForPricing,
@@ -25,11 +26,6 @@ export interface PricedLine {
 export interface PricedItems {
   lines: PricedLine[];
   subtotal: number;
-}
-
-/** The URL of a stored product image's largest variant (the catalogue serves it). */
-function imageUrl(hash: string): string {
-  return `/api/v1/images/${hash}-1200.webp`;
 }
 
 function listNames(names: string[]): string {

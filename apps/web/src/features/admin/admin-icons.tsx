@@ -1,79 +1,63 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
+import { Icon } from '../../components/icons';
 import type { AdminSlug } from '../../app/admin-tables';
-
-function Svg({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      width={20}
-      height={20}
-      aria-hidden="true"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
 
 /** One line icon per admin table, in the style of components/icons.tsx. */
 export const ADMIN_TABLE_ICONS: Record<AdminSlug, ReactNode> = {
   users: (
-    <Svg>
+    <Icon width={20} height={20}>
       <circle cx="9" cy="8" r="3.5" />
       <path d="M2.5 20c1-3.5 3.5-5.5 6.5-5.5s5.5 2 6.5 5.5M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5c1.8.7 3 2.5 3.5 5.5" />
-    </Svg>
+    </Icon>
   ),
   products: (
-    <Svg>
+    <Icon width={20} height={20}>
       <path d="M5 8h14l-1 13H6L5 8Z" />
       <path d="M9 8V6a3 3 0 0 1 6 0v2" />
-    </Svg>
+    </Icon>
   ),
   orders: (
-    <Svg>
+    <Icon width={20} height={20}>
       <path d="M21 8 12 3 3 8v8l9 5 9-5V8Z" />
       <path d="m3 8 9 5 9-5M12 13v8" />
-    </Svg>
+    </Icon>
   ),
   orderItems: (
-    <Svg>
+    <Icon width={20} height={20}>
       <path d="M9 6h11M9 12h11M9 18h11" />
       <circle cx="4.5" cy="6" r="1" />
       <circle cx="4.5" cy="12" r="1" />
       <circle cx="4.5" cy="18" r="1" />
-    </Svg>
+    </Icon>
   ),
   payments: (
-    <Svg>
+    <Icon width={20} height={20}>
       <rect x="3" y="5" width="18" height="14" rx="2" />
       <path d="M3 10h18M7 15h3" />
-    </Svg>
+    </Icon>
   ),
   category: (
-    <Svg>
+    <Icon width={20} height={20}>
       <path d="M3 12V4h8l10 10-8 8L3 12Z" />
       <circle cx="7.5" cy="8.5" r="1.5" />
-    </Svg>
+    </Icon>
   ),
   reviews: (
-    <Svg>
+    <Icon width={20} height={20}>
       <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3Z" />
-    </Svg>
+    </Icon>
   ),
   shipping: (
-    <Svg>
+    <Icon width={20} height={20}>
       <path d="M3 6h11v10H3zM14 10h4l3 3v3h-7" />
       <circle cx="7" cy="18" r="1.8" />
       <circle cx="17" cy="18" r="1.8" />
-    </Svg>
+    </Icon>
   ),
 };
 
 export const CollapseIcon = ({ collapsed }: { collapsed: boolean }) => (
-  <Svg>{collapsed ? <path d="m9 6 6 6-6 6" /> : <path d="m15 6-6 6 6 6" />}</Svg>
+  <Icon width={20} height={20}>
+    {collapsed ? <path d="m9 6 6 6-6 6" /> : <path d="m15 6-6 6 6 6" />}
+  </Icon>
 );

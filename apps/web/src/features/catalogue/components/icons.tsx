@@ -1,27 +1,6 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from '../../../components/icons';
 
-/* The catalogue's own line icons (same stroke style as components/icons.tsx). */
-
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps & { children: React.ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      width={22}
-      height={22}
-      aria-hidden="true"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+/* The catalogue's own line icons, drawn in the shared icon frame. */
 
 export const TruckIcon = (p: IconProps) => (
   <Icon {...p}>
