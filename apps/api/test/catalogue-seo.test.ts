@@ -8,7 +8,7 @@ import { signedInUser } from './support/auth';
 import { createCategory, createProduct, imageDataUrl } from './support/catalogue-factories';
 import { describeEachDialect } from './support/test-app';
 
-// A stand-in for the built web app's index.html (the real one has the same marker and defaults).
+// A stand-in for the built web app's index.html (the real one has the same head block and defaults).
 const webDist = mkdtempSync(path.join(tmpdir(), 'urembo-web-'));
 writeFileSync(
   path.join(webDist, 'index.html'),
@@ -19,6 +19,7 @@ writeFileSync(
       name="description"
       content="Skin care, make-up, hair care and fragrance, delivered across Kenya."
     />
+    <!--/app-head-->
   </head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`,
 );
 
@@ -42,7 +43,8 @@ describe('escaping helpers', () => {
   });
 
   it('drops the default title and description when a page brings its own', () => {
-    const html = '<head><!--app-head--><title>Default</title><meta name="description" content="d" /></head>';
+    const html =
+      '<head><!--app-head--><title>Default</title><meta name="description" content="d" /><!--/app-head--></head>';
     expect(withHead(html, '<title>Mine</title>')).toBe(
       '<head><title>Mine</title><meta name="description" content="d" /></head>',
     );

@@ -88,7 +88,7 @@ describe('first visit to the home page', () => {
       HOME_SCREEN,
       'src/features/catalogue/screens/shop-page.tsx',
       'src/features/catalogue/screens/search-page.tsx',
-      'src/features/catalogue/screens/product-page.tsx',
+      'src/app/screens/product-screen.tsx',
     ]);
     for (const key of adminTables) expect(storefront.has(key), key).toBe(false);
   });
