@@ -52,7 +52,15 @@ describeEachDialect(
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('public, max-age=300');
       expect(publicConfigSchema.parse(res.json())).toEqual({
-        mpesa: { paybill: '111222', account: '484580', tillNumber: '5511223', tillName: 'UREMBO BEAUTY' },
+        mpesa: {
+          paybill: '111222',
+          account: '484580',
+          tillNumber: '5511223',
+          tillName: 'UREMBO BEAUTY',
+          // No Daraja credentials outside production: STK push goes to the built-in simulator.
+          stkPush: true,
+          simulator: true,
+        },
       });
     });
   },
