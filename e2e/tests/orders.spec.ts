@@ -105,7 +105,9 @@ async function deliveryPlace(request: APIRequestContext) {
 
 async function addFromProductPage(page: Page, product: ProductJson) {
   await page.goto(`/product/${product.slug}`);
-  await page.getByRole('button', { name: 'Add to cart' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  // The product's own buttons, not those of the related products' cards below it.
+  await page.getByTestId('product-actions').getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByText('product added')).toBeVisible();
 }
 
@@ -182,7 +184,7 @@ test('a customer orders two products with delivery and follows the order as an a
   await expect(admin.getByText('Not changed')).toBeVisible();
   await modal.getByLabel('Payment status').selectOption('paid');
   await modal.getByRole('button', { name: 'Save' }).click();
-  await expect(admin.getByText('status updated')).toBeVisible();
+  await expect(admin.getByText('status updated').last()).toBeVisible();
 
   await page.goto('/orders/paid');
   await expect(page.getByRole('link', { name: new RegExp(`^Order ${ref}`) })).toBeVisible();
@@ -192,7 +194,7 @@ test('a customer orders two products with delivery and follows the order as an a
   await admin.getByRole('button', { name: `Update order ${ref}` }).click();
   await modal.getByLabel('Delivery status').selectOption('delivered');
   await modal.getByRole('button', { name: 'Save' }).click();
-  await expect(admin.getByText('status updated')).toBeVisible();
+  await expect(admin.getByText('status updated').last()).toBeVisible();
   await page.goto('/orders/delivered');
   await expect(page.getByRole('link', { name: new RegExp(`^Order ${ref}`) })).toBeVisible();
   await page.goto(`/order/${orderId}`);

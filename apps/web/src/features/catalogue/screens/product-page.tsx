@@ -129,7 +129,9 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
                 </p>
               ) : null}
               {product.data.status === 'active' && actions ? (
-                <div className="mt-6">{actions(product.data, 'page')}</div>
+                <div className="mt-6" data-testid="product-actions">
+                  {actions(product.data, 'page')}
+                </div>
               ) : null}
               {product.data.description ? (
                 <section className="mt-8">
