@@ -65,7 +65,7 @@ test('a customer signs up, verifies the email from the mail, keeps a default add
   await expect(page.getByRole('button', { name: /^Resend in \d+s$/ })).toBeDisabled();
 
   const mail = await waitForMail(testInfo, email);
-  expect(mail.subject).toMatch(/^Your Urembo verification code is \d{6}$/);
+  expect(mail.subject).toBe('Your Urembo verification code');
   await page.getByLabel('Verification token').fill(sixDigitCode(mail.subject));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page.getByText('Verification success')).toBeVisible();
