@@ -6,15 +6,10 @@ import { ApiRequestError, api, errorMessage } from '../../lib/api-client';
 
 export const authUserKey = ['authUser'] as const;
 
-/** The signed-in user, or null for a visitor. */
+/** The signed-in user, or null for a visitor (GET /auth/me answers 200 either way: no failed request). */
 export async function fetchAuthUser(): Promise<User | null> {
-  try {
-    const { user } = await api.get<{ user: User }>('/auth/check-auth');
-    return user;
-  } catch (err) {
-    if (err instanceof ApiRequestError && (err.status === 401 || err.status === 404)) return null;
-    throw err;
-  }
+  const { user } = await api.get<{ user: User | null }>('/auth/me');
+  return user;
 }
 
 export function useAuthUser() {
