@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
 import type { User } from '@urembo/contract/users';
-import { ApiRequestError, api, errorMessage } from '../../lib/api-client';
+import { api, errorMessage } from '../../lib/api-client';
 
 export const authUserKey = ['authUser'] as const;
 
