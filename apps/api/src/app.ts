@@ -100,7 +100,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   );
 
   // The demo's Daraja simulator and its /dev/phone page: only without Daraja credentials, never in production.
-  if (simulatorIsMounted(config)) await app.register(darajaSimulator(config));
+  if (simulatorIsMounted(config)) await app.register(darajaSimulator(config, database.db));
 
   await registerSiteRoutes(app, ctx);
   await registerWebApp(app, config, pageRenderers(ctx));
