@@ -47,7 +47,9 @@ test('a customer signs up, verifies the email from the mail, keeps a default add
   // The password rule the server applies (not the account's own name) is checked before sending.
   await page.getByLabel('Phone number').fill(phone);
   await page.getByRole('button', { name: 'Sign-up' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Password must not contain your name' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Password must not contain your name' }),
+  ).toBeVisible();
   // A common password is refused by the server, with the reason.
   await page.getByLabel('Password', { exact: true }).fill('password1');
   await page.getByRole('button', { name: 'Sign-up' }).click();

@@ -26,11 +26,13 @@ async function raw(port: number, request: string): Promise<RawAnswer> {
     headers[line.slice(0, at).toLowerCase()] = line.slice(at + 1).trim();
   }
   let body = rest.join('\r\n\r\n');
-  if (headers['transfer-encoding'] === 'chunked') body = body.replace(/^[0-9a-f]+\r\n/i, '').replace(/\r\n0\r\n\r\n$/, '');
+  if (headers['transfer-encoding'] === 'chunked')
+    body = body.replace(/^[0-9a-f]+\r\n/i, '').replace(/\r\n0\r\n\r\n$/, '');
   return { status: Number(statusLine.split(' ')[1]), headers, body };
 }
 
-const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Connection: close\r\n\r\n`;
+const get = (path: string, extra = '') =>
+  `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Connection: close\r\n\r\n`;
 
 describeEachDialect('framework errors answer in the shop language', (ctx) => {
   let port = 0;
@@ -44,7 +46,12 @@ describeEachDialect('framework errors answer in the shop language', (ctx) => {
   const cases: [string, () => string, number, RegExp][] = [
     ['an over-long URL', () => get(`/api/v1/products/${'a'.repeat(20_000)}`), 431, /too long/i],
     ['an over-long path parameter', () => get(`/api/v1/products/${'a'.repeat(600)}`), 414, /too long/i],
-    ['an over-long header', () => get('/api/v1/health', `X-Big: ${'b'.repeat(20_000)}\r\n`), 431, /too long/i],
+    [
+      'an over-long header',
+      () => get('/api/v1/health', `X-Big: ${'b'.repeat(20_000)}\r\n`),
+      431,
+      /too long/i,
+    ],
     [
       'an unsupported media type',
       () =>

@@ -5,14 +5,8 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { HttpError } from '../src/lib/http-error';
-import {
-  RateLimiter,
-  backoffDelayMs,
-  memoryRateLimiter,
-  redisRateLimiter,
-  waitText,
-  type BackoffRule,
-} from '../src/lib/rate-limit';
+import type { RateLimiter, BackoffRule } from '../src/lib/rate-limit';
+import { backoffDelayMs, memoryRateLimiter, redisRateLimiter, waitText } from '../src/lib/rate-limit';
 import { AfricasTalkingSms, SmsError } from '../src/lib/sms';
 import { freshIp, post, signUp } from './support/accounts-factories';
 import { describeEachDialect } from './support/test-app';

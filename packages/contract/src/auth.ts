@@ -78,7 +78,8 @@ export function passwordContextProblem(password: string, context: PasswordContex
     .filter((part) => part.length >= 3);
   if (names.some((name) => lower.includes(name))) return 'Password must not contain your name';
   const local = context.email?.split('@')[0]?.toLowerCase();
-  if (local && local.length >= 3 && lower.includes(local)) return 'Password must not contain your email address';
+  if (local && local.length >= 3 && lower.includes(local))
+    return 'Password must not contain your email address';
   if (lower.includes(SHOP_NAME_IN_PASSWORDS)) return "Password must not contain the shop's name";
   return null;
 }
@@ -88,19 +89,21 @@ export const newPasswordSchema = requiredText('Password')
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-export const signupBodySchema = z.object({
-  fullName: requiredText('Username')
-    .trim()
-    .min(1, 'Username is required')
-    .min(2, 'Username must be at least 2 characters')
-    .max(80, 'Username must be at most 80 characters'),
-  email: optionalEmailSchema,
-  phone: kenyanPhoneSchema,
-  password: newPasswordSchema,
-}).superRefine((body, ctx) => {
-  const problem = passwordContextProblem(body.password, body);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
-});
+export const signupBodySchema = z
+  .object({
+    fullName: requiredText('Username')
+      .trim()
+      .min(1, 'Username is required')
+      .min(2, 'Username must be at least 2 characters')
+      .max(80, 'Username must be at most 80 characters'),
+    email: optionalEmailSchema,
+    phone: kenyanPhoneSchema,
+    password: newPasswordSchema,
+  })
+  .superRefine((body, ctx) => {
+    const problem = passwordContextProblem(body.password, body);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
+  });
 export type SignupBody = z.input<typeof signupBodySchema>;
 
 /** Sign-in: phone or email (at least one) and the password. */
