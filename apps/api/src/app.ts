@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config, TrustProxy } from './config';
 import type { DbHandle } from './db/database';
 import { registerErrorHandling } from './lib/error-handler';
+import { createCaches } from './lib/short-cache';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/framework-errors';
 import { LOG_SERIALIZERS } from './lib/log-redaction';
 import { registerOriginCheck } from './lib/origin-check';
@@ -91,7 +92,10 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   registerOriginCheck(app, config);
   registerSessionLoader(app, database.db, config);
 
-  const ctx = { config, database, db: database.db };
+  // Caches belong to the app: built once here, handed to every feature, cleared by the services that write.
+  const caches = createCaches(config.redis, app.log);
+  app.addHook('onClose', () => caches.close());
+  const ctx = { config, database, db: database.db, caches };
   await app.register(
     async (api) => {
       await registerApiRoutes(api, ctx);
