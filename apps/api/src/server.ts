@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { seedDemoData } from './demo/seed-demo';
+import { imageStoreFor } from './modules/catalogue/routes';
 import { ensureAdmin } from './modules/users/admin-bootstrap';
 import { logDemoAccounts } from './modules/users/demo-seed';
 
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+    const imported = await imageStoreFor({ config, db: database.db }).importDiskImages();
+    if (imported > 0) log.info(`pictures: copied ${imported} from ${config.dataDir}/images into the database`);
     if (config.admin) {
       const result = await ensureAdmin(database.db, config.admin);
       log.info(

@@ -5,6 +5,7 @@ import * as m003 from './003-catalogue';
 import * as m004 from './004-cart-orders';
 import * as m010 from './010-auth-tokens';
 import * as m011 from './011-session-ids';
+import * as m012 from './012-image-blobs';
 import * as m020 from './020-catalogue-search';
 import * as m040 from './040-payments';
 import * as m050 from './050-reviews';
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '004-cart-orders': m004,
   '010-auth-tokens': m010,
   '011-session-ids': m011,
+  '012-image-blobs': m012,
   '020-catalogue-search': m020,
   '040-payments': m040,
   '050-reviews': m050,
