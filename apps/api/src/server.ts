@@ -21,15 +21,17 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  let log: FastifyBaseLogger | undefined;
+  // The app's logger exists only once the app is built; the pool may report a lost connection any time after.
+  const logger: { current?: FastifyBaseLogger } = {};
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onConnectionError: (err) =>
-      log?.warn({ err }, 'database connection lost; reconnecting on the next request'),
+      logger.current?.warn({ err }, 'database connection lost; reconnecting on the next request'),
   });
   const app = await buildApp({ config, database });
-  log = app.log;
+  const log = app.log;
+  logger.current = log;
 
   try {
     const applied = await migrateToLatest(database.db);
