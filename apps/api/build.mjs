@@ -3,8 +3,12 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  // The demo seeder forks draw-demo-pictures.js (beside server.js) to draw its pictures outside the server's memory.
+  entryPoints: {
+    server: 'src/server.ts',
+    'draw-demo-pictures': 'src/modules/catalogue/draw-demo-pictures.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -70,7 +70,7 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   WEB_DIST: optionalText,
-  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(14),
   MPESA_PAYBILL: shortCode.default('542542'),
   MPESA_ACCOUNT: z
     .string()

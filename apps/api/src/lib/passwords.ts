@@ -1,12 +1,16 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /*
- * scrypt with OWASP's recommended parameters (N=2^17, r=8, p=1), stored self-describing:
- * scrypt$N$r$p$salt$hash (base64url), so the cost can be raised later without breaking old hashes.
+ * scrypt with one of OWASP's equivalent parameter sets, stored self-describing: scrypt$N$r$p$salt$hash
+ * (base64url), so the cost can change without breaking old hashes (they are re-hashed at the next sign-in).
+ * The default is N=2^14, r=8, p=5: as strong as N=2^17, p=1 by OWASP's table but 16 MiB of memory per hash
+ * instead of 128 MiB, so a few sign-ins at once (libuv runs four) cannot push a process past its memory budget.
  */
-let N = 2 ** 17;
+let N = 2 ** 14;
 const R = 8;
-const P = 1;
+let P = 5;
+/** OWASP's scrypt table: log2(N) → p for the same work (lower N, more parallel passes). */
+const OWASP_P: Record<number, number> = { 17: 1, 16: 2, 15: 3, 14: 5, 13: 10 };
 const KEY_LENGTH = 32;
 
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
@@ -18,9 +22,10 @@ function scrypt(password: string, salt: Buffer, n: number, r: number, p: number)
   });
 }
 
-/** log2 of scrypt's N: 17 (OWASP) in production; tests lower it (PASSWORD_HASH_COST) to stay quick. */
+/** log2 of scrypt's N (PASSWORD_HASH_COST, default 14), with OWASP's p for it; tests lower it to stay quick. */
 export function setPasswordHashCost(log2N: number): void {
   N = 2 ** log2N;
+  P = OWASP_P[log2N] ?? 1;
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -40,5 +45,5 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** Whether a stored hash was made with weaker parameters than today's (re-hash it at the next sign-in). */
 export function needsRehash(stored: string): boolean {
   const [scheme, n, r, p] = stored.split('$');
-  return scheme !== 'scrypt' || Number(n) < N || Number(r) !== R || Number(p) !== P;
+  return scheme !== 'scrypt' || Number(n) !== N || Number(r) !== R || Number(p) !== P;
 }

@@ -1,5 +1,7 @@
+import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { DemoSeeder } from '../../demo/seed-demo';
 import { toFlag } from '../../db/sql-values';
 import { newId } from '../../lib/ids';
@@ -7,18 +9,25 @@ import { demoPictureSvg, type DemoPicture } from './demo-images';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct } from './demo-products';
 import { imageStoreFor } from './routes';
 import { slugify } from './slugs';
+import type { DrawRequest } from './draw-demo-pictures';
 
-/** Runs `work` over items, at most `limit` at a time. */
-async function inPool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const item = items[next++]!;
-        await work(item);
-      }
-    }),
-  );
+/**
+ * Draws the pictures in a child process (draw-demo-pictures), into the images folder. The built server forks its
+ * bundled sibling; the tests, running the TypeScript source, fork the source through tsx.
+ */
+async function drawInChild(request: DrawRequest): Promise<void> {
+  const built = fileURLToPath(new URL('./draw-demo-pictures.js', import.meta.url));
+  const [file, execArgv] = existsSync(built)
+    ? [built, []]
+    : [fileURLToPath(new URL('./draw-demo-pictures.ts', import.meta.url)), ['--import', 'tsx']];
+  const child = fork(file, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => resolve(code));
+  });
+  child.send(request);
+  const code = await exited;
+  if (code !== 0) throw new Error(`drawing the demo pictures failed (exit code ${code})`);
 }
 
 /** Products in an order that mixes the categories, so the first pages of every list show a bit of everything. */
@@ -68,15 +77,12 @@ export const catalogueDemoSeeder: DemoSeeder = {
       }
     }
 
-    await inPool(pictures, 2, async ({ svg, hash }) => {
-      if (await images.hasAll(hash)) return;
-      const { data, info } = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
-      await images.writeVariants(
-        hash,
-        sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }),
-        { effort: 1 },
-      );
-    });
+    const missing = [];
+    for (const picture of pictures) if (!(await images.hasAll(picture.hash))) missing.push(picture);
+    if (missing.length > 0) {
+      await drawInChild({ dir: images.dir, pictures: missing.map(({ svg, hash }) => ({ svg, hash })) });
+      await images.importDiskImages();
+    }
 
     const categoryIds = new Map(DEMO_CATEGORIES.map((c) => [c.name, newId()]));
     // Newest first in every list: the first product is the most recent, one hour apart going back.

@@ -78,6 +78,24 @@ const DATA_URL = /^data:([a-z0-9.+/-]*)(?:;[a-z0-9=._-]+)*;base64,/i;
  * that the picture still exists (an index lookup, no bytes) before serving the cached file, so a picture deleted
  * through one process is gone from all of them.
  */
+/** Every width of a picture as WebP, from any sharp pipeline (decoded once, cloned per width). */
+export function encodeVariants(source: Sharp, effort = 3): Promise<Buffer[]> {
+  return Promise.all(
+    IMAGE_WIDTHS.map((width) =>
+      source
+        .clone()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: width <= 320 ? 72 : 78, effort })
+        .toBuffer(),
+    ),
+  );
+}
+
+/** The disk file of one width of a picture (DATA_DIR/images/<hash>-<width>.webp). */
+export function imageFileName(hash: string, width: ImageWidth): string {
+  return `${hash}-${width}.webp`;
+}
+
 export class ImageStore {
   private readonly locks = new Map<string, Promise<unknown>>();
 
@@ -89,7 +107,7 @@ export class ImageStore {
   }
 
   filePath(hash: string, width: ImageWidth): string {
-    return path.join(this.dir, `${hash}-${width}.webp`);
+    return path.join(this.dir, imageFileName(hash, width));
   }
 
   /**
@@ -133,7 +151,7 @@ export class ImageStore {
       if (await this.hasAll(image.hash)) return;
       let variants: Buffer[];
       try {
-        variants = await this.encodeVariants(
+        variants = await encodeVariants(
           sharp(image.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate(),
         );
       } catch {
@@ -141,28 +159,6 @@ export class ImageStore {
       }
       await this.writeFiles(image.hash, variants);
     });
-  }
-
-  /**
-   * Writes the widths of a picture from any sharp pipeline (the demo seeder renders SVG). The pipeline is decoded
-   * once and cloned per width.
-   */
-  async writeVariants(hash: string, source: Sharp, options: { effort?: number } = {}): Promise<void> {
-    await this.withLock(hash, async () =>
-      this.writeFiles(hash, await this.encodeVariants(source, options.effort)),
-    );
-  }
-
-  private encodeVariants(source: Sharp, effort = 3): Promise<Buffer[]> {
-    return Promise.all(
-      IMAGE_WIDTHS.map((width) =>
-        source
-          .clone()
-          .resize({ width, withoutEnlargement: true })
-          .webp({ quality: width <= 320 ? 72 : 78, effort })
-          .toBuffer(),
-      ),
-    );
   }
 
   private async writeFiles(hash: string, variants: Buffer[]): Promise<void> {
