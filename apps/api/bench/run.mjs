@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { MEMORY_BUDGET_MB, measureMemory } from './memory.mjs';
 import { checks, targets } from './targets.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -99,11 +100,20 @@ for (const scenario of targets) {
 }
 await bare.close();
 
+const memory = await measureMemory({ root, port: port + 5 });
+console.log(
+  '\nmemory: a first start (demo data and pictures), then 100 shoppers on varied storefront URLs\n',
+);
+console.table([memory]);
+
 console.log(`\nautocannon: ${connections} connections, ${duration} s per route, loopback\n`);
 console.table(rows);
 mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 const out = path.join(root, 'bench-results', 'latest.json');
-writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), duration, connections, rows }, null, 2));
+writeFileSync(
+  out,
+  JSON.stringify({ at: new Date().toISOString(), duration, connections, rows, memory }, null, 2),
+);
 console.log(`written to ${path.relative(root, out)}`);
 const failed = rows.filter((r) => r.errors > 0);
 if (failed.length > 0) {
@@ -111,6 +121,15 @@ if (failed.length > 0) {
   process.exit(1);
 }
 let problems = 0;
+const memoryPeak = Math.max(memory.startPeakMb, memory.loadPeakMb);
+const memoryProblem =
+  memoryPeak > MEMORY_BUDGET_MB || memory.errors > 0
+    ? `peak ${memoryPeak} MB (budget ${MEMORY_BUDGET_MB} MB), ${memory.errors} errors`
+    : null;
+if (memoryProblem) problems += 1;
+console.log(
+  `${memoryProblem ? 'FAIL' : 'ok  '} memory: first start and 100 shoppers${memoryProblem ? `: ${memoryProblem}` : ''}`,
+);
 for (const check of checks ?? []) {
   const problem = check.test(rows);
   if (problem) problems += 1;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -85,7 +86,20 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl.startsWith('https://') ? { maxAge: 15552000, includeSubDomains: true } : false,
   });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate'],
+    // Brotli's default 4 MB window costs megabytes per concurrent answer; our answers are a few KB, so a 256 KB
+    // window compresses them as well and keeps 100 shoppers inside the memory budget (issue 12).
+    brotliOptions: {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+      },
+    },
+    zlibOptions: { memLevel: 7 },
+  });
   await app.register(cookie, { secret: config.sessionSecret });
 
   registerErrorHandling(app);
