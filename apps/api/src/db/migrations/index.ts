@@ -5,7 +5,9 @@ import * as m003 from './003-catalogue';
 import * as m004 from './004-cart-orders';
 import * as m010 from './010-auth-tokens';
 import * as m020 from './020-catalogue-search';
+import * as m031 from './031-order-reference';
 import * as m040 from './040-payments';
+import * as m041 from './041-paybill';
 import * as m050 from './050-reviews';
 
 /**
@@ -22,6 +24,8 @@ export const migrations: Record<string, Migration> = {
   '004-cart-orders': m004,
   '010-auth-tokens': m010,
   '020-catalogue-search': m020,
+  '031-order-reference': m031,
   '040-payments': m040,
+  '041-paybill': m041,
   '050-reviews': m050,
 };

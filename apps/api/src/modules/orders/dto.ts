@@ -5,6 +5,7 @@ import type { OrderItemListRow, OrderItemRow, OrderRow } from './repository';
 export function toOrderDto(row: OrderRow, items: OrderItemRow[]): Order {
   return {
     _id: row.id,
+    reference: row.reference,
     user: { _id: row.user_id, fullName: row.user_full_name },
     name: row.name,
     email: row.email,
