@@ -310,7 +310,8 @@ function buildMpesaConfig(e: Env, dataDir: string, publicUrl: string): MpesaConf
   const credentialsGiven = MPESA_CREDENTIALS.every((name) => e[name] !== undefined);
   // The simulator plays the sandbox paybill (and its Transaction Status) so the demo settles by itself too.
   const c2bShortcode =
-    e.MPESA_C2B_SHORTCODE ?? (!credentialsGiven && e.NODE_ENV !== 'production' ? SANDBOX_SHORTCODE : undefined);
+    e.MPESA_C2B_SHORTCODE ??
+    (!credentialsGiven && e.NODE_ENV !== 'production' ? SANDBOX_SHORTCODE : undefined);
   // After /api/v1/ no "mpesa" or "safaricom" (Daraja's URL filter), and the secret last.
   const api = `${publicUrl}/api/v1/payments`;
   const initiator =

@@ -213,6 +213,10 @@ export const updateOrderStatusBodySchema = z.object({
     .trim()
     .max(20, 'Receipt must be at most 20 characters')
     .optional(),
-  reason: z.string({ error: 'Reason must be text' }).trim().max(200, 'Reason must be at most 200 characters').optional(),
+  reason: z
+    .string({ error: 'Reason must be text' })
+    .trim()
+    .max(200, 'Reason must be at most 200 characters')
+    .optional(),
 });
 export type UpdateOrderStatusBody = z.infer<typeof updateOrderStatusBodySchema>;

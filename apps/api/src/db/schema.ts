@@ -277,7 +277,8 @@ export interface MpesaCallbacksTable {
    * 'callback' (STK callback), 'stk-query' (a final answer of our STK query), 'c2b-confirmation' /
    * 'c2b-validation' (paybill), 'status-result' / 'status-timeout' (Transaction Status answers).
    */
-  source: 'callback' | 'stk-query' | 'c2b-confirmation' | 'c2b-validation' | 'status-result' | 'status-timeout';
+  source:
+    'callback' | 'stk-query' | 'c2b-confirmation' | 'c2b-validation' | 'status-result' | 'status-timeout';
   checkout_request_id: string | null;
   /** The C2B TransID, or the receipt a Transaction Status answer is about. */
   trans_id: string | null;

@@ -30,7 +30,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('source', 'text', (c) => c.notNull())
       .addColumn('order_id', 'text', (c) => c.references('orders.id').onDelete('restrict'))
       .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('restrict'))
-      .addColumn('stk_request_id', 'text', (c) => c.unique().references('stk_requests.id').onDelete('restrict'))
+      .addColumn('stk_request_id', 'text', (c) =>
+        c.unique().references('stk_requests.id').onDelete('restrict'),
+      )
       .addColumn('full_name', 'text', (c) => c.notNull())
       .addColumn('amount', 'integer', (c) => c.notNull())
       .addColumn('channel', 'text', (c) => c.notNull())

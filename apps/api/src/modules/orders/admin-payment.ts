@@ -27,8 +27,13 @@ export async function recordAdminPayment(
     const reason = evidence.reason?.trim() ?? '';
     if (!receipt && !reason) throw badRequest(ADMIN_PAID_NEEDS_EVIDENCE);
     if (receipt) {
-      if (!/^[A-Z0-9]{6,20}$/.test(receipt)) throw badRequest('Receipt must be letters and digits, like NLJ7RT61SV');
-      const used = await trx.selectFrom('payments').select('id').where('receipt', '=', receipt).executeTakeFirst();
+      if (!/^[A-Z0-9]{6,20}$/.test(receipt))
+        throw badRequest('Receipt must be letters and digits, like NLJ7RT61SV');
+      const used = await trx
+        .selectFrom('payments')
+        .select('id')
+        .where('receipt', '=', receipt)
+        .executeTakeFirst();
       if (used) throw conflict('This M-Pesa receipt number has already been used');
     }
     await trx

@@ -10,7 +10,8 @@ export const REFERENCE_LENGTH = 7;
 
 export function newOrderReference(): string {
   let out = '';
-  for (let i = 0; i < REFERENCE_LENGTH; i += 1) out += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  for (let i = 0; i < REFERENCE_LENGTH; i += 1)
+    out += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
   return out;
 }
 

@@ -108,59 +108,59 @@ export async function createOrder(
   let orderId: string | undefined;
   // A new reference collides with an existing one about once in billions of orders: draw again.
   for (let attempt = 1; orderId === undefined; attempt += 1) {
-  try {
-    orderId = await db.transaction().execute(async (trx) => {
-      const priced = await priceItems(trx, input.items);
-      const delivery = await deliveryFor(trx, input);
-      const id = newId();
-      await insertOrder(trx, {
-        id,
-        reference: newOrderReference(),
-        user_id: user.id,
-        name: input.name,
-        email: input.email,
-        phone,
-        // The geography's own spelling, whatever case the client sent.
-        country: delivery.country,
-        county: delivery.county,
-        town: delivery.town,
-        location: delivery.location,
-        location_id: delivery.id,
-        subtotal: priced.subtotal,
-        shipping_fee: delivery.shipping_fee,
-        total_amount: priced.subtotal + delivery.shipping_fee,
-        payment_status: 'pending',
-        delivery_status: 'pending',
-        idempotency_key: idempotencyKey,
-        created_at: now,
-        updated_at: now,
-      });
-      await insertOrderItems(
-        trx,
-        priced.lines.map((line, position) => ({
-          id: newId(),
-          order_id: id,
-          product_id: line.productId,
-          name: line.name,
-          price: line.price,
-          image: line.image,
-          count: line.count,
-          position,
+    try {
+      orderId = await db.transaction().execute(async (trx) => {
+        const priced = await priceItems(trx, input.items);
+        const delivery = await deliveryFor(trx, input);
+        const id = newId();
+        await insertOrder(trx, {
+          id,
+          reference: newOrderReference(),
+          user_id: user.id,
+          name: input.name,
+          email: input.email,
+          phone,
+          // The geography's own spelling, whatever case the client sent.
+          country: delivery.country,
+          county: delivery.county,
+          town: delivery.town,
+          location: delivery.location,
+          location_id: delivery.id,
+          subtotal: priced.subtotal,
+          shipping_fee: delivery.shipping_fee,
+          total_amount: priced.subtotal + delivery.shipping_fee,
+          payment_status: 'pending',
+          delivery_status: 'pending',
+          idempotency_key: idempotencyKey,
           created_at: now,
-        })),
-      );
-      await subtractFromCart(trx, user.id, priced.lines, now);
-      await recordOrderEvent(trx, id, 'placed', now);
-      return id;
-    });
-  } catch (err) {
-    // A concurrent request with the same key committed first: answer its order.
-    if (idempotencyKey && isUniqueViolation(err)) {
-      const first = await firstOrder();
-      if (first) return first;
+          updated_at: now,
+        });
+        await insertOrderItems(
+          trx,
+          priced.lines.map((line, position) => ({
+            id: newId(),
+            order_id: id,
+            product_id: line.productId,
+            name: line.name,
+            price: line.price,
+            image: line.image,
+            count: line.count,
+            position,
+            created_at: now,
+          })),
+        );
+        await subtractFromCart(trx, user.id, priced.lines, now);
+        await recordOrderEvent(trx, id, 'placed', now);
+        return id;
+      });
+    } catch (err) {
+      // A concurrent request with the same key committed first: answer its order.
+      if (idempotencyKey && isUniqueViolation(err)) {
+        const first = await firstOrder();
+        if (first) return first;
+      }
+      if (!isUniqueViolation(err) || attempt >= 3) throw err;
     }
-    if (!isUniqueViolation(err) || attempt >= 3) throw err;
-  }
   }
   const order = await loadOrder(db, orderId);
   if (!order) throw new Error(`order ${orderId} vanished after it was created`);

@@ -63,7 +63,13 @@ export function parseC2b(raw: string): C2bConfirmation | null {
   const amountText = text('TransAmount', 20);
   const amount = /^\d+(\.\d{1,2})?$/.test(amountText) ? Number(amountText) : NaN;
   const shortcode = text('BusinessShortCode', 20);
-  if (!TRANS_ID.test(transId) || !Number.isFinite(amount) || amount < 1 || amount > 10_000_000 || !shortcode) {
+  if (
+    !TRANS_ID.test(transId) ||
+    !Number.isFinite(amount) ||
+    amount < 1 ||
+    amount > 10_000_000 ||
+    !shortcode
+  ) {
     return null;
   }
   const names = ['FirstName', 'MiddleName', 'LastName'].map((k) => text(k, 40)).filter(Boolean);
@@ -109,7 +115,8 @@ export function parseStatusResult(raw: string): StatusResult | null {
     return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : null;
   };
   const amountText = param('Amount');
-  const amount = amountText !== null && /^\d+(\.\d+)?$/.test(amountText) ? Math.round(Number(amountText)) : null;
+  const amount =
+    amountText !== null && /^\d+(\.\d+)?$/.test(amountText) ? Math.round(Number(amountText)) : null;
   const id = pick(result, 'OriginatorConversationID');
   const desc = pick(result, 'ResultDesc');
   return {
@@ -200,7 +207,11 @@ export type PaybillService = ReturnType<typeof createPaybillService>;
 export function createPaybillService({ db, config, daraja, log }: PaybillDeps) {
   const c2b = config.mpesa.c2b;
 
-  async function audit(source: 'c2b-confirmation' | 'c2b-validation' | 'status-result' | 'status-timeout', raw: string, transId: string | null) {
+  async function audit(
+    source: 'c2b-confirmation' | 'c2b-validation' | 'status-result' | 'status-timeout',
+    raw: string,
+    transId: string | null,
+  ) {
     const id = newId();
     await insertCallbackAudit(db, {
       id,
@@ -269,9 +280,16 @@ export function createPaybillService({ db, config, daraja, log }: PaybillDeps) {
     },
 
     /** The asynchronous Transaction Status result (or its queue time-out) about a typed receipt. */
-    async receiveStatusResult(raw: string, kind: 'result' | 'timeout'): Promise<{ statusCode: number; body: unknown }> {
+    async receiveStatusResult(
+      raw: string,
+      kind: 'result' | 'timeout',
+    ): Promise<{ statusCode: number; body: unknown }> {
       const parsed = parseStatusResult(raw);
-      const auditId = await audit(kind === 'result' ? 'status-result' : 'status-timeout', raw, parsed?.receipt ?? null);
+      const auditId = await audit(
+        kind === 'result' ? 'status-result' : 'status-timeout',
+        raw,
+        parsed?.receipt ?? null,
+      );
       if (!parsed) {
         await setCallbackOutcome(db, auditId, 'malformed');
         return { statusCode: 400, body: { ResultCode: 1, ResultDesc: 'Malformed result' } };
@@ -330,17 +348,28 @@ export function createPaybillService({ db, config, daraja, log }: PaybillDeps) {
         const accepted = await daraja.transactionStatus(receipt, 'Order payment check');
         await db
           .updateTable('payments')
-          .set({ verification: 'checking', status_query_id: accepted.originatorConversationId, updated_at: nowIso() })
+          .set({
+            verification: 'checking',
+            status_query_id: accepted.originatorConversationId,
+            updated_at: nowIso(),
+          })
           .where('id', '=', paymentId)
           .where('status', '=', 0)
           .execute();
       } catch (err) {
-        log.warn({ err, paymentId }, 'M-Pesa transaction status query failed; the payment waits for an admin');
+        log.warn(
+          { err, paymentId },
+          'M-Pesa transaction status query failed; the payment waits for an admin',
+        );
       }
     },
 
     async registration(): Promise<C2bRegistration> {
-      const row = await db.selectFrom('app_meta').select('value').where('key', '=', REGISTRATION_KEY).executeTakeFirst();
+      const row = await db
+        .selectFrom('app_meta')
+        .select('value')
+        .where('key', '=', REGISTRATION_KEY)
+        .executeTakeFirst();
       let last: { ok?: boolean; message?: string; at?: string } = {};
       try {
         last = row ? (JSON.parse(row.value) as typeof last) : {};
@@ -359,7 +388,10 @@ export function createPaybillService({ db, config, daraja, log }: PaybillDeps) {
     /** Registers the confirmation and validation URLs with Daraja; the result is kept for the admin. */
     async registerUrls(): Promise<C2bRegistration> {
       if (!c2b || config.mpesa.mode === 'off') {
-        await saveRegistration({ ok: false, message: 'No paybill is configured (MPESA_C2B_SHORTCODE and Daraja credentials)' });
+        await saveRegistration({
+          ok: false,
+          message: 'No paybill is configured (MPESA_C2B_SHORTCODE and Daraja credentials)',
+        });
         return this.registration();
       }
       try {

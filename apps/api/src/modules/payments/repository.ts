@@ -146,7 +146,10 @@ export async function findPaymentWithReference(db: Db, id: string): Promise<Paym
     .executeTakeFirst();
 }
 
-export function findPaymentByStatusQuery(db: Db, originatorConversationId: string): Promise<PaymentRow | undefined> {
+export function findPaymentByStatusQuery(
+  db: Db,
+  originatorConversationId: string,
+): Promise<PaymentRow | undefined> {
   return db
     .selectFrom('payments')
     .selectAll()
@@ -164,7 +167,16 @@ export function searchOrders(db: Db, q: string, limit = 10) {
   const like = `%${q.toLowerCase().replace(/[%_\\]/g, '')}%`;
   return db
     .selectFrom('orders')
-    .select(['id', 'reference', 'name', 'phone', 'total_amount', 'payment_status', 'delivery_status', 'created_at'])
+    .select([
+      'id',
+      'reference',
+      'name',
+      'phone',
+      'total_amount',
+      'payment_status',
+      'delivery_status',
+      'created_at',
+    ])
     .where((eb) =>
       eb.or([
         eb(sql`lower(reference)`, 'like', like),

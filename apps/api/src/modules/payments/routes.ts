@@ -31,7 +31,11 @@ const reconciliationQuery = z.object({
     .optional(),
 });
 const orderSearchQuery = z.object({
-  q: z.string({ error: 'q is required' }).trim().min(2, 'Type at least 2 characters').max(60, 'Search is too long'),
+  q: z
+    .string({ error: 'q is required' })
+    .trim()
+    .min(2, 'Type at least 2 characters')
+    .max(60, 'Search is too long'),
 });
 
 /** Today in Nairobi (UTC+3 all year). */
@@ -109,7 +113,9 @@ export function paymentsRoutes({ config, db }: AppContext): FastifyPluginAsync {
 
     app.get('/payment/reconciliation', { preHandler: requireAdmin }, async (request, reply) => {
       const { date } = parseInput(reconciliationQuery, request.query);
-      return reply.header('cache-control', 'no-store').send(await payments.reconciliation(date ?? nairobiToday()));
+      return reply
+        .header('cache-control', 'no-store')
+        .send(await payments.reconciliation(date ?? nairobiToday()));
     });
 
     app.get('/payment/order-search', { preHandler: requireAdmin }, async (request, reply) => {

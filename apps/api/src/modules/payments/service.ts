@@ -197,7 +197,13 @@ export function createPaymentsService({ db, config, daraja, log, paybill }: Paym
           receipt: conflicting ? null : result.receipt,
           phone: result.phone ?? request.phone,
           status: amountMatches && !conflicting ? 1 : 0,
-          flag: conflicting ? 'conflict' : !amountMatches ? 'amount-mismatch' : check?.refund ? 'refund' : null,
+          flag: conflicting
+            ? 'conflict'
+            : !amountMatches
+              ? 'amount-mismatch'
+              : check?.refund
+                ? 'refund'
+                : null,
           created_at: now,
           updated_at: now,
           account: null,
@@ -430,9 +436,17 @@ export function createPaymentsService({ db, config, daraja, log, paybill }: Paym
           return await db.transaction().execute(async (trx) => {
             const existing = await findPaymentByReceipt(trx, body.receipt);
             if (existing) {
-              if (existing.source !== 'mpesa-c2b' || existing.order_id !== null || existing.flag !== null) throw used;
+              if (existing.source !== 'mpesa-c2b' || existing.order_id !== null || existing.flag !== null)
+                throw used;
               const check = await creditCheck(trx, order.id);
-              const assigned = await assignPayment(trx, existing.id, order.id, order.user_id, !!check?.refund, now);
+              const assigned = await assignPayment(
+                trx,
+                existing.id,
+                order.id,
+                order.user_id,
+                !!check?.refund,
+                now,
+              );
               if (!assigned) throw used;
               if (!check?.refund) await settleOrder(trx, order.id);
               return existing.id;
@@ -465,7 +479,8 @@ export function createPaymentsService({ db, config, daraja, log, paybill }: Paym
         }
       })();
       const stored = await findPaymentWithReference(db, id);
-      if (stored && stored.status === 0 && stored.receipt) await paybill.checkReceipt(stored.id, stored.receipt);
+      if (stored && stored.status === 0 && stored.receipt)
+        await paybill.checkReceipt(stored.id, stored.receipt);
       const answer = await findPaymentWithReference(db, id);
       if (!answer) throw notFound('Payment not found');
       return toPaymentDto(answer);

@@ -141,6 +141,7 @@ ${waiting ? '<meta http-equiv="refresh" content="3">' : ''}
     ${waiting ? '<p class="empty">No prompts waiting.<br>This page checks again every 3 seconds.</p>' : cards}
   </div></div>
   ${waiting ? '' : '<p class="lead" style="margin-top:12px"><a href="/dev/phone">Refresh</a> to see new prompts.</p>'}
+  <p class="lead" style="margin-top:12px"><a href="/dev/phone/paybill">Pay from the M-Pesa menu (Lipa na M-Pesa → Pay Bill)</a></p>
   ${
     recent.length > 0
       ? `<h3>Recently answered</h3><ul>${recent
