@@ -11,7 +11,6 @@ import { paymentDestination } from './payment-destination';
 export const MAX_SMS_LENGTH = 320;
 /** Tries before a message is given up (the admin sees the last error on the order). */
 export const MAX_SMS_ATTEMPTS = 6;
-const POLL_MS = 2_000;
 const BATCH = 10;
 
 interface MessageOrder {
@@ -139,7 +138,7 @@ export function createOrderMessenger({ db, config, sms, log }: OrderMessagesDeps
     start(): () => void {
       const timer = setInterval(() => {
         this.flush().catch((err: unknown) => log.error({ err }, 'order SMS run failed'));
-      }, POLL_MS);
+      }, config.orderSmsPollMs);
       timer.unref();
       return () => clearInterval(timer);
     },

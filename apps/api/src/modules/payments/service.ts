@@ -18,7 +18,6 @@ import { newId } from '../../lib/ids';
 import type { UserRow } from '../users/repository';
 import { DarajaError, isStillProcessing, type DarajaClient } from './daraja-client';
 import { toPaymentDto } from './dto';
-import { completedTotal } from '../orders/settlement';
 import {
   addReceiptToStkPayment,
   claimStkQuery,
@@ -46,7 +45,7 @@ import {
   type StkRequestRow,
 } from './repository';
 import { STILL_PROCESSING_RESULT_CODE, meaningOf, resultCodeText } from './result-codes';
-import { assertStillCoveredWithout, creditCheck, settleOrder } from '../orders/settlement';
+import { assertStillCoveredWithout, completedTotal, creditCheck, settleOrder } from '../orders/settlement';
 
 /** Ask Daraja (STK query) about a pending request once its callback is this late... */
 export const STK_QUERY_AFTER_MS = 20_000;
