@@ -69,6 +69,7 @@ export const orderItemSchema = z.object({
   createdAt: z.string(),
   order: z.object({
     _id: z.string(),
+    reference: z.string(),
     paymentStatus: paymentStatusSchema,
     deliveryStatus: deliveryStatusSchema,
   }),

@@ -39,6 +39,11 @@ export function toOrderItemDto(row: OrderItemListRow): OrderItem {
     count: row.count,
     price: row.price,
     createdAt: row.created_at,
-    order: { _id: row.order_id, paymentStatus: row.payment_status, deliveryStatus: row.delivery_status },
+    order: {
+      _id: row.order_id,
+      reference: row.order_reference,
+      paymentStatus: row.payment_status,
+      deliveryStatus: row.delivery_status,
+    },
   };
 }
