@@ -407,14 +407,14 @@ export function createPaybillService({ db, config, daraja, log }: PaybillDeps) {
     },
 
     /**
-     * At start-up: registers in the background, retrying with back-off (5 s doubling to 10 min) while Daraja is
+     * At start-up: registers in the background, retrying with back-off (1 s doubling to 10 min) while Daraja is
      * down, never blocking start-up. Answers a function that stops retrying.
      */
     startRegistration(): () => void {
       if (!c2b || config.mpesa.mode === 'off') return () => {};
       let stopped = false;
       let timer: NodeJS.Timeout | undefined;
-      let delay = 5_000;
+      let delay = 1_000;
       const attempt = async () => {
         if (stopped) return;
         const state = await this.registerUrls().catch(() => null);
