@@ -84,3 +84,23 @@ export function useAdminOrderItems(page: number) {
     placeholderData: keepPreviousData,
   });
 }
+
+export interface OrderMessage {
+  event: string;
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  message: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** An order's SMS (admin): what was sent, what waits, what failed and why. */
+export function useOrderMessages(id: string) {
+  return useQuery({
+    queryKey: ['order-messages', id],
+    queryFn: () =>
+      api.get<{ data: OrderMessage[] }>(`/order/${encodeURIComponent(id)}/messages`).then((r) => r.data),
+    staleTime: 0,
+  });
+}

@@ -14,7 +14,7 @@ import { DataTable, type Column } from '../../../components/data-table';
 import { Modal } from '../../../components/modal';
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
-import { useAdminOrders, useUpdateOrderStatus } from '../api';
+import { useAdminOrders, useOrderMessages, useUpdateOrderStatus } from '../api';
 import { formatOrderDate, formatOrderDateTime, itemCount, placeLine } from '../components/order-format';
 import { StatusBadge } from '../components/status-badge';
 
@@ -206,6 +206,7 @@ function OrderStatusModal({ order, onClose }: { order: Order; onClose: () => voi
       <p className="mt-3 rounded-xl bg-gold-400/15 px-3 py-2 text-sm text-stone-700">
         Mark payment as Paid before updating delivery.
       </p>
+      <OrderMessages orderId={order._id} />
       <div className="mt-5 flex justify-end gap-3">
         <button type="button" className="btn-outline" onClick={onClose} disabled={update.isPending}>
           Cancel
@@ -215,5 +216,29 @@ function OrderStatusModal({ order, onClose }: { order: Order; onClose: () => voi
         </button>
       </div>
     </Modal>
+  );
+}
+
+const SMS_STATUS: Record<string, string> = { queued: 'waiting', sent: 'sent', failed: 'failed' };
+
+/** The customer's SMS about this order; a failure shows its reason (issue 13.7). */
+function OrderMessages({ orderId }: { orderId: string }) {
+  const messages = useOrderMessages(orderId);
+  if (!messages.data || messages.data.length === 0) return null;
+  return (
+    <section aria-label="SMS to the customer" className="mt-3 text-sm">
+      <h3 className="font-semibold text-ink">SMS to the customer</h3>
+      <ul className="mt-1 space-y-0.5">
+        {messages.data.map((m) => (
+          <li
+            key={m.event}
+            className={m.status === 'failed' || m.lastError ? 'text-red-700' : 'text-stone-600'}
+          >
+            {m.event}: {SMS_STATUS[m.status] ?? m.status}
+            {m.lastError ? ` (${m.attempts} tries; ${m.lastError})` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
