@@ -123,7 +123,11 @@ export function AssignPaymentButton({ payment }: { payment: Payment }) {
   const assign = useAssignPayment();
   return (
     <>
-      <button type="button" className="btn-outline px-3 py-1 text-xs" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="btn-outline whitespace-nowrap px-3 py-1 text-xs"
+        onClick={() => setOpen(true)}
+      >
         Assign to order
       </button>
       <Modal
