@@ -379,6 +379,41 @@ describeEachDialect(
       ).toBe(true);
     });
 
+    it('lets an admin mark an order paid only with an unused receipt or a reason; the receipt then pays nothing else', async () => {
+      const { cookie } = await admin();
+      const update = (orderId: string, body: Record<string, unknown>) =>
+        ctx().app.inject({
+          method: 'PUT',
+          url: `/api/v1/order/updateStatus/${orderId}`,
+          headers: { cookie },
+          payload: body,
+        });
+      const credited = receipt('AD');
+      const paidBy = await customerWithOrder(600);
+      await confirm({ transId: credited, amount: 600, billRef: paidBy.order.reference });
+
+      const { order } = await customerWithOrder(900);
+      await confirm({ transId: receipt(), amount: 400, billRef: order.reference });
+      const reused = await update(order.id, { paymentStatus: 'paid', receipt: credited.toLowerCase() });
+      expect(reused.statusCode).toBe(409);
+      expect(await orderPaymentStatus(ctx(), order.id)).toBe('pending');
+
+      const typed = receipt('AE');
+      const ok = await update(order.id, { paymentStatus: 'paid', receipt: typed });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toMatchObject({ paymentStatus: 'paid' });
+      // Only what was still owed is recorded.
+      expect(await paymentByReceipt(typed)).toMatchObject({ source: 'admin', amount: 500, status: 1 });
+
+      // Safaricom's own confirmation of that receipt later, for another order, is a conflict that pays nothing.
+      const other = await customerWithOrder(500);
+      await confirm({ transId: typed, amount: 500, billRef: other.order.reference });
+      expect(await orderPaymentStatus(ctx(), other.order.id)).toBe('pending');
+      expect(await paymentsOfOrder(ctx(), other.order.id)).toEqual([
+        expect.objectContaining({ flag: 'conflict', status: 0, receipt: null }),
+      ]);
+    });
+
     it('reconciles the day by the way money came', async () => {
       const { cookie } = await admin();
       const today = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
