@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Payment, Reconciliation } from '@urembo/contract/payments';
+import { buildApp } from '../src/app';
 import { signedInUser } from './support/auth';
 import { DarajaPeer, PEER_CREDENTIALS, peerEnv } from './support/daraja-peer';
 import { createTestOrder, orderPaymentStatus, paymentsOfOrder } from './support/payments-factories';
@@ -127,6 +128,16 @@ describeEachDialect(
         headers: { cookie },
       });
       expect(again.json()).toMatchObject({ ok: true });
+    });
+
+    it('does not register again when a restarted process finds the same URLs registered', async () => {
+      const before = peer.registrations.length;
+      expect(before).toBeGreaterThan(0);
+      const again = await buildApp({ config: ctx().config, database: ctx().database, logger: false });
+      await again.ready();
+      await sleep(300);
+      await again.close();
+      expect(peer.registrations.length).toBe(before);
     });
 
     it('credits the order whose reference is the account number (case, spaces and dashes ignored)', async () => {

@@ -238,8 +238,11 @@ export function createPaybillService({ db, config, daraja, log }: PaybillDeps) {
     }
   }
 
+  /** What a registration registered: a restart with the same target need not register again. */
+  const target = c2b ? `${c2b.shortcode} ${c2b.confirmationUrl} ${c2b.validationUrl}` : null;
+
   async function saveRegistration(state: { ok: boolean; message: string }): Promise<void> {
-    const value = JSON.stringify({ ...state, at: nowIso() });
+    const value = JSON.stringify({ ...state, target, at: nowIso() });
     await db
       .insertInto('app_meta')
       .values({ key: REGISTRATION_KEY, value })
@@ -370,16 +373,18 @@ export function createPaybillService({ db, config, daraja, log }: PaybillDeps) {
         .select('value')
         .where('key', '=', REGISTRATION_KEY)
         .executeTakeFirst();
-      let last: { ok?: boolean; message?: string; at?: string } = {};
+      let last: { ok?: boolean; message?: string; at?: string; target?: string } = {};
       try {
         last = row ? (JSON.parse(row.value) as typeof last) : {};
       } catch {
         last = {};
       }
+      // A result about other URLs (the secret or PUBLIC_URL changed) says nothing about the current ones.
+      const current = !last.target || last.target === target;
       return {
         configured: !!c2b && config.mpesa.mode !== 'off',
         shortcode: c2b?.shortcode ?? null,
-        ok: last.ok ?? null,
+        ok: current ? (last.ok ?? null) : null,
         message: last.message ?? null,
         at: last.at ?? null,
       };
@@ -417,6 +422,12 @@ export function createPaybillService({ db, config, daraja, log }: PaybillDeps) {
       let delay = 1_000;
       const attempt = async () => {
         if (stopped) return;
+        // Safaricom keeps production registrations and may refuse to repeat one: after a restart (or on a second
+        // process) with the same URLs, there is nothing to do. The simulator forgets on restart: always register.
+        if (config.mpesa.mode === 'daraja') {
+          const known = await this.registration().catch(() => null);
+          if (known?.ok) return;
+        }
         const state = await this.registerUrls().catch(() => null);
         if (stopped || state?.ok) return;
         timer = setTimeout(() => void attempt(), delay);
