@@ -425,6 +425,42 @@ describeEachDialect(
       ]);
     });
 
+    it('counts a prompt payment once when the paybill also confirms it, whichever comes first', async () => {
+      const prompt = async () => {
+        const { order, cookie } = await customerWithOrder(650);
+        const res = await ctx().app.inject({
+          method: 'POST',
+          url: `/api/v1/m-pesa/stk/${order.id}`,
+          headers: { cookie },
+          payload: { phone: '0712345678' },
+        });
+        expect(res.statusCode).toBe(201);
+        return { order, cookie, id: (res.json() as { _id: string })._id, push: peer.lastPush() };
+      };
+      // Callback first, then the paybill's confirmation of the same transaction.
+      const first = await prompt();
+      const r1 = receipt('SC');
+      await peer.sendCallback(first.push, { resultCode: 0, receipt: r1 });
+      await confirm({ transId: r1, amount: 650, billRef: first.order.reference });
+      expect(await paymentsOfOrder(ctx(), first.order.id)).toEqual([
+        expect.objectContaining({ source: 'mpesa-stk', receipt: r1, status: 1, flag: null }),
+      ]);
+      // Confirmation first, then the callback: the prompt shows paid, still one payment.
+      const second = await prompt();
+      const r2 = receipt('CS');
+      await confirm({ transId: r2, amount: 650, billRef: second.order.reference });
+      await peer.sendCallback(second.push, { resultCode: 0, receipt: r2 });
+      expect(await paymentsOfOrder(ctx(), second.order.id)).toEqual([
+        expect.objectContaining({ source: 'mpesa-c2b', receipt: r2, status: 1, flag: null }),
+      ]);
+      const resolved = await ctx().app.inject({
+        url: `/api/v1/m-pesa/resolveTransaction/${second.id}`,
+        headers: { cookie: second.cookie },
+      });
+      expect(resolved.json()).toMatchObject({ status: 'paid', message: 'Paid' });
+      expect(await orderPaymentStatus(ctx(), second.order.id)).toBe('paid');
+    });
+
     it('reconciles the day by the way money came', async () => {
       const { cookie } = await admin();
       const today = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);

@@ -145,6 +145,17 @@ async function creditConfirmed(trx: Trx, c: C2bConfirmation, orderId: string | n
   const now = nowIso();
   const existing = await findPaymentByReceipt(trx, c.transId);
   if (existing?.source === 'mpesa-c2b') return 'duplicate';
+  // A paybill with registered URLs also confirms the STK payments made to it (BillRefNumber = the prompt's
+  // AccountReference): the same TransID, already credited to that order, is the same money, not a conflict.
+  if (
+    existing &&
+    existing.status === 1 &&
+    existing.flag === null &&
+    existing.amount === c.amount &&
+    (orderId === null || existing.order_id === orderId)
+  ) {
+    return 'duplicate';
+  }
   if (existing && existing.source === 'user-mpesa-form' && existing.status === 0 && existing.flag === null) {
     const target = existing.order_id ?? orderId;
     const check = target ? await creditCheck(trx, target) : undefined;

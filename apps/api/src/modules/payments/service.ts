@@ -77,6 +77,7 @@ export type StkOutcome =
   | 'paid-receipt-reused'
   | 'receipt-conflict'
   | 'paid-for-refund'
+  | 'paid-by-confirmation'
   | 'unknown-request';
 
 export interface StkResult {
@@ -158,6 +159,23 @@ export function createPaymentsService({ db, config, daraja, log, paybill }: Paym
           taken.source === 'user-mpesa-form' &&
           taken.status === 0 &&
           taken.order_id === request.order_id;
+        // The paybill's own confirmation of this prompt payment may have come first: same order, same money.
+        const alreadyCredited =
+          !!taken &&
+          taken.source === 'mpesa-c2b' &&
+          taken.status === 1 &&
+          taken.flag === null &&
+          taken.order_id === request.order_id &&
+          (result.amount === null || result.amount === taken.amount);
+        if (alreadyCredited) {
+          const changed = await finishStkRequest(trx, request.id, {
+            status: 'paid',
+            resultCode: '0',
+            resultDesc: result.resultDesc,
+            now,
+          });
+          return changed ? 'paid-by-confirmation' : 'duplicate';
+        }
         const conflicting = !!taken && !typedHere;
         const changed = await finishStkRequest(trx, request.id, {
           status: amountMatches && !conflicting ? 'paid' : 'failed',
