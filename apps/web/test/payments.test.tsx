@@ -308,6 +308,56 @@ describe('PaymentsTable (admin)', () => {
     });
   });
 
+  it('filters unmatched paybill payments and assigns one to an order found by reference', async () => {
+    const unmatched = payment({
+      _id: 'p9',
+      ID: 'mpesa-c2b',
+      channel: 'M-Pesa Paybill',
+      receipt: 'SIMABC9999',
+      order: null,
+      orderReference: null,
+      account: 'WRONG-REF',
+      status: true,
+    });
+    const page = (data: Payment[]) => ({
+      body: { data, page: 1, limit: 25, total: data.length, totalPages: 1 },
+    });
+    routes['GET /payment/?page=1&limit=25&filter=all'] = () => page([payment({})]);
+    routes['GET /payment/?page=1&limit=25&filter=unmatched'] = () => page([unmatched]);
+    routes['GET /payment/order-search?q=K7HX'] = () => ({
+      body: {
+        data: [
+          {
+            _id: 'o1',
+            reference: 'K7HX9QC',
+            name: 'Amina',
+            phone: '254712345678',
+            totalAmount: 2350,
+            paymentStatus: 'pending',
+            deliveryStatus: 'pending',
+            createdAt: '2026-03-01T09:00:00.000Z',
+          },
+        ],
+      },
+    });
+    routes['PUT /payment/p9'] = () => ({ body: { ...unmatched, order: 'o1', orderReference: 'K7HX9QC' } });
+    renderAt(<PaymentsTable />);
+    expect(await screen.findByRole('link', { name: 'K7HX9QC' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'Unmatched' }));
+    const row = (await screen.findByText('SIMABC9999')).closest('tr')!;
+    expect(row).toHaveTextContent('Account WRONG-REF');
+    expect(within(row).getByText('Unmatched')).toBeInTheDocument();
+    fireEvent.click(within(row).getByRole('button', { name: 'Assign to order' }));
+    fireEvent.change(await screen.findByLabelText('Search orders'), { target: { value: 'K7HX' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Assigned to order K7HX9QC'));
+    expect(calls.find((c) => c.method === 'PUT')).toEqual({
+      method: 'PUT',
+      path: '/payment/p9',
+      body: { order: 'K7HX9QC' },
+    });
+  });
+
   it('says when updating or fetching fails', async () => {
     routes['GET /payment/?page=1&limit=25&filter=all'] = () => ({
       body: { data: [payment({})], page: 1, limit: 25, total: 1, totalPages: 1 },
