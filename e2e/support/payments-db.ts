@@ -108,10 +108,12 @@ const hexId = () => randomBytes(12).toString('hex');
 export async function seedCustomerWithOrder(
   info: ServerInfo,
   options: { total: number; fullName?: string; phone?: string },
-): Promise<{ userId: string; orderId: string; sessionCookie: string; fullName: string }> {
+): Promise<{ userId: string; orderId: string; reference: string; sessionCookie: string; fullName: string }> {
   const now = new Date().toISOString();
   const userId = hexId();
   const orderId = hexId();
+  // The server's reference alphabet (no look-alike characters), 7 of them.
+  const reference = Array.from(randomBytes(7), (b) => 'ACDEFGHJKMNPQRTWXY3479'[b % 22]).join('');
   const sessionId = randomBytes(32).toString('base64url');
   const phone = options.phone ?? `2547${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const fullName = options.fullName ?? 'Wanjiku Kamau';
@@ -133,14 +135,14 @@ export async function seedCustomerWithOrder(
       ],
     );
     await exec(
-      `insert into orders (id, user_id, name, email, phone, country, county, town, location, location_id, subtotal,
+      `insert into orders (id, reference, user_id, name, email, phone, country, county, town, location, location_id, subtotal,
         shipping_fee, total_amount, payment_status, delivery_status, idempotency_key, created_at, updated_at)
-       values (?, ?, ?, null, ?, 'Kenya', 'Nairobi', 'Westlands', 'Sarit Centre', null, ?, 200, ?, 'pending',
+       values (?, ?, ?, ?, null, ?, 'Kenya', 'Nairobi', 'Westlands', 'Sarit Centre', null, ?, 200, ?, 'pending',
         'pending', null, ?, ?)`,
-      [orderId, userId, fullName, phone, options.total - 200, options.total, now, now],
+      [orderId, reference, userId, fullName, phone, options.total - 200, options.total, now, now],
     );
   });
-  return { userId, orderId, sessionCookie: sessionId, fullName };
+  return { userId, orderId, reference, sessionCookie: sessionId, fullName };
 }
 
 export async function orderPaymentStatus(info: ServerInfo, orderId: string): Promise<string> {

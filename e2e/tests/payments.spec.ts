@@ -81,7 +81,7 @@ test('a customer pays with an STK prompt accepted on the test phone', async ({ b
   await phone.goto('/dev/phone');
   const prompt = phone.getByRole('region', { name: 'M-Pesa prompt for Ksh 2,350' });
   await expect(prompt).toBeVisible();
-  await expect(prompt).toContainText(`UR${orderId.slice(0, 10).toUpperCase()}`);
+  await expect(prompt).toContainText(customer.reference);
   await expect(prompt).toContainText('0712 345 678');
   await phone.screenshot({ path: testInfo.outputPath('dev-phone-prompt.png'), fullPage: true });
   // Anyone else who opens the test phone sees no prompt to accept (it is not their order).
@@ -164,21 +164,30 @@ test('the manual M-Pesa form records a pending payment and goes back to the orde
   await skipSplash(page);
   await page.goto(`/mpesa-form/${orderId}`);
   await expect(page).toHaveTitle('M-Pesa Payment Details');
-  await expect(page.getByLabel('Order reference')).toHaveValue(orderId);
+  await expect(page.getByLabel('Order reference')).toHaveValue(customer.reference);
   await expect(page.getByLabel('Order reference')).toBeDisabled();
   await expect(page.getByLabel('Full name')).toHaveValue('Achieng Otieno');
+  // What is still owed is filled in; a non-number says so, with no field path.
+  await expect(page.getByLabel('Amount (Ksh)')).toHaveValue('1500');
+  await page.getByLabel('Amount (Ksh)').fill('abc');
 
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Receipt number is required')).toBeVisible();
-  await expect(page.getByText('Amount is required')).toBeVisible();
+  await expect(page.getByText('Amount must be a whole number of shillings')).toBeVisible();
 
   const receipt = `QK${Date.now().toString(36).toUpperCase().slice(-8)}`.slice(0, 10);
   await page.getByLabel('Receipt number').fill(receipt.toLowerCase());
   await page.getByLabel('Amount (Ksh)').fill('1500');
   await page.screenshot({ path: testInfo.outputPath('mpesa-form-phone.png'), fullPage: true });
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Form submitted')).toBeVisible();
+  await expect(page.getByText('We are checking with M-Pesa…').first()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/order/${orderId}$`));
+  // The order page shows the receipt and what M-Pesa said about it (the simulator does not know this one).
+  const sent = page.getByTestId('order-payments');
+  await expect(sent).toContainText(receipt.toUpperCase());
+  await expect(sent).toContainText('M-Pesa does not know this receipt: an admin will check it', {
+    timeout: 10_000,
+  });
   const payments = await paymentsOf(server.info, orderId);
   expect(payments).toEqual([
     expect.objectContaining({
@@ -198,5 +207,49 @@ test('the manual M-Pesa form records a pending payment and goes back to the orde
   await expect(
     page.getByRole('alert').filter({ hasText: 'This M-Pesa receipt number has already been used' }),
   ).toBeVisible();
+  await context.close();
+});
+
+test('a customer pays from the M-Pesa menu (Pay Bill) and the order page turns Paid by itself', async ({
+  browser,
+}, testInfo) => {
+  const customer = await seedCustomerWithOrder(server.info, { total: 1850 });
+  const { orderId, reference } = customer;
+  const context = await customerContext(browser, customer);
+  const page = await context.newPage();
+  await skipSplash(page);
+  await page.goto(`/order/${orderId}`);
+  await expect(page.getByTestId('order-reference')).toHaveText(reference);
+  const block = page.getByTestId('payment-instructions');
+  // The shop's own paybill (the simulator's) with the order reference as the account number.
+  await expect(block.getByText('174379')).toBeVisible();
+  await expect(block.getByText(reference, { exact: true })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('order-paybill-phone.png'), fullPage: true });
+
+  // The test phone's M-Pesa menu, opened from the order page's demo link (business, account and amount filled).
+  const [phone] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('link', { name: 'Demo shop: pay from the test phone’s M-Pesa menu' }).click(),
+  ]);
+  await expect(phone.getByLabel('Business no.')).toHaveValue('174379');
+  await expect(phone.getByLabel('Account no.')).toHaveValue(reference);
+  await expect(phone.getByLabel('Amount')).toHaveValue('1850');
+  // The shop registers its paybill URLs in the background at start-up: retry until it has.
+  await expect(async () => {
+    await phone.goto(`/dev/phone/paybill?business=174379&account=${reference.toLowerCase()}&amount=1850`);
+    await phone.getByLabel('Enter M-PESA PIN').fill('1234');
+    await phone.getByRole('button', { name: 'Send' }).click();
+    await expect(phone.getByRole('status')).toContainText('The shop has been told.', { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await phone.screenshot({ path: testInfo.outputPath('dev-phone-paybill.png'), fullPage: true });
+
+  // No reload: the order page asks again by itself while unpaid.
+  await expect(page.getByTitle('Payment: Paid')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('payment-instructions')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Review Order' })).toBeVisible();
+  expect(await orderPaymentStatus(server.info, orderId)).toBe('paid');
+  const payments = await paymentsOf(server.info, orderId);
+  expect(payments).toEqual([expect.objectContaining({ source: 'mpesa-c2b', amount: 1850, status: 1 })]);
+  await page.screenshot({ path: testInfo.outputPath('order-paid-by-paybill-phone.png'), fullPage: true });
   await context.close();
 });

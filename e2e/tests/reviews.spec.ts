@@ -28,14 +28,19 @@ async function insertOrder(
   paymentStatus: 'paid' | 'pending',
 ): Promise<string> {
   const id = newId();
+  // Orders carry a short reference (7 characters of the server's alphabet); unique enough for a test.
+  const reference = Array.from(
+    crypto.getRandomValues(new Uint8Array(7)),
+    (b) => 'ACDEFGHJKMNPQRTWXY3479'[b % 22],
+  ).join('');
   const now = new Date().toISOString();
   const subtotal = products.reduce((sum, p) => sum + p.price, 0);
   await db.run(
-    `insert into orders (id, user_id, name, email, phone, country, county, town, location, location_id, subtotal,
+    `insert into orders (id, reference, user_id, name, email, phone, country, county, town, location, location_id, subtotal,
       shipping_fee, total_amount, payment_status, delivery_status, idempotency_key, created_at, updated_at)
-      values (?, ?, 'E2E Buyer', null, '254700000000', 'Kenya', 'Nairobi', 'Westlands', 'Sarit', null, ?, 200, ?, ?,
+      values (?, ?, ?, 'E2E Buyer', null, '254700000000', 'Kenya', 'Nairobi', 'Westlands', 'Sarit', null, ?, 200, ?, ?,
       'pending', null, ?, ?)`,
-    [id, userId, subtotal, subtotal + 200, paymentStatus, now, now],
+    [id, reference, userId, subtotal, subtotal + 200, paymentStatus, now, now],
   );
   for (const [position, p] of products.entries()) {
     await db.run(

@@ -105,6 +105,11 @@ const envSchema = z.object({
       .optional(),
   ),
   MPESA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  MPESA_C2B_SHORTCODE: optionalShortCode,
+  ORDER_SMS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  MPESA_C2B_REGISTER_VERSION: z.enum(['v1', 'v2'], { error: 'must be v1 or v2' }).default('v1'),
+  MPESA_INITIATOR_NAME: optionalText,
+  MPESA_SECURITY_CREDENTIAL: optionalText,
   SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\/[^/]/.test(v), {
     message: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465',
   }),
@@ -143,6 +148,22 @@ export interface MpesaConfig {
   callbackSecret: string;
   /** Every call to Daraja is aborted after this long. */
   timeoutMs: number;
+  /**
+   * The paybill or till the shop owns (C2B): customers pay to it with the order reference as account number and
+   * Safaricom confirms to these URLs. Undefined: no paybill settlement (orders show MPESA_PAYBILL/MPESA_ACCOUNT).
+   */
+  c2b:
+    | {
+        shortcode: string;
+        registerVersion: 'v1' | 'v2';
+        confirmationUrl: string;
+        validationUrl: string;
+        /** Transaction Status API (typed receipts); undefined without an initiator. */
+        initiator: { name: string; securityCredential: string } | undefined;
+        statusResultUrl: string;
+        statusTimeoutUrl: string;
+      }
+    | undefined;
 }
 
 export interface Config {
@@ -167,6 +188,8 @@ export interface Config {
   paymentInstructions: { paybill: string; account: string; tillNumber: string; tillName: string };
   mpesa: MpesaConfig;
   mail: { smtpUrl: string | undefined; from: string };
+  /** How often queued order SMS are looked for (and retried when due). */
+  orderSmsPollMs: number;
   /** Africa's Talking; undefined writes SMS to the outbox instead. */
   sms: { username: string; apiKey: string; baseUrl: string; senderId: string | undefined } | undefined;
   /** Shared rate-limit counters; undefined keeps them in this process's memory. */
@@ -239,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tillName: e.MPESA_TILL_NAME,
     },
     mpesa,
+    orderSmsPollMs: e.ORDER_SMS_POLL_MS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM },
     sms:
       e.AT_USERNAME && e.AT_API_KEY
@@ -284,6 +308,11 @@ function checkMpesaVariables(e: Env): string[] {
       );
     }
   }
+  if ((e.MPESA_INITIATOR_NAME === undefined) !== (e.MPESA_SECURITY_CREDENTIAL === undefined)) {
+    problems.push(
+      'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL: set both (Transaction Status needs the initiator and its encrypted password) or neither',
+    );
+  }
   if (e.MPESA_CALLBACK_URL !== undefined) {
     const url = new URL(e.MPESA_CALLBACK_URL);
     if (CALLBACK_URL_FORBIDDEN.test(url.href)) {
@@ -308,11 +337,35 @@ function buildMpesaConfig(e: Env, dataDir: string, publicUrl: string): MpesaConf
   const callbackSecret =
     e.MPESA_CALLBACK_SECRET ?? readOrCreateSecret(dataDir, 'mpesa-callback-secret', 24, /^[A-Za-z0-9_-]+$/);
   const callbackUrl = e.MPESA_CALLBACK_URL ?? `${publicUrl}/api/v1/m-pesa/callback/${callbackSecret}`;
+  const credentialsGiven = MPESA_CREDENTIALS.every((name) => e[name] !== undefined);
+  // The simulator plays the sandbox paybill (and its Transaction Status) so the demo settles by itself too.
+  const c2bShortcode =
+    e.MPESA_C2B_SHORTCODE ??
+    (!credentialsGiven && e.NODE_ENV !== 'production' ? SANDBOX_SHORTCODE : undefined);
+  // After /api/v1/ no "mpesa" or "safaricom" (Daraja's URL filter), and the secret last.
+  const api = `${publicUrl}/api/v1/payments`;
+  const initiator =
+    e.MPESA_INITIATOR_NAME && e.MPESA_SECURITY_CREDENTIAL
+      ? { name: e.MPESA_INITIATOR_NAME, securityCredential: e.MPESA_SECURITY_CREDENTIAL }
+      : !credentialsGiven && e.NODE_ENV !== 'production'
+        ? { name: 'urembo-simulator', securityCredential: 'urembo-simulator-credential' }
+        : undefined;
   const common = {
     transactionType: e.MPESA_TRANSACTION_TYPE,
     callbackUrl,
     callbackSecret,
     timeoutMs: e.MPESA_TIMEOUT_MS,
+    c2b: c2bShortcode
+      ? {
+          shortcode: c2bShortcode,
+          registerVersion: e.MPESA_C2B_REGISTER_VERSION,
+          confirmationUrl: `${api}/c2b/confirmation/${callbackSecret}`,
+          validationUrl: `${api}/c2b/validation/${callbackSecret}`,
+          initiator,
+          statusResultUrl: `${api}/status/result/${callbackSecret}`,
+          statusTimeoutUrl: `${api}/status/timeout/${callbackSecret}`,
+        }
+      : undefined,
   };
   if (
     e.MPESA_CONSUMER_KEY &&

@@ -558,8 +558,19 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
     );
     expect((await update({ deliveryStatus: 'shipped' })).statusCode).toBe(400);
 
-    const paid = await update({ paymentStatus: 'paid' });
+    // "Paid" by hand needs evidence, and records a payment row for what is owed (issue 17.9).
+    const bare = await update({ paymentStatus: 'paid' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error).toMatch(/receipt you saw or a reason/);
+    const paid = await update({ paymentStatus: 'paid', reason: 'Cash on delivery' });
     expect(paid.statusCode).toBe(200);
+    const rows = await ctx()
+      .database.db.selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ source: 'admin', status: 1, note: 'Cash on delivery', flag: null });
     expect(paid.json()).toMatchObject({
       paymentStatus: 'paid',
       deliveryStatus: 'pending',
@@ -584,7 +595,11 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
     expect(skip.json().error).toBe(
       'This order is cancelled: reopen it (delivery status Pending) before changing its delivery',
     );
-    const reopened = await reopenTo({ deliveryStatus: 'pending', paymentStatus: 'paid' });
+    const reopened = await reopenTo({
+      deliveryStatus: 'pending',
+      paymentStatus: 'paid',
+      receipt: 'qwe1234567',
+    });
     expect(reopened.json()).toMatchObject({ paymentStatus: 'paid', deliveryStatus: 'pending' });
 
     // An admin may deliver an unpaid order (the screen advises against it).

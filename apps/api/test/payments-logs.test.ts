@@ -46,5 +46,8 @@ describe('request logs', () => {
       '/api/v1/auth/reset-password/[redacted]?x=1',
     );
     expect(redactUrl('/api/v1/order/abc')).toBe('/api/v1/order/abc');
+    for (const path of ['c2b/confirmation', 'c2b/validation', 'status/result', 'status/timeout']) {
+      expect(redactUrl(`/api/v1/payments/${path}/s3cret-s3cret`)).toBe(`/api/v1/payments/${path}/[redacted]`);
+    }
   });
 });

@@ -50,8 +50,12 @@ describeEachDialect('manual M-Pesa form and the admin payments table', (ctx) => 
       receipt: 'NLJ7RT61SV',
       phone: user.phone,
       order: order.id,
+      orderReference: order.reference,
       status: false,
       flag: null,
+      account: null,
+      note: null,
+      verification: null,
       createdAt: expect.any(String),
     });
     expect(await orderPaymentStatus(ctx(), order.id)).toBe('pending');
@@ -84,7 +88,8 @@ describeEachDialect('manual M-Pesa form and the admin payments table', (ctx) => 
       [{ receipt: 'NLJ7RT61S!' }, 'receipt: Receipt number must be 10 letters and digits, like NLJ7RT61SV'],
       [{ fullName: '  ' }, 'fullName: Full name is required'],
       [{ amount: 0 }, 'amount: Amount must be at least Ksh 1'],
-      [{ amount: 12.5 }, 'amount: Amount must be whole shillings'],
+      [{ amount: 12.5 }, 'amount: Amount must be a whole number of shillings'],
+      [{ amount: 'abc' }, 'amount: Amount must be a whole number of shillings'],
       [{ ID: 'mpesa-stk' }, 'ID: ID must be "user-mpesa-form"'],
     ];
     for (const [change, message] of cases) {

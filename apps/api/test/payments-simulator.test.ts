@@ -236,6 +236,144 @@ describeEachDialect(
       });
     });
 
+    async function waitForRegistration() {
+      const { cookie } = await signedInUser(ctx(), { role: 'admin' });
+      for (let i = 0; i < 150; i += 1) {
+        const state = (
+          await ctx().app.inject({ url: '/api/v1/payment/c2b/registration', headers: { cookie } })
+        ).json() as { ok: boolean | null };
+        if (state.ok) return;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error('the shop never registered its paybill URLs with the simulator');
+    }
+
+    function payBill(form: Record<string, string>) {
+      return ctx().app.inject({
+        method: 'POST',
+        url: '/dev/phone/paybill',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(form).toString(),
+      });
+    }
+
+    it('pays from the test phone’s Pay Bill screen: the confirmation settles the order', async () => {
+      await waitForRegistration();
+      const { user } = await signedInUser(ctx());
+      const order = await createTestOrder(ctx(), user.id, { total: 1200 });
+      const screen = await ctx().app.inject({
+        url: `/dev/phone/paybill?account=${order.reference}&amount=1200`,
+      });
+      expect(screen.statusCode).toBe(200);
+      expect(screen.body).toContain('value="174379"');
+      expect(screen.body).not.toContain('<script');
+
+      const bad = await payBill({ business: '174379', account: order.reference, amount: '1200', pin: '12' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('Enter a 4-digit M-PESA PIN');
+      const other = await payBill({
+        business: '999999',
+        account: order.reference,
+        amount: '1200',
+        pin: '1234',
+      });
+      expect(other.statusCode).toBe(400);
+
+      const paid = await payBill({
+        business: '174379',
+        account: order.reference.toLowerCase(),
+        amount: '1200',
+        pin: '1234',
+      });
+      expect(paid.statusCode).toBe(200);
+      expect(paid.body).toContain('The shop has been told.');
+      expect(await orderPaymentStatus(ctx(), order.id)).toBe('paid');
+      const [payment] = await paymentsOfOrder(ctx(), order.id);
+      expect(payment).toMatchObject({ source: 'mpesa-c2b', amount: 1200, status: 1, phone: '254708374149' });
+      expect(payment!.receipt).toMatch(/^SIM[A-Z0-9]{7}$/);
+    });
+
+    it('answers Transaction Status about its own receipts, asynchronously, to the shop only', async () => {
+      await waitForRegistration();
+      // A payment to an unknown account: unmatched until the customer types its receipt.
+      await payBill({ business: '174379', account: 'NOT-AN-ORDER', amount: '500', pin: '1234' });
+      const { user, cookie } = await signedInUser(ctx());
+      const order = await createTestOrder(ctx(), user.id, { total: 500 });
+      const unmatched = await ctx()
+        .database.db.selectFrom('payments')
+        .selectAll()
+        .where('account', '=', 'NOT-AN-ORDER')
+        .executeTakeFirstOrThrow();
+      expect(unmatched.order_id).toBeNull();
+
+      // A receipt the simulator knows but the shop stored nowhere (an accepted prompt's), typed on another order:
+      const { request } = await pushed(300);
+      await answerPrompt(request.checkout_request_id, 'accept', 'pin=1234');
+      const stkReceipt = (await paymentsOfOrder(ctx(), request.order_id))[0]!.receipt!;
+      expect(stkReceipt).toMatch(/^SIM/);
+      // ...is refused (already used), while an unknown receipt is checked and found unknown.
+      const form = (receipt: string) =>
+        ctx().app.inject({
+          method: 'POST',
+          url: '/api/v1/payment/',
+          headers: { cookie },
+          payload: { ID: 'user-mpesa-form', fullName: 'A', amount: 500, order: order.id, receipt },
+        });
+      expect((await form(stkReceipt)).statusCode).toBe(409);
+      const unknown = await form('ZZZ9999999');
+      expect(unknown.json()).toMatchObject({ status: false, verification: 'checking' });
+      for (let i = 0; i < 100; i += 1) {
+        const row = await ctx()
+          .database.db.selectFrom('payments')
+          .select('verification')
+          .where('receipt', '=', 'ZZZ9999999')
+          .executeTakeFirstOrThrow();
+        if (row.verification !== 'checking') break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(
+        await ctx()
+          .database.db.selectFrom('payments')
+          .select('verification')
+          .where('receipt', '=', 'ZZZ9999999')
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ verification: 'unknown' });
+
+      // The unmatched paybill receipt typed in: assigned at once, the order is paid.
+      const matched = await form(unmatched.receipt!.toLowerCase());
+      expect(matched.json()).toMatchObject({ ID: 'mpesa-c2b', order: order.id, status: true });
+      expect(await orderPaymentStatus(ctx(), order.id)).toBe('paid');
+
+      // The simulator calls only the shop: a ResultURL elsewhere is refused.
+      const token = (
+        await ctx().app.inject({
+          url: '/mpesa-sim/oauth/v1/generate?grant_type=client_credentials',
+          headers: {
+            authorization: `Basic ${Buffer.from('urembo-simulator-key:urembo-simulator-secret').toString('base64')}`,
+          },
+        })
+      ).json().access_token as string;
+      const elsewhere = await ctx().app.inject({
+        method: 'POST',
+        url: '/mpesa-sim/mpesa/transactionstatus/v1/query',
+        headers: { authorization: `Bearer ${token}` },
+        payload: {
+          Initiator: 'x',
+          SecurityCredential: 'y',
+          CommandID: 'TransactionStatusQuery',
+          TransactionID: stkReceipt,
+          PartyA: '174379',
+          IdentifierType: '4',
+          ResultURL: 'http://169.254.169.254/latest',
+          QueueTimeOutURL: 'http://169.254.169.254/latest',
+          Remarks: 'r',
+          Occasion: 'o',
+        },
+      });
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json()).toMatchObject({ errorMessage: 'Bad Request - Invalid ResultURL' });
+    });
+
     it('says so in the payment instructions', async () => {
       expect((await ctx().app.inject({ url: '/api/v1/config/public' })).json().mpesa).toMatchObject({
         stkPush: true,

@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { accountReferenceFor } from '../src/modules/payments/service';
 import { signedInUser } from './support/auth';
 import { DarajaPeer, PEER_CREDENTIALS, peerEnv, type PushRecord } from './support/daraja-peer';
 import {
@@ -78,10 +77,10 @@ describeEachDialect(
         PhoneNumber: '254712345678',
         PartyB: '174379',
         CallBackURL: CALLBACK_URL,
-        AccountReference: accountReferenceFor(order.id),
+        AccountReference: order.reference,
         TransactionDesc: 'Urembo order',
       });
-      expect(accountReferenceFor(order.id)).toBe(`UR${order.id.slice(0, 10).toUpperCase()}`);
+      expect(order.reference).toMatch(/^[A-Z0-9]{4,12}$/);
       const [request] = await stkRequestsOfOrder(ctx(), order.id);
       expect(request).toMatchObject({
         id: body._id,

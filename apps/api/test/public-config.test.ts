@@ -53,8 +53,10 @@ describeEachDialect(
       expect(res.headers['cache-control']).toBe('public, max-age=300');
       expect(publicConfigSchema.parse(res.json())).toEqual({
         mpesa: {
-          paybill: '111222',
-          account: '484580',
+          // The demo's simulator plays the shop's own paybill: each order's reference is its account number.
+          paybill: '174379',
+          account: '',
+          accountIsOrderReference: true,
           tillNumber: '5511223',
           tillName: 'UREMBO BEAUTY',
           // No Daraja credentials outside production: STK push goes to the built-in simulator.
@@ -66,3 +68,30 @@ describeEachDialect(
   },
   { env: { MPESA_PAYBILL: '111222' } },
 );
+
+describe('the payment destination', () => {
+  it('is the fixed paybill and account without a paybill of the shop’s own, and the C2B one with it', async () => {
+    const { paymentDestination } = await import('../src/modules/orders/payment-destination');
+    const base = { DATA_DIR: dataDir(), NODE_ENV: 'production', MPESA_PAYBILL: '111222' };
+    expect(paymentDestination(loadConfig(base), 'K7HX9QC')).toEqual({
+      paybill: '111222',
+      account: '484580',
+      accountIsOrderReference: false,
+    });
+    const own = loadConfig({
+      ...base,
+      NODE_ENV: 'development',
+      MPESA_BASE_URL: 'https://sandbox.safaricom.co.ke',
+      MPESA_CONSUMER_KEY: 'k',
+      MPESA_CONSUMER_SECRET: 's',
+      MPESA_SHORTCODE: '174379',
+      MPESA_PASSKEY: 'p',
+      MPESA_C2B_SHORTCODE: '600984',
+    });
+    expect(paymentDestination(own, 'K7HX9QC')).toEqual({
+      paybill: '600984',
+      account: 'K7HX9QC',
+      accountIsOrderReference: true,
+    });
+  });
+});

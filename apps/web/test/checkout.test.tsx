@@ -9,7 +9,13 @@ import { renderAt } from './render';
 const config = {
   'GET /config/public': () => ({
     body: {
-      mpesa: { paybill: '542542', account: '484580', tillNumber: '5511223', tillName: 'UREMBO BEAUTY' },
+      mpesa: {
+        paybill: '542542',
+        account: '484580',
+        accountIsOrderReference: false,
+        tillNumber: '5511223',
+        tillName: 'UREMBO BEAUTY',
+      },
     },
   }),
 };
@@ -101,8 +107,8 @@ describe('CheckoutPage', () => {
     const list = screen.getByRole('region', { name: 'Product List' });
     expect(within(list).getByText('Ksh 1,800')).toBeInTheDocument();
     expect(within(list).getByText('Quantity: 2')).toBeInTheDocument();
-    expect(screen.getByText('5511223')).toBeInTheDocument();
-    expect(screen.getByText('UREMBO BEAUTY')).toBeInTheDocument();
+    expect(screen.getByText('542542')).toBeInTheDocument();
+    expect(screen.getByText('484580')).toBeInTheDocument();
     const quotes = calls.filter((c) => c.path.endsWith('/quote'));
     expect(quotes).toHaveLength(1);
     expect(quotes[0]!.body).toEqual({

@@ -31,6 +31,7 @@ const config = {
 function order(overrides: Record<string, unknown> = {}) {
   return {
     _id: '65f0c0ffee00000000a1b2c3',
+    reference: 'K7HX9QC',
     user: { _id: customer._id, fullName: customer.fullName },
     name: 'Amina Wanjiru',
     email: 'amina@example.com',
@@ -73,7 +74,7 @@ describe('OrdersPage', () => {
       }),
     });
     renderAt(ordersRoute, '/orders/paid');
-    const card = await screen.findByRole('link', { name: /^Order 00A1B2C3/ });
+    const card = await screen.findByRole('link', { name: /^Order K7HX9QC/ });
     expect(card).toHaveAttribute('href', '/order/65f0c0ffee00000000a1b2c3');
     expect(card).toHaveTextContent('2 Mar 2026');
     expect(card).toHaveTextContent('3 items');
@@ -119,7 +120,7 @@ describe('OrderPage', () => {
       }),
     });
     renderAt(orderRoute, '/order/65f0c0ffee00000000a1b2c3');
-    expect(await screen.findByRole('heading', { name: 'Order #00A1B2C3' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Order K7HX9QC' })).toBeInTheDocument();
     expect(screen.getByTestId('order-total')).toHaveTextContent('Ksh 4,350');
     expect(screen.getAllByText('Payment Unsuccessful').length).toBeGreaterThan(0);
     const pay = screen.getByTestId('payment-instructions');
@@ -135,7 +136,7 @@ describe('OrderPage', () => {
     expect(screen.getByText('Ksh 1,800 × 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Review Order' })).not.toBeInTheDocument();
-    expect(document.title).toBe('Order #00A1B2C3');
+    expect(document.title).toBe('Order K7HX9QC');
   });
 
   it('hides payment and cancelling once paid, and links the review', async () => {
@@ -211,7 +212,7 @@ describe('OrdersTable (admin)', () => {
     expect(row).toHaveTextContent('Sarit Centre, Westlands');
     expect(row).toHaveTextContent('Ksh 4,350');
     fireEvent.click(within(row).getByRole('button', { name: 'Update' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Order #00A1B2C3' });
+    const dialog = await screen.findByRole('dialog', { name: 'Order K7HX9QC' });
     expect(dialog).toHaveTextContent('Mark payment as Paid before updating delivery');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Not changed')).toBeInTheDocument();
@@ -224,9 +225,15 @@ describe('OrdersTable (admin)', () => {
         .map((o) => o.textContent),
     ).toEqual(['Pending', 'Paid', 'Payment Unsuccessful']);
     fireEvent.change(payment, { target: { value: 'paid' } });
+    // Paid by hand asks for the receipt or a reason (issue 17.9).
+    fireEvent.change(within(dialog).getByLabelText(/M-Pesa receipt or reason/), {
+      target: { value: 'Cash on delivery' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('status updated')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ paymentStatus: 'paid' }]);
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { paymentStatus: 'paid', reason: 'Cash on delivery' },
+    ]);
   });
 
   it("shows the server's message when the list fails", async () => {

@@ -35,6 +35,7 @@ const INSTRUCTIONS = {
   account: '484580',
   tillNumber: '5511223',
   tillName: 'UREMBO BEAUTY',
+  accountIsOrderReference: false,
   stkPush: true,
   simulator: false,
 };
@@ -71,7 +72,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const ORDER = { _id: 'o1', phone: '254711111111', totalAmount: 2350 };
+const ORDER = { _id: 'o1', reference: 'K7HX9QC', phone: '254711111111', totalAmount: 2350 };
 
 describe('PayWithMpesa', () => {
   it('shows the paybill, prefills the customer phone and sends the prompt', async () => {
@@ -144,21 +145,27 @@ describe('MpesaFormScreen', () => {
       path,
     );
 
-  it('requires every field, then submits and goes back to the order', async () => {
+  it('requires every field, pre-fills what is owed, then submits and goes back to the order', async () => {
+    routes['GET /order/o1'] = () => ({ body: { _id: 'o1', reference: 'K7HX9QC', totalAmount: 3350 } });
+    routes['GET /payment/order/o1'] = () => ({
+      body: { data: [{ _id: 'p0', amount: 1000, status: true, flag: null, receipt: 'SBC1DEF2GH' }] },
+    });
     routes['POST /payment/'] = (body) => ({
       status: 201,
-      body: { ...(body as object), _id: 'p1', status: false },
+      body: { ...(body as object), _id: 'p1', status: false, verification: 'checking' },
     });
     const { location } = screenAt('/mpesa-form/o1');
-    expect(await screen.findByLabelText('Order reference')).toHaveValue('o1');
+    await waitFor(() => expect(screen.getByLabelText('Order reference')).toHaveValue('K7HX9QC'));
     expect(screen.getByLabelText('Order reference')).toBeDisabled();
     expect(document.title).toBe('M-Pesa Payment Details');
     expect(screen.getByLabelText('Full name')).toHaveValue('Amina Wanjiru');
+    await waitFor(() => expect(screen.getByLabelText('Amount (Ksh)')).toHaveValue('2350'));
     fireEvent.change(screen.getByLabelText('Full name'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Amount (Ksh)'), { target: { value: 'abc' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Receipt number is required')).toBeInTheDocument();
     expect(screen.getByText('Full name is required')).toBeInTheDocument();
-    expect(screen.getByText('Amount is required')).toBeInTheDocument();
+    expect(screen.getByText('Amount must be a whole number of shillings')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     fireEvent.change(screen.getByLabelText('Receipt number'), { target: { value: 'nlj7rt61sv' } });
@@ -173,7 +180,7 @@ describe('MpesaFormScreen', () => {
       order: 'o1',
       receipt: 'NLJ7RT61SV',
     });
-    expect(toast.success).toHaveBeenCalledWith('Form submitted');
+    expect(toast.success).toHaveBeenCalledWith('We are checking with M-Pesa…');
   });
 
   it('shows the server’s error', async () => {
@@ -261,14 +268,18 @@ describe('PaymentsTable (admin)', () => {
     receipt: 'NLJ7RT61SV',
     phone: '254712345678',
     order: 'order000000000000000001',
+    orderReference: 'K7HX9QC',
     status: false,
     flag: null,
+    account: null,
+    note: null,
+    verification: null,
     createdAt: '2026-03-01T09:00:00.000Z',
     ...overrides,
   });
 
   it('lists payments and toggles only manual-form ones', async () => {
-    routes['GET /payment/?page=1&limit=25'] = () => ({
+    routes['GET /payment/?page=1&limit=25&filter=all'] = () => ({
       body: {
         data: [
           payment({}),
@@ -297,8 +308,58 @@ describe('PaymentsTable (admin)', () => {
     });
   });
 
+  it('filters unmatched paybill payments and assigns one to an order found by reference', async () => {
+    const unmatched = payment({
+      _id: 'p9',
+      ID: 'mpesa-c2b',
+      channel: 'M-Pesa Paybill',
+      receipt: 'SIMABC9999',
+      order: null,
+      orderReference: null,
+      account: 'WRONG-REF',
+      status: true,
+    });
+    const page = (data: Payment[]) => ({
+      body: { data, page: 1, limit: 25, total: data.length, totalPages: 1 },
+    });
+    routes['GET /payment/?page=1&limit=25&filter=all'] = () => page([payment({})]);
+    routes['GET /payment/?page=1&limit=25&filter=unmatched'] = () => page([unmatched]);
+    routes['GET /payment/order-search?q=K7HX'] = () => ({
+      body: {
+        data: [
+          {
+            _id: 'o1',
+            reference: 'K7HX9QC',
+            name: 'Amina',
+            phone: '254712345678',
+            totalAmount: 2350,
+            paymentStatus: 'pending',
+            deliveryStatus: 'pending',
+            createdAt: '2026-03-01T09:00:00.000Z',
+          },
+        ],
+      },
+    });
+    routes['PUT /payment/p9'] = () => ({ body: { ...unmatched, order: 'o1', orderReference: 'K7HX9QC' } });
+    renderAt(<PaymentsTable />);
+    expect(await screen.findByRole('link', { name: 'K7HX9QC' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'Unmatched' }));
+    const row = (await screen.findByText('SIMABC9999')).closest('tr')!;
+    expect(row).toHaveTextContent('Account WRONG-REF');
+    expect(within(row).getByText('Unmatched')).toBeInTheDocument();
+    fireEvent.click(within(row).getByRole('button', { name: 'Assign to order' }));
+    fireEvent.change(await screen.findByLabelText('Search orders'), { target: { value: 'K7HX' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Assigned to order K7HX9QC'));
+    expect(calls.find((c) => c.method === 'PUT')).toEqual({
+      method: 'PUT',
+      path: '/payment/p9',
+      body: { order: 'K7HX9QC' },
+    });
+  });
+
   it('says when updating or fetching fails', async () => {
-    routes['GET /payment/?page=1&limit=25'] = () => ({
+    routes['GET /payment/?page=1&limit=25&filter=all'] = () => ({
       body: { data: [payment({})], page: 1, limit: 25, total: 1, totalPages: 1 },
     });
     routes['PUT /payment/p1'] = () => ({ status: 409, body: { error: 'The order is already paid' } });
@@ -309,7 +370,7 @@ describe('PaymentsTable (admin)', () => {
     );
     first.unmount();
 
-    routes['GET /payment/?page=1&limit=25'] = () => ({ status: 500, body: {} });
+    routes['GET /payment/?page=1&limit=25&filter=all'] = () => ({ status: 500, body: {} });
     renderAt(<PaymentsTable />);
     expect(await screen.findByText(/^Failed to fetch payments/)).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledWith(

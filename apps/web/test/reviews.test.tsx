@@ -179,6 +179,7 @@ const customer = {
 function order(overrides: Partial<Order> = {}): Order {
   return {
     _id: 'o1',
+    reference: 'K7HX9QC',
     user: { _id: 'u1', fullName: 'Amina Wanjiru' },
     name: 'Amina Wanjiru',
     email: null,

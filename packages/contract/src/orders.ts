@@ -40,6 +40,8 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
 
 export const orderSchema = z.object({
   _id: z.string(),
+  /** Second round: the short name a person reads and types (paybill account number). */
+  reference: z.string(),
   user: z.object({ _id: z.string(), fullName: z.string() }),
   name: z.string(),
   email: z.string().nullable(),
@@ -67,6 +69,7 @@ export const orderItemSchema = z.object({
   createdAt: z.string(),
   order: z.object({
     _id: z.string(),
+    reference: z.string(),
     paymentStatus: paymentStatusSchema,
     deliveryStatus: deliveryStatusSchema,
   }),
@@ -201,6 +204,20 @@ export const updateOrderStatusBodySchema = z.object({
     .optional(),
   deliveryStatus: z
     .enum(DELIVERY_STATUSES, { error: `deliveryStatus must be one of ${DELIVERY_STATUSES.join(', ')}` })
+    .optional(),
+  /**
+   * Marking an order paid by hand records a payment for what is still owed: the M-Pesa receipt the admin saw, or
+   * a reason (e.g. "cash on delivery"). One of them is required then.
+   */
+  receipt: z
+    .string({ error: 'Receipt must be text' })
+    .trim()
+    .max(20, 'Receipt must be at most 20 characters')
+    .optional(),
+  reason: z
+    .string({ error: 'Reason must be text' })
+    .trim()
+    .max(200, 'Reason must be at most 200 characters')
     .optional(),
 });
 export type UpdateOrderStatusBody = z.infer<typeof updateOrderStatusBodySchema>;

@@ -1,12 +1,25 @@
 import { z } from 'zod';
 import { normalizeKenyanPhone } from './phone';
 
-/** Where a payment came from: the customer's manual form, or an STK push confirmed by Safaricom. */
-export const PAYMENT_SOURCES = ['user-mpesa-form', 'mpesa-stk'] as const;
+/**
+ * Where a payment came from: the customer's manual form, an STK push confirmed by Safaricom, a paybill payment
+ * confirmed by Safaricom (C2B), or an admin recording money by hand (marking an order paid).
+ */
+export const PAYMENT_SOURCES = ['user-mpesa-form', 'mpesa-stk', 'mpesa-c2b', 'admin'] as const;
 export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
 
-/** Why a payment needs a person to look at it (it is recorded but does not count towards the order). */
-export const PAYMENT_FLAGS = ['amount-mismatch'] as const;
+/**
+ * Why a payment needs a person to look at it (it is recorded but does not count towards the order):
+ * amount-mismatch (an STK amount differs from the request), conflict (its receipt was already credited to another
+ * payment), refund (money for a cancelled or already-paid order), duplicate (a typed receipt that turned out to be
+ * the same money as a Safaricom-confirmed payment).
+ */
+export const PAYMENT_FLAGS = ['amount-mismatch', 'conflict', 'refund', 'duplicate'] as const;
+export type PaymentFlag = (typeof PAYMENT_FLAGS)[number];
+
+/** A typed receipt's check with Safaricom (Transaction Status API). */
+export const PAYMENT_VERIFICATIONS = ['checking', 'confirmed', 'unknown'] as const;
+export type PaymentVerification = (typeof PAYMENT_VERIFICATIONS)[number];
 
 /** Payment (API.md): `status` true = complete, false = pending. `receipt` is null only for an STK payment
  * confirmed by an STK query whose callback never came (Safaricom's query answer carries no receipt). */
@@ -18,10 +31,19 @@ export const paymentSchema = z.object({
   channel: z.string(),
   receipt: z.string().nullable(),
   phone: z.string().nullable(),
-  order: z.string(),
+  /** Null for a paybill payment whose account number matched no order (unmatched). */
+  order: z.string().nullable(),
+  /** Addition: the order's short reference, for people. */
+  orderReference: z.string().nullable(),
   status: z.boolean(),
   /** Addition to API.md: set when the payment is held back for review (e.g. the amount did not match). */
   flag: z.enum(PAYMENT_FLAGS).nullable(),
+  /** Addition: the paybill account number as the customer typed it (paybill payments). */
+  account: z.string().nullable(),
+  /** Addition: the admin's reason for a payment recorded by hand. */
+  note: z.string().nullable(),
+  /** Addition: a typed receipt's check with Safaricom. */
+  verification: z.enum(PAYMENT_VERIFICATIONS).nullable(),
   createdAt: z.string(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
@@ -64,6 +86,7 @@ export const resolveAnswerSchema = z.object({
 export type ResolveAnswer = z.infer<typeof resolveAnswerSchema>;
 
 export const MAX_PAYMENT_AMOUNT = 1_000_000;
+export const AMOUNT_WHOLE_SHILLINGS = 'Amount must be a whole number of shillings';
 
 /** POST /payment/: the manual M-Pesa form. `channel` defaults to "M-Pesa"; status is always false (pending). */
 export const manualPaymentBodySchema = z.object({
@@ -74,8 +97,8 @@ export const manualPaymentBodySchema = z.object({
     .min(1, 'Full name is required')
     .max(100, 'Full name must be at most 100 characters'),
   amount: z.coerce
-    .number({ error: 'Amount is required' })
-    .int('Amount must be whole shillings')
+    .number({ error: AMOUNT_WHOLE_SHILLINGS })
+    .int(AMOUNT_WHOLE_SHILLINGS)
     .min(1, 'Amount must be at least Ksh 1')
     .max(MAX_PAYMENT_AMOUNT, 'Amount is too large'),
   channel: z.string().trim().max(40, 'channel must be at most 40 characters').optional(),
@@ -92,10 +115,47 @@ export const manualPaymentBodySchema = z.object({
 });
 export type ManualPaymentBody = z.input<typeof manualPaymentBodySchema>;
 
-/** PUT /payment/{id} (admin). */
+/** PUT /payment/{id} (admin): complete/un-complete a typed receipt, or assign an unmatched payment to an order. */
 export const paymentStatusBodySchema = z.object({
   status: z.boolean({ error: 'status must be true or false' }),
 });
+export const assignPaymentBodySchema = z.object({
+  order: z
+    .string({ error: 'Give the order (its reference or id)' })
+    .trim()
+    .min(1, 'Give the order (its reference or id)')
+    .max(64, 'Order must be at most 64 characters'),
+});
+export const updatePaymentBodySchema = z.union([paymentStatusBodySchema, assignPaymentBodySchema], {
+  error: 'Send {status: true|false} or {order: "<reference>"}',
+});
+
+/** GET /payment/?filter=… (admin). `unmatched=true` is the API.md spelling of filter=unmatched. */
+export const PAYMENT_FILTERS = ['all', 'unmatched', 'pending', 'conflicts'] as const;
+export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
+
+/** GET /payment/reconciliation?date=YYYY-MM-DD (admin): the day's money by way it came, Nairobi time. */
+export const reconciliationSchema = z.object({
+  date: z.string(),
+  paybill: z.object({ count: z.number().int(), amount: z.number().int() }),
+  stk: z.object({ count: z.number().int(), amount: z.number().int() }),
+  manual: z.object({ count: z.number().int(), amount: z.number().int() }),
+  admin: z.object({ count: z.number().int(), amount: z.number().int() }),
+  unmatched: z.object({ count: z.number().int(), amount: z.number().int() }),
+  flagged: z.object({ count: z.number().int(), amount: z.number().int() }),
+  pendingManual: z.object({ count: z.number().int(), amount: z.number().int() }),
+});
+export type Reconciliation = z.infer<typeof reconciliationSchema>;
+
+/** GET/POST /payment/c2b/registration (admin): the last paybill URL registration. */
+export const c2bRegistrationSchema = z.object({
+  configured: z.boolean(),
+  shortcode: z.string().nullable(),
+  ok: z.boolean().nullable(),
+  message: z.string().nullable(),
+  at: z.string().nullable(),
+});
+export type C2bRegistration = z.infer<typeof c2bRegistrationSchema>;
 
 /**
  * The seed's STK phone rule (§5) for prefilling the form: 07… or 01… followed by 8 digits becomes 2547…/2541…;

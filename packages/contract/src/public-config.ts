@@ -5,8 +5,10 @@ export const publicConfigSchema = z.object({
   mpesa: z.object({
     /** Paybill business number shown on the order page. */
     paybill: z.string(),
-    /** Account number to pay the paybill with. */
+    /** Account number to pay the paybill with (empty when each order's reference is its account). */
     account: z.string(),
+    /** True when the shop owns its paybill: the account to type is the order's reference, and payments settle by themselves. */
+    accountIsOrderReference: z.boolean(),
     /** Till number (Buy Goods) shown on the checkout's Payment Method panel. */
     tillNumber: z.string(),
     /** The till's registered name, as the M-Pesa confirmation shows it. */

@@ -158,6 +158,8 @@ export type DeliveryStatus = 'pending' | 'in-transit' | 'delivered' | 'cancelled
 
 export interface OrdersTable {
   id: string;
+  /** Short, unique, easy to read aloud (orders/reference.ts); the paybill account number for this order. */
+  reference: string;
   user_id: string;
   name: string;
   email: string | null;
@@ -202,14 +204,15 @@ export interface ReviewsTable {
   updated_at: string;
 }
 
-export type PaymentSourceColumn = 'user-mpesa-form' | 'mpesa-stk';
+export type PaymentSourceColumn = 'user-mpesa-form' | 'mpesa-stk' | 'mpesa-c2b' | 'admin';
 export type StkRequestStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
 
 export interface PaymentsTable {
   id: string;
   source: PaymentSourceColumn;
-  order_id: string;
-  user_id: string;
+  /** Null for a paybill payment whose account number matched no order (unmatched, waiting for a person). */
+  order_id: string | null;
+  user_id: string | null;
   /** The STK request this payment settles (unique: one payment per request); null for the manual form. */
   stk_request_id: string | null;
   full_name: string;
@@ -220,11 +223,42 @@ export interface PaymentsTable {
   phone: string | null;
   /** 1 complete, 0 pending. */
   status: number;
-  /** Why the payment is held back for a person to review (e.g. 'amount-mismatch'), or null. */
-  flag: 'amount-mismatch' | null;
+  /**
+   * Why the payment is held back for a person to review, or null. Flagged payments never count towards an order:
+   * 'amount-mismatch' (STK amount differs), 'conflict' (a receipt already credited elsewhere), 'refund' (money for a
+   * cancelled or already-paid order), 'other-shortcode' (a confirmation for another business number).
+   */
+  flag: PaymentFlagColumn | null;
   created_at: string;
   updated_at: string;
+  /** The paybill account number (BillRefNumber) exactly as the customer typed it. */
+  account: string | null;
+  /** Why an admin recorded this payment by hand. */
+  note: string | null;
+  /** A typed receipt's Transaction Status check: 'checking', 'confirmed', 'unknown' (Safaricom does not know it). */
+  verification: 'checking' | 'confirmed' | 'unknown' | null;
+  /** OriginatorConversationID of the Transaction Status request about this payment. */
+  status_query_id: string | null;
 }
+
+export type PaymentFlagColumn = 'amount-mismatch' | 'conflict' | 'refund' | 'duplicate' | 'other-shortcode';
+
+export interface OrderMessagesTable {
+  id: string;
+  order_id: string;
+  event: OrderEventColumn;
+  /** 'queued' (waiting or retrying), 'sent', 'failed' (gave up; the admin sees last_error on the order). */
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  /** The text sent (filled when it was composed). */
+  message: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export type OrderEventColumn = 'placed' | 'paid' | 'in-transit' | 'delivered' | 'cancelled';
 
 export interface StkRequestsTable {
   id: string;
@@ -249,9 +283,15 @@ export interface StkRequestsTable {
 export interface MpesaCallbacksTable {
   id: string;
   received_at: string;
-  /** 'callback' (Safaricom POSTed it) or 'stk-query' (a final answer of our STK query). */
-  source: 'callback' | 'stk-query';
+  /**
+   * 'callback' (STK callback), 'stk-query' (a final answer of our STK query), 'c2b-confirmation' /
+   * 'c2b-validation' (paybill), 'status-result' / 'status-timeout' (Transaction Status answers).
+   */
+  source:
+    'callback' | 'stk-query' | 'c2b-confirmation' | 'c2b-validation' | 'status-result' | 'status-timeout';
   checkout_request_id: string | null;
+  /** The C2B TransID, or the receipt a Transaction Status answer is about. */
+  trans_id: string | null;
   raw_body: string;
   /** What processing did with it: received (not processed yet), paid, failed, duplicate, unknown-request... */
   outcome: string;
@@ -278,4 +318,5 @@ export interface Database {
   payments: PaymentsTable;
   stk_requests: StkRequestsTable;
   mpesa_callbacks: MpesaCallbacksTable;
+  order_messages: OrderMessagesTable;
 }

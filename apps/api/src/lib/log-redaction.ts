@@ -7,6 +7,8 @@ import type { FastifyRequest } from 'fastify';
 const SECRET_PATH_SEGMENTS = [
   /(\/callback\/)[^/?#]+/g,
   /(\/stk-callback\/)[^/?#]+/g,
+  // Paybill confirmation/validation and Transaction Status result/timeout URLs end with the same secret.
+  /(\/payments\/(?:c2b\/(?:confirmation|validation)|status\/(?:result|timeout))\/)[^/?#]+/g,
   /(\/reset-password\/)[^/?#]+/g,
 ];
 

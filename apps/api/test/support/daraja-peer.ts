@@ -18,7 +18,37 @@ export interface PeerSettings {
   transactionType: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline';
   /** The exact CallBackURL the app must send (set once the app's address is known). */
   callbackUrl?: string;
+  /** C2B: the paybill, the initiator and the URLs the app must register and send (when it has a paybill). */
+  c2b?: {
+    shortcode: string;
+    initiatorName: string;
+    securityCredential: string;
+    confirmationUrl?: string;
+    validationUrl?: string;
+    resultUrl?: string;
+    timeoutUrl?: string;
+  };
 }
+
+export interface StatusQueryRecord {
+  body: Record<string, unknown>;
+  originatorConversationId: string;
+  conversationId: string;
+}
+
+const REGISTER_FIELDS = ['ConfirmationURL', 'ResponseType', 'ShortCode', 'ValidationURL'].sort();
+const STATUS_FIELDS = [
+  'CommandID',
+  'IdentifierType',
+  'Initiator',
+  'Occasion',
+  'PartyA',
+  'QueueTimeOutURL',
+  'Remarks',
+  'ResultURL',
+  'SecurityCredential',
+  'TransactionID',
+].sort();
 
 export interface PushRecord {
   body: Record<string, unknown>;
@@ -74,6 +104,10 @@ export class DarajaPeer {
   oauthCalls = 0;
   readonly pushes: PushRecord[] = [];
   readonly queries: string[] = [];
+  readonly registrations: Record<string, unknown>[] = [];
+  readonly statusQueries: StatusQueryRecord[] = [];
+  /** Answer Register URL with this HTTP status and body instead (e.g. Daraja down or refusing). */
+  failRegisterWith: { status: number; body?: unknown } | null = null;
   /** Every way a request broke Daraja's rules; tests expect it to stay empty. */
   readonly problems: string[] = [];
   /** Seconds of token lifetime to announce; Daraja has sent both a number and a string. */
@@ -181,6 +215,174 @@ export class DarajaPeer {
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
   }
 
+  /** POSTs a C2B confirmation (Safaricom's field names) to the registered ConfirmationURL, or to `url`. */
+  async sendConfirmation(
+    fields: {
+      transId: string;
+      amount: number | string;
+      billRef: string;
+      shortcode?: string;
+      msisdn?: string;
+    },
+    url?: string,
+    rawBody?: string,
+  ): Promise<{ status: number; body: unknown }> {
+    const body = {
+      TransactionType: 'Pay Bill',
+      TransID: fields.transId,
+      TransTime: nairobiNow(new Date()),
+      TransAmount: typeof fields.amount === 'number' ? `${fields.amount}.00` : fields.amount,
+      BusinessShortCode: fields.shortcode ?? this.settings.c2b?.shortcode ?? '',
+      BillRefNumber: fields.billRef,
+      InvoiceNumber: '',
+      OrgAccountBalance: '49197.00',
+      ThirdPartyTransID: '',
+      MSISDN: fields.msisdn ?? '254708374149',
+      FirstName: 'Amina',
+      MiddleName: '',
+      LastName: 'Wanjiru',
+    };
+    const target = url ?? String(this.registrations.at(-1)?.ConfirmationURL ?? '');
+    return postJson(target, rawBody ?? JSON.stringify(body));
+  }
+
+  /** POSTs the asynchronous Transaction Status result for a query to the ResultURL it carried. */
+  async sendStatusResult(
+    query: StatusQueryRecord,
+    result:
+      | { found: true; amount: number; creditParty?: string; status?: string; receipt?: string }
+      | { found: false },
+  ): Promise<{ status: number; body: unknown }> {
+    const common = {
+      ResultType: 0,
+      OriginatorConversationID: query.originatorConversationId,
+      ConversationID: query.conversationId,
+      TransactionID: `OEI${randomBytes(4).toString('hex').toUpperCase().slice(0, 7)}`,
+    };
+    const Result = result.found
+      ? {
+          ...common,
+          ResultCode: 0,
+          ResultDesc: 'The service request is processed successfully.',
+          ResultParameters: {
+            ResultParameter: [
+              { Key: 'DebitPartyName', Value: '254708374149 - Amina Wanjiru' },
+              { Key: 'TransactionStatus', Value: result.status ?? 'Completed' },
+              { Key: 'Amount', Value: result.amount },
+              { Key: 'ReceiptNo', Value: result.receipt ?? String(query.body.TransactionID) },
+              { Key: 'DebitAccountType', Value: 'MMF Account For Customer' },
+              {
+                Key: 'CreditPartyName',
+                Value: result.creditParty ?? `${this.settings.c2b?.shortcode} - Urembo Beauty`,
+              },
+            ],
+          },
+          ReferenceData: { ReferenceItem: { Key: 'Occasion', Value: String(query.body.Occasion) } },
+        }
+      : { ...common, ResultCode: 'R000001', ResultDesc: 'The transaction receipt number does not exist.' };
+    return postJson(String(query.body.ResultURL), JSON.stringify({ Result }));
+  }
+
+  private register(req: IncomingMessage, raw: string, res: ServerResponse): void {
+    const body = this.bearerJson(req, raw, res, REGISTER_FIELDS);
+    if (!body) return;
+    const c2b = this.settings.c2b;
+    if (!c2b) return this.problem('registerurl without a configured paybill');
+    if (body.ShortCode !== c2b.shortcode && body.ShortCode !== Number(c2b.shortcode))
+      this.problem(`ShortCode ${String(body.ShortCode)}`);
+    if (body.ResponseType !== 'Completed' && body.ResponseType !== 'Cancelled')
+      this.problem(`ResponseType ${String(body.ResponseType)}`);
+    for (const [field, expected] of [
+      ['ConfirmationURL', c2b.confirmationUrl],
+      ['ValidationURL', c2b.validationUrl],
+    ] as const) {
+      const value = body[field];
+      const path = typeof value === 'string' && URL.canParse(value) ? new URL(value).pathname : '';
+      if (!path || /\s/.test(String(value)) || /mpesa|safaricom/i.test(path.replace(/^\/api\/v1\//, ''))) {
+        this.problem(`${field} ${String(value)}`);
+      }
+      if (expected && value !== expected) this.problem(`${field} ${String(value)} != ${expected}`);
+    }
+    if (this.failRegisterWith) {
+      const { status, body: failure } = this.failRegisterWith;
+      return send(res, status, failure ?? {});
+    }
+    this.registrations.push(body);
+    send(res, 200, {
+      OriginatorCoversationID: `${randomBytes(3).toString('hex')}-${Date.now()}-1`,
+      ResponseCode: '0',
+      ResponseDescription: 'success',
+    });
+  }
+
+  private transactionStatus(req: IncomingMessage, raw: string, res: ServerResponse): void {
+    const body = this.bearerJson(req, raw, res, STATUS_FIELDS);
+    if (!body) return;
+    const c2b = this.settings.c2b;
+    if (!c2b) return this.problem('transactionstatus without a configured paybill');
+    if (body.Initiator !== c2b.initiatorName) this.problem(`Initiator ${String(body.Initiator)}`);
+    if (body.SecurityCredential !== c2b.securityCredential) this.problem('SecurityCredential');
+    if (body.CommandID !== 'TransactionStatusQuery') this.problem(`CommandID ${String(body.CommandID)}`);
+    if (body.PartyA !== c2b.shortcode) this.problem(`PartyA ${String(body.PartyA)}`);
+    if (body.IdentifierType !== '4') this.problem(`IdentifierType ${String(body.IdentifierType)}`);
+    if (typeof body.TransactionID !== 'string' || !/^[A-Z0-9]{10}$/.test(body.TransactionID))
+      this.problem(`TransactionID ${String(body.TransactionID)}`);
+    for (const field of ['Remarks', 'Occasion'] as const) {
+      if (
+        typeof body[field] !== 'string' ||
+        !(body[field] as string).trim() ||
+        (body[field] as string).length > 100
+      )
+        this.problem(`${field} ${String(body[field])}`);
+    }
+    if (c2b.resultUrl && body.ResultURL !== c2b.resultUrl)
+      this.problem(`ResultURL ${String(body.ResultURL)}`);
+    if (c2b.timeoutUrl && body.QueueTimeOutURL !== c2b.timeoutUrl)
+      this.problem(`QueueTimeOutURL ${String(body.QueueTimeOutURL)}`);
+    const record: StatusQueryRecord = {
+      body,
+      originatorConversationId: `${randomBytes(3).toString('hex')}-${randomBytes(4).toString('hex')}-1`,
+      conversationId: `AG_${nairobiNow(new Date()).slice(0, 8)}_${randomBytes(10).toString('hex')}`,
+    };
+    this.statusQueries.push(record);
+    send(res, 200, {
+      OriginatorConversationID: record.originatorConversationId,
+      ConversationID: record.conversationId,
+      ResponseCode: '0',
+      ResponseDescription: 'Accept the service request successfully.',
+    });
+  }
+
+  /** Bearer token and a JSON body with exactly the documented fields (no Password/Timestamp in these APIs). */
+  private bearerJson(
+    req: IncomingMessage,
+    raw: string,
+    res: ServerResponse,
+    fields: string[],
+  ): Record<string, unknown> | null {
+    const auth = req.headers.authorization ?? '';
+    if (!auth.startsWith('Bearer ') || !this.tokens.has(auth.slice(7))) {
+      send(res, 404, { requestId: rid(), errorCode: '404.001.03', errorMessage: 'Invalid Access Token' });
+      return null;
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      this.problem('unparseable JSON body');
+      send(res, 400, {
+        requestId: rid(),
+        errorCode: '400.002.02',
+        errorMessage: 'Bad Request - Invalid JSON',
+      });
+      return null;
+    }
+    const keys = Object.keys(body).sort();
+    if (JSON.stringify(keys) !== JSON.stringify(fields))
+      this.problem(`fields ${keys.join(',')} != ${fields.join(',')}`);
+    return body;
+  }
+
   private problem(what: string): void {
     this.problems.push(what);
   }
@@ -199,6 +401,10 @@ export class DarajaPeer {
         return this.push(req, raw, res);
       if (req.method === 'POST' && url.pathname === '/mpesa/stkpushquery/v1/query')
         return this.query(req, raw, res);
+      if (req.method === 'POST' && /^\/mpesa\/c2b\/v[12]\/registerurl$/.test(url.pathname))
+        return this.register(req, raw, res);
+      if (req.method === 'POST' && url.pathname === '/mpesa/transactionstatus/v1/query')
+        return this.transactionStatus(req, raw, res);
       this.problem(`unexpected ${req.method} ${url.pathname}`);
       send(res, 404, { requestId: rid(), errorCode: '404.001.01', errorMessage: 'Resource not found' });
     } catch (err) {
@@ -357,6 +563,22 @@ export class DarajaPeer {
       ResultDesc: answer.resultDesc,
     });
   }
+}
+
+async function postJson(url: string, body: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = text;
+  }
+  return { status: response.status, body: parsed };
 }
 
 function rid(): string {

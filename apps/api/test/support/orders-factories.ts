@@ -1,6 +1,7 @@
 import type { CreateOrderBody } from '@urembo/contract/orders';
 import { nowIso } from '../../src/db/sql-values';
 import { newId } from '../../src/lib/ids';
+import { newOrderReference } from '../../src/modules/orders/reference';
 import type { TestContext } from './test-app';
 
 /*
@@ -191,6 +192,7 @@ export async function insertOrderRow(
     .insertInto('orders')
     .values({
       id,
+      reference: newOrderReference(),
       user_id: userId,
       name: 'Test Buyer',
       email: null,

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { DeliveryStatus, OrdersTable, PaymentStatus } from '../../src/db/schema';
 import { nowIso } from '../../src/db/sql-values';
 import { newId } from '../../src/lib/ids';
+import { newOrderReference } from '../../src/modules/orders/reference';
 import type { TestContext } from './test-app';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -29,6 +30,7 @@ export async function createTestOrder(
     .executeTakeFirstOrThrow();
   const row: OrderRow = {
     id: newId(),
+    reference: newOrderReference(),
     user_id: userId,
     name: user.full_name,
     email: null,

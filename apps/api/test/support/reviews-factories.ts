@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { OrdersTable, PaymentStatus, ProductsTable, ReviewsTable } from '../../src/db/schema';
 import { nowIso } from '../../src/db/sql-values';
 import { newId } from '../../src/lib/ids';
+import { newOrderReference } from '../../src/modules/orders/reference';
 import type { TestContext } from './test-app';
 
 let productCounter = 0;
@@ -46,6 +47,7 @@ export async function createTestOrder(
   const subtotal = products.reduce((sum, p) => sum + p.price, 0);
   const order = {
     id: newId(),
+    reference: newOrderReference(),
     user_id: userId,
     name: 'Test Buyer',
     email: null,

@@ -75,6 +75,11 @@ export const api = {
 
 /** The message to show for any error thrown by a query or mutation. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
-  if (error instanceof ApiRequestError) return error.message || fallback;
+  if (error instanceof ApiRequestError) {
+    // A validation answer reads "amount: Amount must be …": people see the message, never the field path.
+    const path = error.details?.[0]?.path;
+    if (path && error.message.startsWith(`${path}: `)) return error.message.slice(path.length + 2);
+    return error.message || fallback;
+  }
   return fallback;
 }

@@ -7,7 +7,9 @@ import * as m010 from './010-auth-tokens';
 import * as m011 from './011-session-ids';
 import * as m012 from './012-image-blobs';
 import * as m020 from './020-catalogue-search';
+import * as m031 from './031-order-reference';
 import * as m040 from './040-payments';
+import * as m041 from './041-paybill';
 import * as m050 from './050-reviews';
 
 /**
@@ -26,6 +28,8 @@ export const migrations: Record<string, Migration> = {
   '011-session-ids': m011,
   '012-image-blobs': m012,
   '020-catalogue-search': m020,
+  '031-order-reference': m031,
   '040-payments': m040,
+  '041-paybill': m041,
   '050-reviews': m050,
 };

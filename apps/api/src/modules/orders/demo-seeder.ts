@@ -102,6 +102,8 @@ export const ordersDemoSeeder: DemoSeeder = {
         .set({ payment_status: spec.paymentStatus, delivery_status: spec.deliveryStatus })
         .where('id', '=', order._id)
         .execute();
+      // Demo history: nobody is texted about it.
+      await db.deleteFrom('order_messages').where('order_id', '=', order._id).execute();
     }
     return `${DEMO_ORDERS.length} orders for ${customer.full_name}`;
   },

@@ -5,6 +5,7 @@ import type { OrderItemListRow, OrderItemRow, OrderRow } from './repository';
 export function toOrderDto(row: OrderRow, items: OrderItemRow[]): Order {
   return {
     _id: row.id,
+    reference: row.reference,
     user: { _id: row.user_id, fullName: row.user_full_name },
     name: row.name,
     email: row.email,
@@ -38,6 +39,11 @@ export function toOrderItemDto(row: OrderItemListRow): OrderItem {
     count: row.count,
     price: row.price,
     createdAt: row.created_at,
-    order: { _id: row.order_id, paymentStatus: row.payment_status, deliveryStatus: row.delivery_status },
+    order: {
+      _id: row.order_id,
+      reference: row.order_reference,
+      paymentStatus: row.payment_status,
+      deliveryStatus: row.delivery_status,
+    },
   };
 }

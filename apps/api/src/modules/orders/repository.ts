@@ -203,6 +203,7 @@ export interface OrderItemListRow extends OrderItemRow {
   user_phone: string;
   payment_status: PaymentStatus;
   delivery_status: DeliveryStatus;
+  order_reference: string;
 }
 
 export async function countOrderItems(db: Db): Promise<number> {
@@ -225,6 +226,7 @@ export function listOrderItemsPage(db: Db, offset: number, limit: number): Promi
       'users.phone as user_phone',
       'orders.payment_status as payment_status',
       'orders.delivery_status as delivery_status',
+      'orders.reference as order_reference',
     ])
     .orderBy('order_items.created_at', 'desc')
     .orderBy('order_items.order_id', 'desc')

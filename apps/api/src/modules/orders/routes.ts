@@ -12,7 +12,9 @@ import {
   ORDER_ITEMS_PAGE_SIZE,
 } from '@urembo/contract/order-status';
 import { badRequest, forbidden } from '../../lib/http-error';
+import { createSmsSender } from '../../lib/sms';
 import { parseInput } from '../../lib/validate';
+import { createOrderMessenger } from './messages';
 import { assertSelf, currentUser, requireAdmin, requireUser } from '../auth/guards';
 import type { AppContext } from '../../routes';
 import {
@@ -39,8 +41,21 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 }
 
 /** Orders (API.md "Orders") plus the checkout quote (docs/api-additions-orders.md). */
-export function orderRoutes({ db }: AppContext): FastifyPluginAsync {
+export function orderRoutes({ db, config }: AppContext): FastifyPluginAsync {
   return async (app) => {
+    // Order SMS go out in the background (queued by recordOrderEvent in the order's own transaction).
+    const messenger = createOrderMessenger({
+      db,
+      config,
+      sms: createSmsSender(config, app.log),
+      log: app.log,
+    });
+    let stopMessenger = () => {};
+    app.addHook('onReady', async () => {
+      stopMessenger = messenger.start();
+    });
+    app.addHook('onClose', async () => stopMessenger());
+
     app.addHook('preHandler', requireUser);
 
     app.post<{ Params: { userId: string } }>('/order/:userId', async (request, reply) => {
@@ -96,6 +111,17 @@ export function orderRoutes({ db }: AppContext): FastifyPluginAsync {
         const change = parseInput(updateOrderStatusBodySchema, request.body);
         const order = await changeOrderStatus(db, request.params.id, change, 'admin');
         return { ...order, message: 'status updated' };
+      },
+    );
+
+    app.get<{ Params: { id: string } }>(
+      '/order/:id/messages',
+      { preHandler: requireAdmin },
+      async (request, reply) => {
+        await getReadableOrder(db, request.params.id, currentUser(request));
+        return reply
+          .header('cache-control', 'no-store')
+          .send({ data: await messenger.ofOrder(request.params.id) });
       },
     );
 

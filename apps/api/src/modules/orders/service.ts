@@ -27,6 +27,9 @@ import {
   updateOrderStatuses,
   type OrderRow,
 } from './repository';
+import { deliveryEvent, recordOrderEvent } from './events';
+import { newOrderReference } from './reference';
+import { recordAdminPayment } from './admin-payment';
 import { nextOrderStatuses, type OrderActor, type StatusChange } from './status';
 
 type CreateOrderInput = z.output<typeof createOrderBodySchema>;
@@ -102,57 +105,62 @@ export async function createOrder(
   const earlier = await firstOrder();
   if (earlier) return earlier;
 
-  let orderId: string;
-  try {
-    orderId = await db.transaction().execute(async (trx) => {
-      const priced = await priceItems(trx, input.items);
-      const delivery = await deliveryFor(trx, input);
-      const id = newId();
-      await insertOrder(trx, {
-        id,
-        user_id: user.id,
-        name: input.name,
-        email: input.email,
-        phone,
-        // The geography's own spelling, whatever case the client sent.
-        country: delivery.country,
-        county: delivery.county,
-        town: delivery.town,
-        location: delivery.location,
-        location_id: delivery.id,
-        subtotal: priced.subtotal,
-        shipping_fee: delivery.shipping_fee,
-        total_amount: priced.subtotal + delivery.shipping_fee,
-        payment_status: 'pending',
-        delivery_status: 'pending',
-        idempotency_key: idempotencyKey,
-        created_at: now,
-        updated_at: now,
-      });
-      await insertOrderItems(
-        trx,
-        priced.lines.map((line, position) => ({
-          id: newId(),
-          order_id: id,
-          product_id: line.productId,
-          name: line.name,
-          price: line.price,
-          image: line.image,
-          count: line.count,
-          position,
+  let orderId: string | undefined;
+  // A new reference collides with an existing one about once in billions of orders: draw again.
+  for (let attempt = 1; orderId === undefined; attempt += 1) {
+    try {
+      orderId = await db.transaction().execute(async (trx) => {
+        const priced = await priceItems(trx, input.items);
+        const delivery = await deliveryFor(trx, input);
+        const id = newId();
+        await insertOrder(trx, {
+          id,
+          reference: newOrderReference(),
+          user_id: user.id,
+          name: input.name,
+          email: input.email,
+          phone,
+          // The geography's own spelling, whatever case the client sent.
+          country: delivery.country,
+          county: delivery.county,
+          town: delivery.town,
+          location: delivery.location,
+          location_id: delivery.id,
+          subtotal: priced.subtotal,
+          shipping_fee: delivery.shipping_fee,
+          total_amount: priced.subtotal + delivery.shipping_fee,
+          payment_status: 'pending',
+          delivery_status: 'pending',
+          idempotency_key: idempotencyKey,
           created_at: now,
-        })),
-      );
-      await subtractFromCart(trx, user.id, priced.lines, now);
-      return id;
-    });
-  } catch (err) {
-    // A concurrent request with the same key committed first: answer its order.
-    if (idempotencyKey && isUniqueViolation(err)) {
-      const first = await firstOrder();
-      if (first) return first;
+          updated_at: now,
+        });
+        await insertOrderItems(
+          trx,
+          priced.lines.map((line, position) => ({
+            id: newId(),
+            order_id: id,
+            product_id: line.productId,
+            name: line.name,
+            price: line.price,
+            image: line.image,
+            count: line.count,
+            position,
+            created_at: now,
+          })),
+        );
+        await subtractFromCart(trx, user.id, priced.lines, now);
+        await recordOrderEvent(trx, id, 'placed', now);
+        return id;
+      });
+    } catch (err) {
+      // A concurrent request with the same key committed first: answer its order.
+      if (idempotencyKey && isUniqueViolation(err)) {
+        const first = await firstOrder();
+        if (first) return first;
+      }
+      if (!isUniqueViolation(err) || attempt >= 3) throw err;
     }
-    throw err;
   }
   const order = await loadOrder(db, orderId);
   if (!order) throw new Error(`order ${orderId} vanished after it was created`);
@@ -179,26 +187,42 @@ export async function getReadableOrder(
 }
 
 /**
- * Applies a status change through the one transition function, guarded against a concurrent change. Answers the
+ * Applies a status change through the one transition function, in one transaction guarded against a concurrent
+ * change, and queues the customer's message for it. An admin marking an order paid records a payment for what is
+ * still owed (a receipt or a reason is required), and "paid" then comes from the one settlement rule. Answers the
  * order after the change (unchanged when there was nothing to do).
  */
 export async function changeOrderStatus(
   db: Kysely<Database>,
   orderId: string,
-  requested: StatusChange,
+  requested: StatusChange & { receipt?: string; reason?: string },
   actor: OrderActor,
   ownerId?: string,
 ): Promise<Order> {
-  const row = await findOrderById(db, orderId);
-  if (!row || (ownerId !== undefined && row.user_id !== ownerId)) throw notFound(ORDER_NOT_FOUND);
-  const current = { paymentStatus: row.payment_status, deliveryStatus: row.delivery_status };
-  const next = nextOrderStatuses(current, requested, actor);
-  if (next.changed) {
-    const updated = await updateOrderStatuses(db, orderId, current, next, nowIso());
-    if (!updated) {
-      throw conflict('This order was changed by someone else at the same moment: reload it and try again');
+  await db.transaction().execute(async (trx) => {
+    const row = await findOrderById(trx, orderId);
+    if (!row || (ownerId !== undefined && row.user_id !== ownerId)) throw notFound(ORDER_NOT_FOUND);
+    const current = { paymentStatus: row.payment_status, deliveryStatus: row.delivery_status };
+    const next = nextOrderStatuses(current, requested, actor);
+    if (!next.changed) return;
+    const now = nowIso();
+    const markingPaid = next.paymentStatus === 'paid' && current.paymentStatus !== 'paid';
+    // "Paid" only ever follows money: the admin's payment row is written and settlement decides.
+    const target = markingPaid ? { ...next, paymentStatus: current.paymentStatus } : next;
+    if (target.paymentStatus !== current.paymentStatus || target.deliveryStatus !== current.deliveryStatus) {
+      const updated = await updateOrderStatuses(trx, orderId, current, target, now);
+      if (!updated) {
+        throw conflict('This order was changed by someone else at the same moment: reload it and try again');
+      }
     }
-  }
+    if (markingPaid) {
+      await recordAdminPayment(trx, row, { receipt: requested.receipt, reason: requested.reason }, now);
+    }
+    if (target.deliveryStatus !== current.deliveryStatus) {
+      const event = deliveryEvent(target.deliveryStatus);
+      if (event) await recordOrderEvent(trx, orderId, event, now);
+    }
+  });
   const order = await loadOrder(db, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   return order;

@@ -17,7 +17,8 @@ export type DarajaSettings = Pick<
   | 'partyB'
   | 'callbackUrl'
   | 'timeoutMs'
->;
+> &
+  Partial<Pick<MpesaConfig, 'c2b'>>;
 
 /**
  * - `unreachable`: the connection failed (refused, reset, DNS).
@@ -88,9 +89,18 @@ export interface StkQueryAnswer {
   raw: unknown;
 }
 
+export interface TransactionStatusAccepted {
+  originatorConversationId: string;
+  conversationId: string | null;
+}
+
 export interface DarajaClient {
   stkPush(input: StkPushInput): Promise<StkPushAccepted>;
   stkQuery(checkoutRequestId: string): Promise<StkQueryAnswer>;
+  /** C2B Register URL: Safaricom will confirm paybill payments to our URLs. Answers Daraja's description. */
+  registerC2bUrls(): Promise<string>;
+  /** Transaction Status query about a receipt; the result comes later to the ResultURL. */
+  transactionStatus(receipt: string, remarks: string): Promise<TransactionStatusAccepted>;
   /** The cached token, fetched when missing or about to expire (exported for tests). */
   accessToken(): Promise<string>;
 }
@@ -255,6 +265,54 @@ export function createDarajaClient(
         merchantRequestId,
         customerMessage: readString(body, 'CustomerMessage') ?? '',
       };
+    },
+
+    async registerC2bUrls() {
+      const c2b = settings.c2b;
+      if (!c2b) throw new DarajaError('rejected', 'No paybill is configured (MPESA_C2B_SHORTCODE)');
+      const body = await authorisedPost(`/mpesa/c2b/${c2b.registerVersion}/registerurl`, {
+        ShortCode: c2b.shortcode,
+        // Completed: if our validation URL cannot be reached, Safaricom completes the payment anyway.
+        ResponseType: 'Completed',
+        ConfirmationURL: c2b.confirmationUrl,
+        ValidationURL: c2b.validationUrl,
+      });
+      const code = readString(body, 'ResponseCode');
+      const description = readString(body, 'ResponseDescription') ?? 'no description';
+      if (code !== null && Number(code) !== 0) {
+        throw new DarajaError('rejected', `Daraja refused the URLs: ${description}`, 200, code);
+      }
+      return description;
+    },
+
+    async transactionStatus(receipt, remarks) {
+      const c2b = settings.c2b;
+      if (!c2b?.initiator) {
+        throw new DarajaError('rejected', 'No initiator is configured (MPESA_INITIATOR_NAME)');
+      }
+      const body = await authorisedPost('/mpesa/transactionstatus/v1/query', {
+        Initiator: c2b.initiator.name,
+        SecurityCredential: c2b.initiator.securityCredential,
+        CommandID: 'TransactionStatusQuery',
+        TransactionID: receipt,
+        PartyA: c2b.shortcode,
+        IdentifierType: '4',
+        ResultURL: c2b.statusResultUrl,
+        QueueTimeOutURL: c2b.statusTimeoutUrl,
+        Remarks: remarks,
+        Occasion: receipt,
+      });
+      const code = readString(body, 'ResponseCode');
+      const originatorConversationId = readString(body, 'OriginatorConversationID');
+      if ((code !== null && Number(code) !== 0) || !originatorConversationId) {
+        throw new DarajaError(
+          'rejected',
+          readString(body, 'ResponseDescription') ?? 'Daraja did not accept the status query',
+          200,
+          code ?? undefined,
+        );
+      }
+      return { originatorConversationId, conversationId: readString(body, 'ConversationID') };
     },
 
     async stkQuery(checkoutRequestId) {

@@ -6,6 +6,7 @@ import type {
   PaymentsTable,
   StkRequestsTable,
 } from '../../db/schema';
+import type { PaymentFilter } from '@urembo/contract/payments';
 import { toCount } from '../../db/sql-values';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -13,53 +14,17 @@ export type PaymentRow = Selectable<PaymentsTable>;
 export type StkRequestRow = Selectable<StkRequestsTable>;
 export type PaymentOrderRow = Pick<
   Selectable<OrdersTable>,
-  'id' | 'user_id' | 'total_amount' | 'payment_status' | 'delivery_status' | 'phone'
+  'id' | 'reference' | 'user_id' | 'total_amount' | 'payment_status' | 'delivery_status' | 'phone'
 >;
 
-/* ---- orders (read, and the row lock that serialises settlements of one order) ---- */
+/* ---- orders (read; settlement and its row lock live in orders/settlement.ts) ---- */
 
 export function findOrderForPayment(db: Db, orderId: string): Promise<PaymentOrderRow | undefined> {
   return db
     .selectFrom('orders')
-    .select(['id', 'user_id', 'total_amount', 'payment_status', 'delivery_status', 'phone'])
+    .select(['id', 'reference', 'user_id', 'total_amount', 'payment_status', 'delivery_status', 'phone'])
     .where('id', '=', orderId)
     .executeTakeFirst();
-}
-
-/**
- * Locks the order row until the transaction ends (PostgreSQL: a no-op UPDATE takes the row lock; SQLite: the
- * write transaction is already exclusive), so two settlements of one order never both miss each other's payment.
- */
-export async function lockOrder(
-  trx: Transaction<Database>,
-  orderId: string,
-): Promise<PaymentOrderRow | undefined> {
-  await trx
-    .updateTable('orders')
-    .set({ updated_at: sql<string>`updated_at` })
-    .where('id', '=', orderId)
-    .execute();
-  return findOrderForPayment(trx, orderId);
-}
-
-export async function completedTotal(db: Db, orderId: string): Promise<number> {
-  const row = await db
-    .selectFrom('payments')
-    .select((eb) => eb.fn.sum<number | string | null>('amount').as('total'))
-    .where('order_id', '=', orderId)
-    .where('status', '=', 1)
-    .executeTakeFirst();
-  return toCount(row?.total ?? 0);
-}
-
-export async function markOrderPaid(trx: Db, orderId: string, now: string): Promise<boolean> {
-  const result = await trx
-    .updateTable('orders')
-    .set({ payment_status: 'paid', updated_at: now })
-    .where('id', '=', orderId)
-    .where('payment_status', 'in', ['pending', 'payment-unsuccessful'])
-    .executeTakeFirst();
-  return toCount(result.numUpdatedRows) === 1;
 }
 
 export async function fullNameOfUser(db: Db, userId: string): Promise<string | null> {
@@ -84,6 +49,24 @@ export function findPaymentByReceipt(db: Db, receipt: string): Promise<PaymentRo
 
 export function findPaymentOfStkRequest(db: Db, stkRequestId: string): Promise<PaymentRow | undefined> {
   return db.selectFrom('payments').selectAll().where('stk_request_id', '=', stkRequestId).executeTakeFirst();
+}
+
+/** Gives an unmatched payment its order; answers whether this call did it (a concurrent assignment loses). */
+export async function assignPayment(
+  db: Db,
+  id: string,
+  orderId: string,
+  userId: string,
+  refund: boolean,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ order_id: orderId, user_id: userId, flag: refund ? 'refund' : null, updated_at: now })
+    .where('id', '=', id)
+    .where('order_id', 'is', null)
+    .executeTakeFirst();
+  return toCount(result.numUpdatedRows) === 1;
 }
 
 /** Sets the status only when it is not already that value; answers whether it changed. */
@@ -114,26 +97,114 @@ export async function addReceiptToStkPayment(
   return toCount(result.numUpdatedRows) === 1;
 }
 
+export type PaymentListRow = PaymentRow & { order_reference: string | null };
+
+function filtered(db: Db, filter: PaymentFilter) {
+  let query = db.selectFrom('payments').leftJoin('orders', 'orders.id', 'payments.order_id');
+  if (filter === 'unmatched') {
+    query = query.where('payments.order_id', 'is', null).where('payments.source', '=', 'mpesa-c2b');
+  } else if (filter === 'pending') {
+    query = query
+      .where('payments.source', '=', 'user-mpesa-form')
+      .where('payments.status', '=', 0)
+      .where('payments.flag', 'is', null);
+  } else if (filter === 'conflicts') {
+    query = query.where('payments.flag', 'is not', null);
+  }
+  return query;
+}
+
 export async function listPayments(
   db: Db,
   page: number,
   limit: number,
-): Promise<{ rows: PaymentRow[]; total: number }> {
+  filter: PaymentFilter = 'all',
+): Promise<{ rows: PaymentListRow[]; total: number }> {
   const [rows, count] = await Promise.all([
-    db
-      .selectFrom('payments')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+    filtered(db, filter)
+      .selectAll('payments')
+      .select('orders.reference as order_reference')
+      .orderBy('payments.created_at', 'desc')
+      .orderBy('payments.id', 'desc')
       .limit(limit)
       .offset((page - 1) * limit)
       .execute(),
-    db
-      .selectFrom('payments')
+    filtered(db, filter)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst(),
   ]);
   return { rows, total: toCount(count?.n) };
+}
+
+export async function findPaymentWithReference(db: Db, id: string): Promise<PaymentListRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .leftJoin('orders', 'orders.id', 'payments.order_id')
+    .selectAll('payments')
+    .select('orders.reference as order_reference')
+    .where('payments.id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findPaymentByStatusQuery(
+  db: Db,
+  originatorConversationId: string,
+): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('status_query_id', '=', originatorConversationId)
+    .executeTakeFirst();
+}
+
+/** An order by its reference as a customer typed it (already normalised), or by its id. */
+export function findOrderIdByReference(db: Db, reference: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('orders').select('id').where('reference', '=', reference).executeTakeFirst();
+}
+
+/** Orders an admin may assign a payment to: reference, phone or name containing the search. */
+export function searchOrders(db: Db, q: string, limit = 10) {
+  const like = `%${q.toLowerCase().replace(/[%_\\]/g, '')}%`;
+  return db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'reference',
+      'name',
+      'phone',
+      'total_amount',
+      'payment_status',
+      'delivery_status',
+      'created_at',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(reference)`, 'like', like),
+        eb(sql`lower(name)`, 'like', like),
+        eb('phone', 'like', like.replace(/^%0/, '%')),
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Completed money of a period by source, and what is still waiting (reconciliation). */
+export async function moneyBetween(db: Db, fromIso: string, toIso: string) {
+  return db
+    .selectFrom('payments')
+    .select((eb) => [
+      'source',
+      'status',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number | string | null>('amount').as('amount'),
+      eb.case().when('order_id', 'is', null).then(1).else(0).end().as('unmatched'),
+      eb.case().when('flag', 'is', null).then(0).else(1).end().as('flagged'),
+    ])
+    .where('created_at', '>=', fromIso)
+    .where('created_at', '<', toIso)
+    .groupBy(['source', 'status', 'unmatched', 'flagged'])
+    .execute();
 }
 
 /* ---- STK requests ---- */

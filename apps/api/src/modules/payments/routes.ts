@@ -1,17 +1,47 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_SIZES, pagingQuery } from '@urembo/contract/common';
+import { z } from 'zod';
 import {
   manualPaymentBodySchema,
-  paymentStatusBodySchema,
+  PAYMENT_FILTERS,
   stkPushBodySchema,
+  updatePaymentBodySchema,
 } from '@urembo/contract/payments';
 import { notFound } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { createDarajaClient } from './daraja-client';
+import { searchOrders } from './repository';
+import { createPaybillService } from './paybill';
 import { createPaymentsService } from './service';
+
+const paymentListQuery = pagingQuery(PAGE_SIZES.adminPayments).extend({
+  filter: z
+    .enum(PAYMENT_FILTERS, { error: `filter must be one of ${PAYMENT_FILTERS.join(', ')}` })
+    .optional(),
+  unmatched: z.enum(['true', 'false'], { error: 'unmatched must be true or false' }).optional(),
+});
+const reconciliationQuery = z.object({
+  date: z
+    .string({ error: 'date is required' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must look like 2026-01-31')
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'date is not a real day')
+    .optional(),
+});
+const orderSearchQuery = z.object({
+  q: z
+    .string({ error: 'q is required' })
+    .trim()
+    .min(2, 'Type at least 2 characters')
+    .max(60, 'Search is too long'),
+});
+
+/** Today in Nairobi (UTC+3 all year). */
+function nairobiToday(): string {
+  return new Date(Date.now() + 3 * 3600 * 1000).toISOString().slice(0, 10);
+}
 
 /** Daraja's callbacks are small; anything larger is not one. */
 const CALLBACK_BODY_LIMIT = 64 * 1024;
@@ -27,7 +57,13 @@ function sameSecret(given: string, expected: string): boolean {
 export function paymentsRoutes({ config, db }: AppContext): FastifyPluginAsync {
   return async (app) => {
     const daraja = createDarajaClient(config.mpesa);
-    const payments = createPaymentsService({ db, config, daraja, log: app.log });
+    const paybill = createPaybillService({ db, config, daraja, log: app.log });
+    const payments = createPaymentsService({ db, config, daraja, log: app.log, paybill });
+    let stopRegistration = () => {};
+    app.addHook('onReady', async () => {
+      stopRegistration = paybill.startRegistration();
+    });
+    app.addHook('onClose', async () => stopRegistration());
 
     app.post<{ Params: { orderId: string } }>(
       '/m-pesa/stk/:orderId',
@@ -53,15 +89,54 @@ export function paymentsRoutes({ config, db }: AppContext): FastifyPluginAsync {
       return reply.status(201).send(await payments.submitManualPayment(currentUser(request), body));
     });
 
-    app.get('/payment', { preHandler: requireAdmin }, async (request) => {
-      const { page, limit } = parseInput(pagingQuery(PAGE_SIZES.adminPayments), request.query);
-      return payments.listPayments(page, limit);
+    app.get('/payment', { preHandler: requireAdmin }, async (request, reply) => {
+      const { page, limit, filter, unmatched } = parseInput(paymentListQuery, request.query);
+      const chosen = unmatched === 'true' ? 'unmatched' : (filter ?? 'all');
+      return reply.header('cache-control', 'no-store').send(await payments.listPayments(page, limit, chosen));
     });
 
     app.put<{ Params: { id: string } }>('/payment/:id', { preHandler: requireAdmin }, async (request) => {
-      const { status } = parseInput(paymentStatusBodySchema, request.body);
-      return payments.updatePaymentStatus(request.params.id, status);
+      const body = parseInput(updatePaymentBodySchema, request.body);
+      return 'order' in body
+        ? payments.assignPayment(request.params.id, body.order)
+        : payments.updatePaymentStatus(request.params.id, body.status);
     });
+
+    app.get<{ Params: { orderId: string } }>(
+      '/payment/order/:orderId',
+      { preHandler: requireUser },
+      async (request, reply) =>
+        reply
+          .header('cache-control', 'no-store')
+          .send({ data: await payments.paymentsOfOrder(currentUser(request), request.params.orderId) }),
+    );
+
+    app.get('/payment/reconciliation', { preHandler: requireAdmin }, async (request, reply) => {
+      const { date } = parseInput(reconciliationQuery, request.query);
+      return reply
+        .header('cache-control', 'no-store')
+        .send(await payments.reconciliation(date ?? nairobiToday()));
+    });
+
+    app.get('/payment/order-search', { preHandler: requireAdmin }, async (request, reply) => {
+      const { q } = parseInput(orderSearchQuery, request.query);
+      const rows = await searchOrders(db, q);
+      return reply.header('cache-control', 'no-store').send({
+        data: rows.map((r) => ({
+          _id: r.id,
+          reference: r.reference,
+          name: r.name,
+          phone: r.phone,
+          totalAmount: r.total_amount,
+          paymentStatus: r.payment_status,
+          deliveryStatus: r.delivery_status,
+          createdAt: r.created_at,
+        })),
+      });
+    });
+
+    app.get('/payment/c2b/registration', { preHandler: requireAdmin }, async () => paybill.registration());
+    app.post('/payment/c2b/registration', { preHandler: requireAdmin }, async () => paybill.registerUrls());
 
     // Daraja's callback: its own scope keeps the raw body text (stored for audit before anything else).
     await app.register(async (callbacks) => {
@@ -83,6 +158,33 @@ export function paymentsRoutes({ config, db }: AppContext): FastifyPluginAsync {
         '/m-pesa/callback/:secret',
         { onRequest: checkSecret },
         receive,
+      );
+      const reply200 =
+        (handle: (raw: string) => Promise<{ statusCode: number; body: unknown }>) =>
+        async (request: FastifyRequest, reply: FastifyReply) => {
+          const { statusCode, body } = await handle(typeof request.body === 'string' ? request.body : '');
+          return reply.status(statusCode).send(body);
+        };
+      // Paybill (C2B) and Transaction Status: no "mpesa" after /api/v1/ (Daraja's URL filter), the secret last.
+      callbacks.post(
+        '/payments/c2b/confirmation/:secret',
+        { onRequest: checkSecret },
+        reply200((raw) => paybill.receiveConfirmation(raw)),
+      );
+      callbacks.post(
+        '/payments/c2b/validation/:secret',
+        { onRequest: checkSecret },
+        reply200((raw) => paybill.receiveValidation(raw)),
+      );
+      callbacks.post(
+        '/payments/status/result/:secret',
+        { onRequest: checkSecret },
+        reply200((raw) => paybill.receiveStatusResult(raw, 'result')),
+      );
+      callbacks.post(
+        '/payments/status/timeout/:secret',
+        { onRequest: checkSecret },
+        reply200((raw) => paybill.receiveStatusResult(raw, 'timeout')),
       );
       // The same endpoint without "M-Pesa" in its path, for when Daraja's URL filter refuses the word.
       callbacks.post<{ Params: { secret: string } }>(

@@ -1,10 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Paged } from '@urembo/contract/common';
-import { type ManualPaymentBody, type Payment, type ResolveAnswer } from '@urembo/contract/payments';
+import {
+  type ManualPaymentBody,
+  type Payment,
+  type PaymentFilter,
+  type Reconciliation,
+  type ResolveAnswer,
+} from '@urembo/contract/payments';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
-import { nowIso } from '../../db/sql-values';
+import { nowIso, toCount } from '../../db/sql-values';
+import { normalizeReference } from '../orders/reference';
+import type { PaybillService } from './paybill';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import type { UserRow } from '../users/repository';
@@ -13,10 +21,13 @@ import { toPaymentDto } from './dto';
 import {
   addReceiptToStkPayment,
   claimStkQuery,
-  completedTotal,
   findOrderForPayment,
+  assignPayment,
+  findOrderIdByReference,
   findPayment,
   findPaymentByReceipt,
+  findPaymentWithReference,
+  moneyBetween,
   findStkRequest,
   findStkRequestByCheckoutId,
   finishStkRequest,
@@ -34,7 +45,7 @@ import {
   type StkRequestRow,
 } from './repository';
 import { STILL_PROCESSING_RESULT_CODE, meaningOf, resultCodeText } from './result-codes';
-import { assertStillCoveredWithout, settleOrderPayment } from './settlement';
+import { assertStillCoveredWithout, completedTotal, creditCheck, settleOrder } from '../orders/settlement';
 
 /** Ask Daraja (STK query) about a pending request once its callback is this late... */
 export const STK_QUERY_AFTER_MS = 20_000;
@@ -54,16 +65,6 @@ export const MANUAL_CHANNEL = 'M-Pesa';
 
 const PENDING_MESSAGE = 'Waiting for you to enter your M-Pesa PIN on your phone.';
 
-/**
- * AccountReference (at most 12 characters, shown on the customer's prompt): "UR" and the first 10 letters or
- * digits of the order id, upper-cased. Order ids are 24 random hex characters, so 10 of them (40 bits) tell orders
- * apart for a person reading a statement; matching never relies on it (callbacks are matched by
- * CheckoutRequestID).
- */
-export function accountReferenceFor(orderId: string): string {
-  return `UR${orderId.replace(/[^A-Za-z0-9]/g, '').slice(0, 10)}`.toUpperCase();
-}
-
 /** What happened to one callback or final query answer (stored as the audit row's outcome). */
 export type StkOutcome =
   | 'paid'
@@ -74,6 +75,9 @@ export type StkOutcome =
   | 'receipt-added'
   | 'conflicting-result'
   | 'paid-receipt-reused'
+  | 'receipt-conflict'
+  | 'paid-for-refund'
+  | 'paid-by-confirmation'
   | 'unknown-request';
 
 export interface StkResult {
@@ -88,6 +92,7 @@ export interface StkResult {
 }
 
 export interface PaymentsDeps {
+  paybill: PaybillService;
   db: Kysely<Database>;
   config: Config;
   daraja: DarajaClient;
@@ -96,7 +101,7 @@ export interface PaymentsDeps {
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
-export function createPaymentsService({ db, config, daraja, log }: PaymentsDeps) {
+export function createPaymentsService({ db, config, daraja, log, paybill }: PaymentsDeps) {
   /** The order as its owner sees it; another customer's order does not exist for them (404). */
   async function ownOrder(user: UserRow, orderId: string): Promise<PaymentOrderRow> {
     const order = await findOrderForPayment(db, orderId);
@@ -145,18 +150,58 @@ export function createPaymentsService({ db, config, daraja, log }: PaymentsDeps)
 
         // An STK query confirms the request as sent (its answer has no amount); a callback must match it.
         const amountMatches = result.source === 'stk-query' || result.amount === request.amount;
-        // The receipt already on a manual-form payment (the customer typed it in before the callback came): the
-        // Safaricom-confirmed STK payment is recorded without it, and the manual one must stay pending.
-        const receiptTaken = !!result.receipt && !!(await findPaymentByReceipt(trx, result.receipt));
+        // A receipt pays one order, once (issue 11): the same receipt typed into the manual form on this order
+        // (still pending) is the same money, and that form row steps aside; anywhere else it is a conflict that
+        // pays nothing and waits for an admin.
+        const taken = result.receipt ? await findPaymentByReceipt(trx, result.receipt) : undefined;
+        const typedHere =
+          !!taken &&
+          taken.source === 'user-mpesa-form' &&
+          taken.status === 0 &&
+          taken.order_id === request.order_id;
+        // The paybill's own confirmation of this prompt payment may have come first: same order, same money.
+        const alreadyCredited =
+          !!taken &&
+          taken.source === 'mpesa-c2b' &&
+          taken.status === 1 &&
+          taken.flag === null &&
+          taken.order_id === request.order_id &&
+          (result.amount === null || result.amount === taken.amount);
+        if (alreadyCredited) {
+          const changed = await finishStkRequest(trx, request.id, {
+            status: 'paid',
+            resultCode: '0',
+            resultDesc: result.resultDesc,
+            now,
+          });
+          return changed ? 'paid-by-confirmation' : 'duplicate';
+        }
+        const conflicting = !!taken && !typedHere;
         const changed = await finishStkRequest(trx, request.id, {
-          status: amountMatches ? 'paid' : 'failed',
+          status: amountMatches && !conflicting ? 'paid' : 'failed',
           resultCode: '0',
-          resultDesc: amountMatches
-            ? result.resultDesc
-            : `M-Pesa reported Ksh ${result.amount ?? 'unknown'} for a request of Ksh ${request.amount}`,
+          resultDesc: conflicting
+            ? `M-Pesa receipt ${result.receipt} was already credited to another payment`
+            : amountMatches
+              ? result.resultDesc
+              : `M-Pesa reported Ksh ${result.amount ?? 'unknown'} for a request of Ksh ${request.amount}`,
           now,
         });
         if (!changed) return 'duplicate';
+        if (taken && typedHere) {
+          await trx
+            .updateTable('payments')
+            .set({
+              receipt: null,
+              flag: 'duplicate',
+              verification: 'confirmed',
+              note: `Same money as the M-Pesa prompt payment (receipt ${result.receipt})`,
+              updated_at: now,
+            })
+            .where('id', '=', taken.id)
+            .execute();
+        }
+        const check = amountMatches && !conflicting ? await creditCheck(trx, request.order_id) : undefined;
         await insertPayment(trx, {
           id: newId(),
           source: 'mpesa-stk',
@@ -166,16 +211,28 @@ export function createPaymentsService({ db, config, daraja, log }: PaymentsDeps)
           full_name: (await fullNameOfUser(trx, request.user_id)) ?? 'M-Pesa customer',
           amount: amountMatches ? request.amount : Math.max(0, Math.round(result.amount ?? 0)),
           channel: STK_CHANNEL,
-          receipt: receiptTaken ? null : result.receipt,
+          receipt: conflicting ? null : result.receipt,
           phone: result.phone ?? request.phone,
-          status: amountMatches ? 1 : 0,
-          flag: amountMatches ? null : 'amount-mismatch',
+          status: amountMatches && !conflicting ? 1 : 0,
+          flag: conflicting
+            ? 'conflict'
+            : !amountMatches
+              ? 'amount-mismatch'
+              : check?.refund
+                ? 'refund'
+                : null,
           created_at: now,
           updated_at: now,
+          account: null,
+          note: conflicting ? `Receipt ${result.receipt} was already credited (payment ${taken?.id})` : null,
+          verification: null,
+          status_query_id: null,
         });
+        if (conflicting) return 'receipt-conflict';
         if (!amountMatches) return 'amount-mismatch';
-        await settleOrderPayment(trx, request.order_id);
-        return receiptTaken ? 'paid-receipt-reused' : 'paid';
+        if (check?.refund) return 'paid-for-refund';
+        await settleOrder(trx, request.order_id);
+        return typedHere ? 'paid-receipt-reused' : 'paid';
       });
     } catch (err) {
       // A concurrent duplicate that slipped past the conditional update meets the unique constraints.
@@ -230,6 +287,7 @@ export function createPaymentsService({ db, config, daraja, log }: PaymentsDeps)
       source: 'stk-query',
       checkout_request_id: request.checkout_request_id,
       raw_body: JSON.stringify(answer.raw),
+      trans_id: null,
       outcome: 'received',
     });
     const outcome = await applyStkResult({
@@ -249,7 +307,7 @@ export function createPaymentsService({ db, config, daraja, log }: PaymentsDeps)
     if (request.status === 'paid') return 'Paid';
     if (request.status === 'pending') return PENDING_MESSAGE;
     if (request.result_code === '0') {
-      return 'M-Pesa reported a different amount from the one requested. Our team will check this payment and update your order.';
+      return 'M-Pesa took this payment but something about it needs a person (a different amount, or a receipt already used). Our team will check it and update your order.';
     }
     return meaningOf(request.result_code ?? '', request.result_desc).message;
   }
@@ -268,7 +326,7 @@ export function createPaymentsService({ db, config, daraja, log }: PaymentsDeps)
       assertPayable(order);
       const balance = order.total_amount - (await completedTotal(db, order.id));
       if (balance < 1) {
-        await db.transaction().execute((trx) => settleOrderPayment(trx, order.id));
+        await db.transaction().execute((trx) => settleOrder(trx, order.id));
         throw conflict('This order is already paid');
       }
       if (config.mpesa.mode === 'off') {
@@ -279,7 +337,7 @@ export function createPaymentsService({ db, config, daraja, log }: PaymentsDeps)
       }
       await assertMayPush(user, order.id);
       const amount = Math.min(balance, STK_MAX_AMOUNT);
-      const accountReference = accountReferenceFor(order.id);
+      const accountReference = order.reference;
       let accepted;
       try {
         accepted = await daraja.stkPush({
@@ -357,6 +415,7 @@ export function createPaymentsService({ db, config, daraja, log }: PaymentsDeps)
         source: 'callback',
         checkout_request_id: parsed?.checkoutRequestId ?? null,
         raw_body: raw,
+        trans_id: parsed?.receipt ?? null,
         outcome: 'received',
       });
       if (!parsed) {
@@ -370,7 +429,8 @@ export function createPaymentsService({ db, config, daraja, log }: PaymentsDeps)
         'unknown-request',
         'amount-mismatch',
         'conflicting-result',
-        'paid-receipt-reused',
+        'receipt-conflict',
+        'paid-for-refund',
       ].includes(outcome)
         ? 'warn'
         : 'info';
@@ -378,40 +438,73 @@ export function createPaymentsService({ db, config, daraja, log }: PaymentsDeps)
       return { statusCode: 200, body: { ResultCode: 0, ResultDesc: 'Accepted' } };
     },
 
-    /** The manual M-Pesa form: a pending payment (status false) that an admin completes after checking it. */
+    /**
+     * The manual M-Pesa form. A receipt equal to an unmatched paybill payment assigns that payment to the order at
+     * once; an unknown one is stored pending and checked with Safaricom (Transaction Status). A receipt already
+     * used anywhere else is refused (409).
+     */
     async submitManualPayment(user: UserRow, body: ManualPaymentBodyParsed): Promise<Payment> {
       const order = await ownOrder(user, body.order);
       assertPayable(order);
-      if (await findPaymentByReceipt(db, body.receipt)) {
-        throw conflict('This M-Pesa receipt number has already been used');
-      }
+      const used = conflict('This M-Pesa receipt number has already been used');
       const now = nowIso();
-      try {
-        const row = await insertPayment(db, {
-          id: newId(),
-          source: 'user-mpesa-form',
-          order_id: order.id,
-          user_id: user.id,
-          stk_request_id: null,
-          full_name: body.fullName,
-          amount: body.amount,
-          channel: body.channel || MANUAL_CHANNEL,
-          receipt: body.receipt,
-          phone: user.phone,
-          status: 0,
-          flag: null,
-          created_at: now,
-          updated_at: now,
-        });
-        return toPaymentDto(row);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict('This M-Pesa receipt number has already been used');
-        throw err;
-      }
+      const id = await (async () => {
+        try {
+          return await db.transaction().execute(async (trx) => {
+            const existing = await findPaymentByReceipt(trx, body.receipt);
+            if (existing) {
+              if (existing.source !== 'mpesa-c2b' || existing.order_id !== null || existing.flag !== null)
+                throw used;
+              const check = await creditCheck(trx, order.id);
+              const assigned = await assignPayment(
+                trx,
+                existing.id,
+                order.id,
+                order.user_id,
+                !!check?.refund,
+                now,
+              );
+              if (!assigned) throw used;
+              if (!check?.refund) await settleOrder(trx, order.id);
+              return existing.id;
+            }
+            const row = await insertPayment(trx, {
+              id: newId(),
+              source: 'user-mpesa-form',
+              order_id: order.id,
+              user_id: user.id,
+              stk_request_id: null,
+              full_name: body.fullName,
+              amount: body.amount,
+              channel: body.channel || MANUAL_CHANNEL,
+              receipt: body.receipt,
+              phone: user.phone,
+              status: 0,
+              flag: null,
+              created_at: now,
+              updated_at: now,
+              account: null,
+              note: null,
+              verification: null,
+              status_query_id: null,
+            });
+            return row.id;
+          });
+        } catch (err) {
+          if (isUniqueViolation(err)) throw used;
+          throw err;
+        }
+      })();
+      const stored = await findPaymentWithReference(db, id);
+      if (stored && stored.status === 0 && stored.receipt)
+        await paybill.checkReceipt(stored.id, stored.receipt);
+      const answer = await findPaymentWithReference(db, id);
+      if (!answer) throw notFound('Payment not found');
+      return toPaymentDto(answer);
     },
 
-    async listPayments(page: number, limit: number): Promise<Paged<Payment>> {
-      const { rows, total } = await listPayments(db, page, limit);
+    async listPayments(page: number, limit: number, filter: PaymentFilter = 'all'): Promise<Paged<Payment>> {
+      const { rows, total } = await listPayments(db, page, limit, filter);
       return {
         data: rows.map(toPaymentDto),
         page,
@@ -421,23 +514,97 @@ export function createPaymentsService({ db, config, daraja, log }: PaymentsDeps)
       };
     },
 
+    /** The payments of one order (its owner or an admin): what the order page shows after the manual form. */
+    async paymentsOfOrder(user: UserRow, orderId: string): Promise<Payment[]> {
+      const order = await findOrderForPayment(db, orderId);
+      if (!order || (order.user_id !== user.id && user.role !== 'admin')) throw notFound('Order not found');
+      const rows = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .orderBy('created_at', 'desc')
+        .execute();
+      return rows.map((row) => toPaymentDto({ ...row, order_reference: order.reference }));
+    },
+
+    /** Admin: assigns an unmatched paybill payment to an order (by reference or id); already assigned → 409. */
+    async assignPayment(id: string, orderRef: string): Promise<Payment> {
+      const reference = normalizeReference(orderRef);
+      const order =
+        (await findOrderIdByReference(db, reference)) ?? (await findOrderForPayment(db, orderRef.trim()));
+      if (!order) throw notFound('No order has that reference');
+      await db.transaction().execute(async (trx) => {
+        const payment = await findPayment(trx, id);
+        if (!payment) throw notFound('Payment not found');
+        if (payment.order_id !== null || payment.source !== 'mpesa-c2b' || payment.flag !== null) {
+          throw conflict('This payment is already assigned');
+        }
+        const check = await creditCheck(trx, order.id);
+        if (!check) throw notFound('No order has that reference');
+        const now = nowIso();
+        if (!(await assignPayment(trx, id, order.id, check.order.user_id, check.refund, now))) {
+          throw conflict('This payment is already assigned');
+        }
+        if (!check.refund) await settleOrder(trx, order.id);
+      });
+      const updated = await findPaymentWithReference(db, id);
+      if (!updated) throw notFound('Payment not found');
+      return toPaymentDto(updated);
+    },
+
     /** Admin: complete (or set back to pending) a manual-form payment; completing one may make the order paid. */
     async updatePaymentStatus(id: string, status: boolean): Promise<Payment> {
       const existing = await findPayment(db, id);
       if (!existing) throw notFound('Payment not found');
-      if (existing.source !== 'user-mpesa-form') {
+      if (existing.source !== 'user-mpesa-form' || existing.order_id === null) {
         throw badRequest('Only payments sent with the M-Pesa form can be changed here');
       }
+      if (existing.flag !== null) throw conflict('This payment is held for review and does not count');
+      const orderId = existing.order_id;
       await db.transaction().execute(async (trx) => {
         if (!status && existing.status === 1) {
-          await assertStillCoveredWithout(trx, existing.order_id, existing.amount);
+          await assertStillCoveredWithout(trx, orderId, existing.amount);
         }
         const changed = await setPaymentStatus(trx, id, status, nowIso());
-        if (changed && status) await settleOrderPayment(trx, existing.order_id);
+        if (changed && status) await settleOrder(trx, orderId);
       });
-      const updated = await findPayment(db, id);
+      const updated = await findPaymentWithReference(db, id);
       if (!updated) throw notFound('Payment not found');
       return toPaymentDto(updated);
+    },
+
+    /** Admin: one Nairobi day's money by the way it came (paybill, STK, typed receipts, admin) and what waits. */
+    async reconciliation(date: string): Promise<Reconciliation> {
+      const from = new Date(`${date}T00:00:00+03:00`);
+      const to = new Date(from.getTime() + 24 * 3600 * 1000);
+      const rows = await moneyBetween(db, from.toISOString(), to.toISOString());
+      const zero = () => ({ count: 0, amount: 0 });
+      const out: Reconciliation = {
+        date,
+        paybill: zero(),
+        stk: zero(),
+        manual: zero(),
+        admin: zero(),
+        unmatched: zero(),
+        flagged: zero(),
+        pendingManual: zero(),
+      };
+      for (const row of rows) {
+        const add = (bucket: { count: number; amount: number }) => {
+          bucket.count += toCount(row.n);
+          bucket.amount += toCount(row.amount);
+        };
+        const completed = toCount(row.status) === 1;
+        if (toCount(row.flagged) === 1) add(out.flagged);
+        else if (toCount(row.unmatched) === 1) add(out.unmatched);
+        else if (!completed) {
+          if (row.source === 'user-mpesa-form') add(out.pendingManual);
+        } else if (row.source === 'mpesa-c2b') add(out.paybill);
+        else if (row.source === 'mpesa-stk') add(out.stk);
+        else if (row.source === 'user-mpesa-form') add(out.manual);
+        else add(out.admin);
+      }
+      return out;
     },
   };
 }

@@ -1,12 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { PublicConfig } from '@urembo/contract/public-config';
 import type { AppContext } from '../../routes';
+import { paymentDestination } from '../orders/payment-destination';
 
 /** GET /config/public: shop settings the storefront shows (docs/api-additions-orders.md). Public, cacheable. */
 export function publicConfigRoutes({ config }: AppContext): FastifyPluginAsync {
+  const destination = paymentDestination(config, null);
   const body: PublicConfig = {
     mpesa: {
       ...config.paymentInstructions,
+      // One destination for checkout and the order page (issue 17.3).
+      paybill: destination.paybill,
+      account: destination.account,
+      accountIsOrderReference: destination.accountIsOrderReference,
       stkPush: config.mpesa.mode !== 'off',
       simulator: config.mpesa.mode === 'simulator',
     },

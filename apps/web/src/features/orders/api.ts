@@ -5,6 +5,9 @@ import type { OrderStatusFilter } from '@urembo/contract/order-status';
 import { api } from '../../lib/api-client';
 import { useAuthUser } from '../auth/api';
 
+/** How often an unpaid order's page asks the shop again. */
+export const ORDER_REFRESH_MS = 4000;
+
 /** The signed-in customer's orders whose payment or delivery status is `status`. */
 export function useMyOrders(status: OrderStatusFilter) {
   const { data: user } = useAuthUser();
@@ -28,6 +31,14 @@ export function useOrder(id: string) {
     enabled: !!user,
     // A payment confirmed by M-Pesa or an admin changes the order elsewhere: always ask again on opening.
     staleTime: 0,
+    // While it is unpaid, a paybill payment can settle it at any moment: keep asking, so "Paid" shows by itself.
+    refetchInterval: (query) => {
+      const order = query.state.data;
+      return order && order.paymentStatus !== 'paid' && order.deliveryStatus !== 'cancelled'
+        ? ORDER_REFRESH_MS
+        : false;
+    },
+    refetchIntervalInBackground: false,
   });
 }
 
@@ -71,5 +82,25 @@ export function useAdminOrderItems(page: number) {
     queryKey: ['adminOrderItems', page],
     queryFn: () => api.get<Paged<OrderItem>>(`/orderItem/?page=${page}`),
     placeholderData: keepPreviousData,
+  });
+}
+
+export interface OrderMessage {
+  event: string;
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  message: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** An order's SMS (admin): what was sent, what waits, what failed and why. */
+export function useOrderMessages(id: string) {
+  return useQuery({
+    queryKey: ['order-messages', id],
+    queryFn: () =>
+      api.get<{ data: OrderMessage[] }>(`/order/${encodeURIComponent(id)}/messages`).then((r) => r.data),
+    staleTime: 0,
   });
 }

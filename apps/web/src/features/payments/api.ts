@@ -38,3 +38,32 @@ export function useSubmitManualPayment() {
     mutationFn: (body: ManualPaymentBody) => api.post<Payment>('/payment/', body),
   });
 }
+
+/** The payments recorded for one order (its owner or an admin): receipts sent with the form and their state. */
+export function useOrderPayments(orderId: string, enabled = true) {
+  return useQuery({
+    queryKey: ['order-payments', orderId],
+    queryFn: () =>
+      api.get<{ data: Payment[] }>(`/payment/order/${encodeURIComponent(orderId)}`).then((r) => r.data),
+    enabled,
+    staleTime: 0,
+    // While Safaricom is being asked about a typed receipt, ask again.
+    refetchInterval: (query) =>
+      query.state.data?.some((p) => p.verification === 'checking' && !p.status) ? RESOLVE_EVERY_MS : false,
+  });
+}
+
+/** Completed payments that count towards the order (flagged ones are held for review). */
+export function paidSoFar(payments: Payment[] | undefined): number {
+  return (payments ?? []).filter((p) => p.status && !p.flag).reduce((sum, p) => sum + p.amount, 0);
+}
+
+/** What a customer reads about a payment they sent. */
+export function paymentStateText(p: Payment): string {
+  if (p.flag === 'duplicate') return 'Same payment as your M-Pesa prompt';
+  if (p.flag) return 'Our team is checking this payment';
+  if (p.status) return 'Confirmed';
+  if (p.verification === 'checking') return 'We are checking with M-Pesa…';
+  if (p.verification === 'unknown') return 'M-Pesa does not know this receipt: an admin will check it';
+  return 'Waiting for confirmation';
+}

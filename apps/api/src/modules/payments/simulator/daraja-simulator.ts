@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config, MpesaConfig } from '../../../config';
@@ -6,8 +6,9 @@ import type { Database } from '../../../db/schema';
 import { findSessionUser } from '../../auth/session';
 import { MPESA_TRANSACTION_TYPES } from '../../../config';
 import { darajaPassword, darajaTimestamp } from '../daraja-client';
+import { renderPaybillPage } from './paybill-page';
 import { renderPhonePage } from './phone-page';
-import { PromptStore, simulatedReceipt, type SimPrompt } from './prompts';
+import { PaybillStore, PromptStore, simulatedReceipt, type SimPrompt } from './prompts';
 
 /*
  * A Daraja look-alike for the demo (PRODUCT.md): the same endpoints, payloads and validation as Safaricom's
@@ -18,6 +19,10 @@ import { PromptStore, simulatedReceipt, type SimPrompt } from './prompts';
 
 export const SIMULATOR_PREFIX = '/mpesa-sim';
 export const PHONE_PAGE_PATH = '/dev/phone';
+export const PAYBILL_PAGE_PATH = '/dev/phone/paybill';
+/** Safaricom's sandbox test MSISDN: the test phone's own number. */
+export const TEST_PHONE_MSISDN = '254708374149';
+const STATUS_RESULT_DELAY_MS = 300;
 const TOKEN_LIFETIME_S = 3599;
 const TIMESTAMP_TOLERANCE_MS = 60 * 60 * 1000;
 const CALLBACK_TIMEOUT_MS = 10_000;
@@ -97,6 +102,13 @@ export function darajaSimulator(config: Config, db: Kysely<Database>) {
   return async (app: FastifyInstance) => {
     const tokens = new Map<string, number>();
     const prompts = new PromptStore();
+    const paybills = new PaybillStore();
+    /** C2B URLs registered per shortcode (Register URL). */
+    const registered = new Map<string, { confirmationUrl: string; validationUrl: string }>();
+    // The simulator only ever calls this shop (never an address a caller chose).
+    const shopApi = `${config.publicUrl}/api/v1/`;
+    const isShopUrl = (value: unknown): value is string =>
+      typeof value === 'string' && value.startsWith(shopApi) && !/\s/.test(value) && URL.canParse(value);
 
     function requireBearer(request: FastifyRequest): void {
       const header = request.headers.authorization ?? '';
@@ -209,6 +221,107 @@ export function darajaSimulator(config: Config, db: Kysely<Database>) {
       });
     });
 
+    for (const version of ['v1', 'v2']) {
+      app.post(`${SIMULATOR_PREFIX}/mpesa/c2b/${version}/registerurl`, async (request, reply) => {
+        requireBearer(request);
+        const body = asRecord(request.body);
+        const shortcode = String(body.ShortCode ?? '');
+        if (!/^\d{5,7}$/.test(shortcode)) throw invalid('ShortCode');
+        if (body.ResponseType !== 'Completed' && body.ResponseType !== 'Cancelled')
+          throw invalid('ResponseType');
+        if (
+          !isShopUrl(body.ConfirmationURL) ||
+          /mpesa|safaricom/i.test(body.ConfirmationURL.slice(shopApi.length))
+        ) {
+          throw invalid('ConfirmationURL');
+        }
+        if (
+          !isShopUrl(body.ValidationURL) ||
+          /mpesa|safaricom/i.test(body.ValidationURL.slice(shopApi.length))
+        ) {
+          throw invalid('ValidationURL');
+        }
+        registered.set(shortcode, {
+          confirmationUrl: body.ConfirmationURL,
+          validationUrl: body.ValidationURL,
+        });
+        return reply.send({
+          OriginatorCoversationID: randomUUID(),
+          ResponseCode: '0',
+          ResponseDescription: 'Success',
+        });
+      });
+    }
+
+    app.post(`${SIMULATOR_PREFIX}/mpesa/transactionstatus/v1/query`, async (request, reply) => {
+      requireBearer(request);
+      const body = asRecord(request.body);
+      for (const field of ['Initiator', 'SecurityCredential', 'TransactionID', 'Remarks', 'Occasion']) {
+        if (typeof body[field] !== 'string' || (body[field] as string).trim() === '') throw invalid(field);
+      }
+      if (body.CommandID !== 'TransactionStatusQuery') throw invalid('CommandID');
+      if (body.IdentifierType !== '4') throw invalid('IdentifierType');
+      const partyA = String(body.PartyA ?? '');
+      if (!/^\d{5,7}$/.test(partyA)) throw invalid('PartyA');
+      if (!isShopUrl(body.ResultURL)) throw invalid('ResultURL');
+      if (!isShopUrl(body.QueueTimeOutURL)) throw invalid('QueueTimeOutURL');
+      const originatorConversationId = `${randomInt(10_000, 99_999)}-${randomInt(10_000_000, 99_999_999)}-1`;
+      const conversationId = `AG_${darajaTimestamp(new Date()).slice(0, 8)}_${randomBytes(10).toString('hex')}`;
+      const receipt = String(body.TransactionID).toUpperCase();
+      const paybill = paybills.byReceipt(receipt);
+      const prompt = prompts.byReceipt(receipt);
+      const known = paybill
+        ? { amount: paybill.amount, shortcode: paybill.shortcode, phone: paybill.phone }
+        : prompt
+          ? { amount: prompt.amount, shortcode: mpesa.partyB, phone: prompt.phone }
+          : null;
+      const result = known
+        ? {
+            ResultType: 0,
+            ResultCode: 0,
+            ResultDesc: 'The service request is processed successfully.',
+            OriginatorConversationID: originatorConversationId,
+            ConversationID: conversationId,
+            TransactionID: simulatedReceipt(),
+            ResultParameters: {
+              ResultParameter: [
+                { Key: 'DebitPartyName', Value: `${known.phone} - Test Phone` },
+                { Key: 'TransactionStatus', Value: 'Completed' },
+                { Key: 'Amount', Value: known.amount },
+                { Key: 'ReceiptNo', Value: receipt },
+                { Key: 'DebitAccountType', Value: 'MMF Account For Customer' },
+                {
+                  Key: 'CreditPartyName',
+                  Value: `${known.shortcode} - ${config.paymentInstructions.tillName}`,
+                },
+                { Key: 'ReasonType', Value: 'Pay Bill Online' },
+              ],
+            },
+            ReferenceData: { ReferenceItem: { Key: 'Occasion', Value: String(body.Occasion) } },
+          }
+        : {
+            ResultType: 0,
+            ResultCode: 'R000001',
+            ResultDesc: 'The transaction receipt number does not exist.',
+            OriginatorConversationID: originatorConversationId,
+            ConversationID: conversationId,
+            TransactionID: simulatedReceipt(),
+          };
+      const resultUrl = body.ResultURL;
+      // Like Safaricom, the result comes later, to the ResultURL.
+      setTimeout(() => {
+        void postJson(resultUrl, { Result: result }).then((delivery) =>
+          request.log.info({ receipt, delivery }, 'M-Pesa simulator: transaction status result'),
+        );
+      }, STATUS_RESULT_DELAY_MS).unref();
+      return reply.send({
+        OriginatorConversationID: originatorConversationId,
+        ConversationID: conversationId,
+        ResponseCode: '0',
+        ResponseDescription: 'Accept the service request successfully.',
+      });
+    });
+
     /* ---- the phone page (server-rendered HTML with plain forms: no script, CSP-friendly) ---- */
 
     await app.register(async (page) => {
@@ -253,6 +366,110 @@ export function darajaSimulator(config: Config, db: Kysely<Database>) {
               notice: extra,
             }),
           );
+
+      const paybillShortcode = config.mpesa.c2b?.shortcode ?? mpesa.partyB;
+      const sendPaybillPage = (
+        reply: FastifyReply,
+        status: number,
+        values: { business: string; account: string; amount: string },
+        notice?: { ok: boolean; message: string },
+      ) =>
+        reply
+          .status(status)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(
+            renderPaybillPage({ shortcode: paybillShortcode, values, notice, recent: paybills.recent(5) }),
+          );
+
+      page.get(PAYBILL_PAGE_PATH, async (request, reply) => {
+        const query = asRecord(request.query);
+        const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 20) : '');
+        return sendPaybillPage(reply, 200, {
+          business: text(query.business) || paybillShortcode,
+          account: text(query.account),
+          amount: text(query.amount),
+        });
+      });
+
+      page.post(PAYBILL_PAGE_PATH, async (request, reply) => {
+        const form = asRecord(request.body);
+        const text = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 20) : '');
+        const values = {
+          business: text(form.business),
+          account: text(form.account),
+          amount: text(form.amount),
+        };
+        const amount = Number(values.amount);
+        if (!/^\d{4}$/.test(text(form.pin))) {
+          return sendPaybillPage(reply, 400, values, {
+            ok: false,
+            message: 'Enter a 4-digit M-PESA PIN (any 4 digits work here).',
+          });
+        }
+        if (!/^\d+$/.test(values.amount) || amount < 1 || amount > 250_000) {
+          return sendPaybillPage(reply, 400, values, {
+            ok: false,
+            message: 'Enter a whole amount from 1 to 250,000.',
+          });
+        }
+        if (!values.account) {
+          return sendPaybillPage(reply, 400, values, { ok: false, message: 'Enter the account number.' });
+        }
+        const urls = registered.get(values.business);
+        if (!urls) {
+          return sendPaybillPage(reply, 400, values, {
+            ok: false,
+            message:
+              values.business === paybillShortcode
+                ? 'The shop has not registered its paybill URLs yet (it retries in the background, or use "Register paybill URLs" in the admin).'
+                : `Business number ${values.business} is not a paybill on this test phone (the shop's is ${paybillShortcode}).`,
+          });
+        }
+        const payment = {
+          transId: simulatedReceipt(),
+          shortcode: values.business,
+          account: values.account,
+          amount,
+          phone: TEST_PHONE_MSISDN,
+          at: Date.now(),
+          delivery: 'not sent',
+        };
+        const c2bBody = {
+          TransactionType: 'Pay Bill',
+          TransID: payment.transId,
+          TransTime: darajaTimestamp(new Date()),
+          TransAmount: `${amount}.00`,
+          BusinessShortCode: values.business,
+          BillRefNumber: values.account,
+          InvoiceNumber: '',
+          OrgAccountBalance: '',
+          ThirdPartyTransID: '',
+          MSISDN: TEST_PHONE_MSISDN,
+          FirstName: 'Test',
+          MiddleName: '',
+          LastName: 'Phone',
+        };
+        await postJson(urls.validationUrl, c2bBody);
+        payment.delivery = await postJson(urls.confirmationUrl, c2bBody);
+        paybills.add(payment);
+        const ok = payment.delivery.startsWith('delivered');
+        request.log.info(
+          { transId: payment.transId, delivery: payment.delivery },
+          'M-Pesa simulator: paybill payment',
+        );
+        return sendPaybillPage(
+          reply,
+          ok ? 200 : 502,
+          { business: values.business, account: '', amount: '' },
+          {
+            ok,
+            message: ok
+              ? `${payment.transId} Confirmed. ${formatAmount(amount)} sent to ${values.business} for account ${values.account}. The shop has been told.`
+              : `${payment.transId}: the shop was NOT told: ${payment.delivery}.`,
+          },
+        );
+      });
 
       page.get(PHONE_PAGE_PATH, async (request, reply) => {
         const visible = await visiblePrompts(request);
@@ -341,6 +558,26 @@ export function callbackBodyFor(prompt: SimPrompt): unknown {
     };
   }
   return { Body: { stkCallback } };
+}
+
+function formatAmount(amount: number): string {
+  return `Ksh${amount.toLocaleString('en-KE')}.00`;
+}
+
+/** POSTs JSON to the shop and says how it went (for the phone page and the log). */
+async function postJson(url: string, body: unknown): Promise<string> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': randomUUID() },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
+    });
+    await response.text().catch(() => '');
+    return response.ok ? `delivered (HTTP ${response.status})` : `the shop answered HTTP ${response.status}`;
+  } catch (err) {
+    return `could not reach the shop: ${err instanceof Error ? err.message : String(err)}`;
+  }
 }
 
 async function deliverCallback(shopCallbackUrl: string, prompt: SimPrompt): Promise<string> {

@@ -150,6 +150,7 @@ ${waiting && signedIn ? '<meta http-equiv="refresh" content="3">' : ''}
     }
   </div></div>
   ${waiting ? '' : '<p class="lead" style="margin-top:12px"><a href="/dev/phone">Refresh</a> to see new prompts.</p>'}
+  <p class="lead" style="margin-top:12px"><a href="/dev/phone/paybill">Pay from the M-Pesa menu (Lipa na M-Pesa → Pay Bill)</a></p>
   ${
     recent.length > 0
       ? `<h3>Recently answered</h3><ul>${recent

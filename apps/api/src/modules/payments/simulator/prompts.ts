@@ -77,10 +77,44 @@ export class PromptStore {
     return [...this.prompts.values()].filter((p) => p.status === 'pending').reverse();
   }
 
+  /** An accepted prompt by its receipt (for Transaction Status). */
+  byReceipt(receipt: string): SimPrompt | undefined {
+    return [...this.prompts.values()].find((p) => p.receipt === receipt);
+  }
+
   recent(limit: number): SimPrompt[] {
     return [...this.prompts.values()]
       .filter((p) => p.status !== 'pending')
       .reverse()
       .slice(0, limit);
+  }
+}
+
+/** A payment made from the test phone's M-Pesa menu (Lipa na M-Pesa → Pay Bill). */
+export interface SimPaybillPayment {
+  transId: string;
+  shortcode: string;
+  account: string;
+  amount: number;
+  phone: string;
+  at: number;
+  /** How delivering the confirmation went. */
+  delivery: string;
+}
+
+export class PaybillStore {
+  private readonly payments: SimPaybillPayment[] = [];
+
+  add(payment: SimPaybillPayment): void {
+    this.payments.push(payment);
+    if (this.payments.length > MAX_PROMPTS) this.payments.shift();
+  }
+
+  byReceipt(transId: string): SimPaybillPayment | undefined {
+    return this.payments.find((p) => p.transId === transId);
+  }
+
+  recent(limit: number): SimPaybillPayment[] {
+    return this.payments.slice(-limit).reverse();
   }
 }

@@ -184,7 +184,7 @@ function ShippingPanel({
 
 function PaymentMethodPanel() {
   const config = usePublicConfig();
-  const till = config.data?.mpesa;
+  const mpesa = config.data?.mpesa;
   return (
     <section className="card p-5" aria-labelledby="payment-heading">
       <h2 id="payment-heading" className="font-display text-xl font-semibold text-brand-800">
@@ -199,12 +199,20 @@ function PaymentMethodPanel() {
           M-PESA
         </span>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
-          <dt className="text-stone-600">Till number</dt>
-          <dd className="font-semibold tabular-nums text-ink">{till?.tillNumber ?? '…'}</dd>
-          <dt className="text-stone-600">Till name</dt>
-          <dd className="font-semibold text-ink">{till?.tillName ?? '…'}</dd>
+          <dt className="text-stone-600">Pay Bill</dt>
+          <dd className="font-semibold tabular-nums text-ink">{mpesa?.paybill ?? '…'}</dd>
+          <dt className="text-stone-600">Account</dt>
+          <dd className="font-semibold text-ink">
+            {mpesa ? (mpesa.accountIsOrderReference ? 'your order reference' : mpesa.account) : '…'}
+          </dd>
         </dl>
       </div>
+      {/* The same destination as the order page (issue 17.3), explained once here. */}
+      <p className="mt-3 text-sm text-stone-600">
+        After you place the order, its page shows these details again
+        {mpesa?.accountIsOrderReference ? ' with your order reference,' : ','} and can send an M-Pesa prompt
+        to your phone instead.
+      </p>
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { DataTable, type Column } from '../../../components/data-table';
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminOrderItems } from '../api';
-import { formatOrderDate, orderRef } from '../components/order-format';
+import { formatOrderDate } from '../components/order-format';
 import { StatusBadge } from '../components/status-badge';
 
 const columns: Column<OrderItem>[] = [
@@ -35,7 +35,7 @@ const columns: Column<OrderItem>[] = [
     header: 'Order',
     cell: (i) => (
       <div className="flex flex-wrap items-center gap-1.5">
-        <span className="mr-1 text-xs text-stone-500">#{orderRef(i.order._id)}</span>
+        <span className="mr-1 text-xs text-stone-500">{i.order.reference}</span>
         <StatusBadge status={i.order.paymentStatus} kind="Payment" />
         <StatusBadge status={i.order.deliveryStatus} kind="Delivery" />
       </div>

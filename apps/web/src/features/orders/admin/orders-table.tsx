@@ -14,14 +14,8 @@ import { DataTable, type Column } from '../../../components/data-table';
 import { Modal } from '../../../components/modal';
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
-import { useAdminOrders, useUpdateOrderStatus } from '../api';
-import {
-  formatOrderDate,
-  formatOrderDateTime,
-  itemCount,
-  orderRef,
-  placeLine,
-} from '../components/order-format';
+import { useAdminOrders, useOrderMessages, useUpdateOrderStatus } from '../api';
+import { formatOrderDate, formatOrderDateTime, itemCount, placeLine } from '../components/order-format';
 import { StatusBadge } from '../components/status-badge';
 
 /** Admin "orders" table (seed §2): 25 per page from the server, and a modal to set both statuses. */
@@ -45,10 +39,10 @@ export function OrdersTable() {
           <button
             type="button"
             className="text-xs font-medium text-brand-700 underline-offset-2 hover:underline"
-            aria-label={`Update order ${orderRef(o._id)}`}
+            aria-label={`Update order ${o.reference}`}
             onClick={() => setEditing(o)}
           >
-            #{orderRef(o._id)}
+            {o.reference}
           </button>
         </>
       ),
@@ -109,7 +103,9 @@ export function OrdersTable() {
 function OrderStatusModal({ order, onClose }: { order: Order; onClose: () => void }) {
   const [paymentStatus, setPaymentStatus] = useState<PaymentStatus>(order.paymentStatus);
   const [deliveryStatus, setDeliveryStatus] = useState<DeliveryStatus>(order.deliveryStatus);
+  const [evidence, setEvidence] = useState('');
   const update = useUpdateOrderStatus();
+  const markingPaid = paymentStatus === 'paid' && order.paymentStatus !== 'paid';
   const paymentOptions = [order.paymentStatus, ...ADMIN_PAYMENT_TRANSITIONS[order.paymentStatus]];
   const deliveryOptions = [order.deliveryStatus, ...ADMIN_DELIVERY_TRANSITIONS[order.deliveryStatus]];
 
@@ -120,6 +116,12 @@ function OrderStatusModal({ order, onClose }: { order: Order; onClose: () => voi
     if (!change.paymentStatus && !change.deliveryStatus) {
       toast.error('Not changed');
       return;
+    }
+    if (markingPaid) {
+      const text = evidence.trim();
+      // A receipt looks like NLJ7RT61SV; anything else is the reason ("cash on delivery").
+      if (/^[A-Za-z0-9]{10}$/.test(text)) change.receipt = text;
+      else change.reason = text;
     }
     update.mutate(
       { id: order._id, change },
@@ -134,11 +136,7 @@ function OrderStatusModal({ order, onClose }: { order: Order; onClose: () => voi
   }
 
   return (
-    <Modal
-      open
-      onClose={() => (update.isPending ? undefined : onClose())}
-      title={`Order #${orderRef(order._id)}`}
-    >
+    <Modal open onClose={() => (update.isPending ? undefined : onClose())} title={`Order ${order.reference}`}>
       <div className="space-y-1 text-sm text-stone-700">
         <p>
           <span className="font-semibold text-ink">{order.name}</span> · {formatPhoneForDisplay(order.phone)}
@@ -190,9 +188,25 @@ function OrderStatusModal({ order, onClose }: { order: Order; onClose: () => voi
           </select>
         </label>
       </div>
+      {markingPaid ? (
+        <label className="mt-4 block text-sm font-medium text-stone-700">
+          M-Pesa receipt or reason
+          <input
+            className="input mt-1"
+            value={evidence}
+            onChange={(e) => setEvidence(e.target.value)}
+            placeholder="NLJ7RT61SV, or e.g. cash on delivery"
+            maxLength={200}
+          />
+          <span className="mt-1 block text-xs font-normal text-stone-500">
+            Required: what is still owed is recorded as a payment with this receipt or reason.
+          </span>
+        </label>
+      ) : null}
       <p className="mt-3 rounded-xl bg-gold-400/15 px-3 py-2 text-sm text-stone-700">
         Mark payment as Paid before updating delivery.
       </p>
+      <OrderMessages orderId={order._id} />
       <div className="mt-5 flex justify-end gap-3">
         <button type="button" className="btn-outline" onClick={onClose} disabled={update.isPending}>
           Cancel
@@ -202,5 +216,29 @@ function OrderStatusModal({ order, onClose }: { order: Order; onClose: () => voi
         </button>
       </div>
     </Modal>
+  );
+}
+
+const SMS_STATUS: Record<string, string> = { queued: 'waiting', sent: 'sent', failed: 'failed' };
+
+/** The customer's SMS about this order; a failure shows its reason (issue 13.7). */
+function OrderMessages({ orderId }: { orderId: string }) {
+  const messages = useOrderMessages(orderId);
+  if (!messages.data || messages.data.length === 0) return null;
+  return (
+    <section aria-label="SMS to the customer" className="mt-3 text-sm">
+      <h3 className="font-semibold text-ink">SMS to the customer</h3>
+      <ul className="mt-1 space-y-0.5">
+        {messages.data.map((m) => (
+          <li
+            key={m.event}
+            className={m.status === 'failed' || m.lastError ? 'text-red-700' : 'text-stone-600'}
+          >
+            {m.event}: {SMS_STATUS[m.status] ?? m.status}
+            {m.lastError ? ` (${m.attempts} tries; ${m.lastError})` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

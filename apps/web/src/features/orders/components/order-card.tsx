@@ -2,7 +2,7 @@ import { formatKsh } from '@urembo/contract/money';
 import type { Order } from '@urembo/contract/orders';
 import { Link } from 'wouter';
 import { ProductThumb } from '../../../components/product-thumb';
-import { formatOrderDate, itemCount, orderRef } from './order-format';
+import { formatOrderDate, itemCount } from './order-format';
 import { StatusBadge } from './status-badge';
 
 /** One order in the customer's list: when, what, how much, and where it stands. */
@@ -14,12 +14,12 @@ export function OrderCard({ order }: { order: Order }) {
       <Link
         to={`/order/${order._id}`}
         className="card block p-4 transition hover:ring-brand-300 focus-visible:ring-brand-400"
-        aria-label={`Order ${orderRef(order._id)}, ${formatOrderDate(order.createdAt)}, ${formatKsh(order.totalAmount)}`}
+        aria-label={`Order ${order.reference}, ${formatOrderDate(order.createdAt)}, ${formatKsh(order.totalAmount)}`}
       >
         <div className="flex items-start justify-between gap-3">
           <div>
             <p className="text-sm text-stone-500">{formatOrderDate(order.createdAt)}</p>
-            <p className="font-semibold text-ink">Order #{orderRef(order._id)}</p>
+            <p className="font-semibold text-ink">Order {order.reference}</p>
           </div>
           <p className="text-right">
             <span className="block text-lg font-semibold text-brand-800">{formatKsh(order.totalAmount)}</span>

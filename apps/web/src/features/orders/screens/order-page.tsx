@@ -14,7 +14,7 @@ import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../../auth/api';
 import { useCancelOrder, useOrder } from '../api';
-import { formatOrderDateTime, itemCount, orderRef, placeLine } from '../components/order-format';
+import { formatOrderDateTime, itemCount, placeLine } from '../components/order-format';
 import { StatusBadge } from '../components/status-badge';
 
 /**
@@ -80,7 +80,7 @@ function OrderDetails({
   isOwner: boolean;
   renderPayment: (order: Order) => ReactNode;
 }) {
-  useDocumentTitle(`Order #${orderRef(order._id)}`);
+  useDocumentTitle(`Order ${order.reference}`);
   const count = itemCount(order);
   const unpaid = order.paymentStatus !== 'paid' && order.deliveryStatus !== 'cancelled';
 
@@ -91,7 +91,9 @@ function OrderDetails({
       </Link>
       <header className="mt-3 flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="font-display text-3xl font-semibold text-brand-800">Order #{orderRef(order._id)}</h1>
+          <h1 className="font-display text-3xl font-semibold text-brand-800">
+            Order <span data-testid="order-reference">{order.reference}</span>
+          </h1>
           <p className="mt-1 text-sm text-stone-600">
             Placed {formatOrderDateTime(order.createdAt)} · {count} {count === 1 ? 'item' : 'items'}
           </p>
@@ -217,7 +219,7 @@ function CancelOrder({ order }: { order: Order }) {
         title="Cancel this order?"
       >
         <p className="text-stone-700">
-          Order #{orderRef(order._id)} ({formatKsh(order.totalAmount)}) will be cancelled and will not be
+          Order {order.reference} ({formatKsh(order.totalAmount)}) will be cancelled and will not be
           delivered. Please do not pay for it after cancelling.
         </p>
         <div className="mt-6 flex justify-end gap-3">

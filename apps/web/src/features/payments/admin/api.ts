@@ -1,19 +1,77 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZES, type Paged } from '@urembo/contract/common';
-import type { Payment } from '@urembo/contract/payments';
+import type { C2bRegistration, Payment, PaymentFilter, Reconciliation } from '@urembo/contract/payments';
 import { api } from '../../../lib/api-client';
 
 /** Admin-only hooks, apart from the storefront's (this file reaches only the admin panel's chunk). */
 export const adminPaymentKeys = {
   all: ['admin-payments'] as const,
-  page: (page: number) => ['admin-payments', page] as const,
+  page: (page: number, filter: PaymentFilter) => ['admin-payments', page, filter] as const,
 };
 
-export function useAdminPayments(page: number) {
+export function useAdminPayments(page: number, filter: PaymentFilter = 'all') {
   return useQuery({
-    queryKey: adminPaymentKeys.page(page),
-    queryFn: () => api.get<Paged<Payment>>(`/payment/?page=${page}&limit=${PAGE_SIZES.adminPayments}`),
+    queryKey: adminPaymentKeys.page(page, filter),
+    queryFn: () =>
+      api.get<Paged<Payment>>(
+        `/payment/?page=${page}&limit=${PAGE_SIZES.adminPayments}&filter=${encodeURIComponent(filter)}`,
+      ),
     placeholderData: keepPreviousData,
+  });
+}
+
+export interface OrderMatch {
+  _id: string;
+  reference: string;
+  name: string;
+  phone: string;
+  totalAmount: number;
+  paymentStatus: string;
+  deliveryStatus: string;
+  createdAt: string;
+}
+
+/** Orders an unmatched payment may belong to: by reference, phone or name. */
+export function useOrderSearch(q: string) {
+  return useQuery({
+    queryKey: ['admin-order-search', q],
+    queryFn: () =>
+      api.get<{ data: OrderMatch[] }>(`/payment/order-search?q=${encodeURIComponent(q)}`).then((r) => r.data),
+    enabled: q.trim().length >= 2,
+  });
+}
+
+export function useAssignPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, order }: { id: string; order: string }) =>
+      api.put<Payment>(`/payment/${id}`, { order }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['admin-reconciliation'] });
+    },
+  });
+}
+
+export function useReconciliation(date: string) {
+  return useQuery({
+    queryKey: ['admin-reconciliation', date],
+    queryFn: () => api.get<Reconciliation>(`/payment/reconciliation?date=${encodeURIComponent(date)}`),
+  });
+}
+
+export function useC2bRegistration() {
+  return useQuery({
+    queryKey: ['admin-c2b-registration'],
+    queryFn: () => api.get<C2bRegistration>('/payment/c2b/registration'),
+  });
+}
+
+export function useRegisterC2b() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<C2bRegistration>('/payment/c2b/registration'),
+    onSuccess: (state) => queryClient.setQueryData(['admin-c2b-registration'], state),
   });
 }
 

@@ -2,12 +2,34 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { formatKsh } from '@urembo/contract/money';
-import type { Payment } from '@urembo/contract/payments';
+import { PAYMENT_FILTERS, type Payment, type PaymentFilter } from '@urembo/contract/payments';
 import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import { DataTable, type Column } from '../../../components/data-table';
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminPayments, useUpdatePayment } from './api';
+import { AssignPaymentButton, ReconciliationPanel, RegistrationPanel } from './paybill-panel';
+
+const FILTER_LABELS: Record<PaymentFilter, string> = {
+  all: 'All',
+  unmatched: 'Unmatched',
+  pending: 'Pending manual',
+  conflicts: 'Conflicts',
+};
+
+const FLAG_LABELS: Record<NonNullable<Payment['flag']>, string> = {
+  'amount-mismatch': 'Amount mismatch',
+  conflict: 'Receipt conflict',
+  refund: 'Refund due',
+  duplicate: 'Duplicate',
+};
+
+const SOURCE_LABELS: Record<Payment['ID'], string> = {
+  'user-mpesa-form': 'M-Pesa form',
+  'mpesa-stk': 'STK push',
+  'mpesa-c2b': 'Paybill',
+  admin: 'By admin',
+};
 
 const dateFormat = new Intl.DateTimeFormat('en-KE', {
   day: 'numeric',
@@ -25,10 +47,20 @@ function failure(what: string, error: unknown): string {
 }
 
 function StatusBadge({ payment }: { payment: Payment }) {
-  if (payment.flag === 'amount-mismatch') {
+  if (payment.flag) {
     return (
-      <span className="inline-flex rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-700 ring-1 ring-red-200">
-        Amount mismatch
+      <span
+        className="inline-flex rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-700 ring-1 ring-red-200"
+        title={payment.note ?? undefined}
+      >
+        {FLAG_LABELS[payment.flag]}
+      </span>
+    );
+  }
+  if (payment.ID === 'mpesa-c2b' && payment.order === null) {
+    return (
+      <span className="inline-flex rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
+        Unmatched
       </span>
     );
   }
@@ -99,8 +131,14 @@ const columns: Column<Payment>[] = [
     header: 'Source',
     cell: (p) => (
       <span className="whitespace-nowrap">
-        <span className="font-medium">{p.ID === 'user-mpesa-form' ? 'M-Pesa form' : 'STK push'}</span>
-        <span className="block text-xs text-stone-500">{p.channel}</span>
+        <span className="font-medium">{SOURCE_LABELS[p.ID]}</span>
+        <span className="block text-xs text-stone-500">
+          {p.ID === 'mpesa-c2b' ? `Account ${p.account || '—'}` : p.channel}
+        </span>
+        {p.verification ? (
+          <span className="block text-xs text-stone-500">M-Pesa check: {p.verification}</span>
+        ) : null}
+        {p.note ? <span className="block max-w-48 text-xs text-stone-500">{p.note}</span> : null}
       </span>
     ),
   },
@@ -120,15 +158,16 @@ const columns: Column<Payment>[] = [
   },
   {
     header: 'Order',
-    cell: (p) => (
-      <Link
-        to={`/order/${p.order}`}
-        className="font-mono text-xs text-brand-700 hover:underline"
-        title={p.order}
-      >
-        {p.order.slice(0, 10)}…
-      </Link>
-    ),
+    cell: (p) =>
+      p.order ? (
+        <Link to={`/order/${p.order}`} className="font-mono text-xs text-brand-700 hover:underline">
+          {p.orderReference ?? p.order}
+        </Link>
+      ) : p.ID === 'mpesa-c2b' && !p.flag ? (
+        <AssignPaymentButton payment={p} />
+      ) : (
+        '—'
+      ),
   },
   {
     header: 'Status',
@@ -140,7 +179,8 @@ const columns: Column<Payment>[] = [
 /** Admin → payments: every payment, newest first, 25 per page from the server. */
 export default function PaymentsTable() {
   const [page, setPage] = useState(1);
-  const { data, isPending, error } = useAdminPayments(page);
+  const [filter, setFilter] = useState<PaymentFilter>('all');
+  const { data, isPending, error } = useAdminPayments(page, filter);
   useEffect(() => {
     if (error) toast.error(failure('Failed to fetch payments', error), { id: 'admin-payments-error' });
   }, [error]);
@@ -151,9 +191,35 @@ export default function PaymentsTable() {
         {data ? <p className="text-sm text-stone-500">{data.total} in total</p> : null}
       </div>
       <p className="text-sm text-stone-600">
-        Payments sent with the M-Pesa form stay pending until you check the receipt in M-Pesa and mark them
-        complete. An order becomes paid when its completed payments cover its total.
+        Paybill and prompt payments settle their orders by themselves; typed receipts are checked with M-Pesa.
+        What is left here needs you: unmatched paybill payments, receipts M-Pesa could not confirm, and
+        payments held for review. An order becomes paid when its completed payments cover its total.
       </p>
+      <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <ReconciliationPanel />
+        <RegistrationPanel />
+      </div>
+      <div role="tablist" aria-label="Show payments" className="flex flex-wrap gap-2">
+        {PAYMENT_FILTERS.map((f) => (
+          <button
+            key={f}
+            type="button"
+            role="tab"
+            aria-selected={filter === f}
+            className={`rounded-full px-3 py-1 text-sm font-medium ring-1 ${
+              filter === f
+                ? 'bg-brand-700 text-white ring-brand-700'
+                : 'bg-white text-stone-700 ring-stone-300'
+            }`}
+            onClick={() => {
+              setFilter(f);
+              setPage(1);
+            }}
+          >
+            {FILTER_LABELS[f]}
+          </button>
+        ))}
+      </div>
       <DataTable
         caption="Payments"
         columns={columns}

@@ -7,10 +7,11 @@ import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import { useAuthUser } from '../../auth/api';
 import { errorMessage } from '../../../lib/api-client';
 import { usePublicConfig } from '../../../lib/public-config';
-import { useStartStkPush } from '../api';
+import { paidSoFar, paymentStateText, useOrderPayments, useStartStkPush } from '../api';
 
 export interface PayableOrder {
   _id: string;
+  reference: string;
   phone: string;
   totalAmount: number;
 }
@@ -50,6 +51,9 @@ export function PayWithMpesa({ order }: { order: PayableOrder }) {
   const { data: publicConfig, isError } = usePublicConfig();
   const instructions = publicConfig?.mpesa;
   const push = useStartStkPush(order._id);
+  const payments = useOrderPayments(order._id);
+  const owed = Math.max(0, order.totalAmount - paidSoFar(payments.data));
+  const account = instructions?.accountIsOrderReference ? order.reference : instructions?.account;
   const [, navigate] = useLocation();
   const [phone, setPhone] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -87,7 +91,10 @@ export function PayWithMpesa({ order }: { order: PayableOrder }) {
           Pay with M-Pesa
         </h2>
         <p className="text-sm">
-          Amount <span className="font-semibold">{formatKsh(order.totalAmount)}</span>
+          {owed < order.totalAmount ? 'Still to pay' : 'Amount'}{' '}
+          <span className="font-semibold" data-testid="amount-owed">
+            {formatKsh(owed)}
+          </span>
         </p>
       </div>
 
@@ -149,13 +156,27 @@ export function PayWithMpesa({ order }: { order: PayableOrder }) {
                 <Step n={1}>
                   Open M-Pesa and choose <strong>Lipa na M-Pesa</strong>, then <strong>Pay Bill</strong>.
                 </Step>
-                <Step n={2}>Enter the business and account numbers below and the amount.</Step>
-                <Step n={3}>Send us the receipt number from M-Pesa’s SMS.</Step>
+                <Step n={2}>Enter the business and account numbers below and {formatKsh(owed)}.</Step>
+                <Step n={3}>
+                  {instructions.accountIsOrderReference
+                    ? 'That’s all: your order is marked paid as soon as M-Pesa confirms.'
+                    : 'Send us the receipt number from M-Pesa’s SMS.'}
+                </Step>
               </ol>
               <dl className="grid grid-cols-2 gap-2">
                 <Figure label="Business number" value={instructions.paybill} />
-                <Figure label="Account number" value={instructions.account} />
+                <Figure label="Account number" value={account ?? ''} />
               </dl>
+              {instructions.simulator ? (
+                <a
+                  href={`/dev/phone/paybill?business=${instructions.paybill}&account=${encodeURIComponent(account ?? '')}&amount=${owed}`}
+                  target="_blank"
+                  rel="noopener"
+                  className="self-start rounded-xl bg-amber-50 px-3 py-2 text-xs font-medium text-amber-900 ring-1 ring-amber-200 hover:bg-amber-100"
+                >
+                  Demo shop: pay from the test phone’s M-Pesa menu
+                </a>
+              ) : null}
             </>
           ) : isError ? (
             <p className="text-sm text-red-700">Could not load the paybill details. Refresh to try again.</p>
@@ -165,6 +186,24 @@ export function PayWithMpesa({ order }: { order: PayableOrder }) {
           <Link to={`/mpesa-form/${order._id}`} className="btn-outline self-start">
             Already paid? Send your receipt
           </Link>
+          {payments.data && payments.data.length > 0 ? (
+            <div aria-label="Payments received" className="rounded-xl bg-stone-50 p-3 ring-1 ring-stone-200">
+              <h4 className="text-sm font-semibold text-ink">Your payments</h4>
+              <ul className="mt-1 divide-y divide-stone-200 text-sm" data-testid="order-payments">
+                {payments.data.map((p) => (
+                  <li key={p._id} className="flex flex-wrap justify-between gap-x-3 py-1.5">
+                    <span className="font-mono">{p.receipt ?? 'M-Pesa prompt'}</span>
+                    <span>{formatKsh(p.amount)}</span>
+                    <span
+                      className={`w-full text-xs ${p.status && !p.flag ? 'text-green-700' : 'text-stone-600'}`}
+                    >
+                      {paymentStateText(p)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </div>
       </div>
     </section>

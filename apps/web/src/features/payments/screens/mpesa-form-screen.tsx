@@ -6,7 +6,8 @@ import { Spinner } from '../../../components/spinner';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../../auth/api';
-import { useSubmitManualPayment } from '../api';
+import { useOrder } from '../../orders/api';
+import { paidSoFar, paymentStateText, useOrderPayments, useSubmitManualPayment } from '../api';
 import { SignedOutNotice } from '../components/signed-out';
 
 type Field = 'receipt' | 'fullName' | 'amount';
@@ -49,10 +50,12 @@ export default function MpesaFormScreen() {
   const { id: orderId = '' } = useParams<{ id: string }>();
   const { data: user, isPending } = useAuthUser();
   const submit = useSubmitManualPayment();
+  const order = useOrder(orderId);
+  const payments = useOrderPayments(orderId, !!user);
   const [, navigate] = useLocation();
   const [receipt, setReceipt] = useState('');
   const [fullName, setFullName] = useState<string | null>(null);
-  const [amount, setAmount] = useState('');
+  const [amount, setAmount] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const ids = { receipt: useId(), fullName: useId(), amount: useId(), order: useId() };
@@ -60,6 +63,10 @@ export default function MpesaFormScreen() {
   if (isPending) return <Spinner label="Loading" />;
   if (!user) return <SignedOutNotice />;
   const name = fullName ?? user.fullName;
+  // Pre-filled with what is still owed, so nobody pays (or declares) twice.
+  const owed = order.data ? Math.max(0, order.data.totalAmount - paidSoFar(payments.data)) : null;
+  const amountValue = amount ?? (owed ? String(owed) : '');
+  const reference = order.data?.reference ?? '';
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -67,7 +74,7 @@ export default function MpesaFormScreen() {
     const parsed = manualPaymentBodySchema.safeParse({
       ID: 'user-mpesa-form',
       fullName: name,
-      amount: amount.replace(/[,\s]/g, '') || undefined,
+      amount: amountValue.replace(/[,\s]/g, '') || undefined,
       order: orderId,
       receipt,
     });
@@ -82,8 +89,8 @@ export default function MpesaFormScreen() {
     }
     setErrors({});
     submit.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success('Form submitted');
+      onSuccess: (payment) => {
+        toast.success(payment.status ? 'Confirmed: order paid' : paymentStateText(payment));
         navigate(`/order/${orderId}`);
       },
       onError: (error) => {
@@ -93,6 +100,8 @@ export default function MpesaFormScreen() {
           for (const d of error.details)
             if (['receipt', 'fullName', 'amount'].includes(d.path)) next[d.path as Field] = d.message;
           setErrors(next);
+          // Shown beside its field: the banner never repeats it with a field path.
+          if (Object.keys(next).length > 0) return;
         }
         setServerError(message);
         toast.error(message);
@@ -111,8 +120,19 @@ export default function MpesaFormScreen() {
       </Link>
       <h1 className="mt-3 font-display text-3xl font-semibold text-brand-800">M-Pesa payment details</h1>
       <p className="mt-2 text-stone-600">
-        Paid with the paybill? Tell us the payment and we will confirm your order once we have checked it.
+        Paid with the paybill? Type the receipt from M-Pesa’s SMS: we check it with M-Pesa and confirm your
+        order.
       </p>
+      {payments.data && payments.data.length > 0 ? (
+        <ul className="mt-4 space-y-1 rounded-xl bg-stone-50 p-3 text-sm ring-1 ring-stone-200">
+          {payments.data.map((p) => (
+            <li key={p._id} className="flex flex-wrap justify-between gap-x-3">
+              <span className="font-mono">{p.receipt ?? 'M-Pesa prompt'}</span>
+              <span>{paymentStateText(p)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
 
       <form onSubmit={onSubmit} noValidate className="card mt-6 flex flex-col gap-4 p-5 sm:p-6">
         {serverError ? (
@@ -175,7 +195,7 @@ export default function MpesaFormScreen() {
             required
             inputMode="numeric"
             autoComplete="off"
-            value={amount}
+            value={amountValue}
             onChange={(e) => {
               setAmount(e.target.value);
               clearError('amount');
@@ -188,7 +208,7 @@ export default function MpesaFormScreen() {
           <input
             id={ids.order}
             className="input bg-stone-100 font-mono text-stone-600"
-            value={orderId}
+            value={reference}
             disabled
           />
         </FormField>

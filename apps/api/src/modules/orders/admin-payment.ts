@@ -1,0 +1,64 @@
+import type { Transaction } from 'kysely';
+import { normalizeReceipt } from '@urembo/contract/payments';
+import type { Database } from '../../db/schema';
+import { badRequest, conflict } from '../../lib/http-error';
+import { newId } from '../../lib/ids';
+import type { OrderRow } from './repository';
+import { completedTotal, settleOrder } from './settlement';
+
+export const ADMIN_PAYMENT_CHANNEL = 'Recorded by admin';
+export const ADMIN_PAID_NEEDS_EVIDENCE =
+  'To mark this order paid, give the M-Pesa receipt you saw or a reason (for example "cash on delivery")';
+
+/**
+ * An admin marks an order paid by hand: what is still owed is recorded as a completed payment (source "admin")
+ * with the receipt or the reason, then the one settlement rule makes the order paid. Nothing is recorded when the
+ * completed payments already cover the order (an admin re-marking it paid after undoing "paid").
+ */
+export async function recordAdminPayment(
+  trx: Transaction<Database>,
+  order: OrderRow,
+  evidence: { receipt?: string; reason?: string },
+  now: string,
+): Promise<void> {
+  const owed = order.total_amount - (await completedTotal(trx, order.id));
+  if (owed > 0) {
+    const receipt = evidence.receipt ? normalizeReceipt(evidence.receipt) : '';
+    const reason = evidence.reason?.trim() ?? '';
+    if (!receipt && !reason) throw badRequest(ADMIN_PAID_NEEDS_EVIDENCE);
+    if (receipt) {
+      if (!/^[A-Z0-9]{6,20}$/.test(receipt))
+        throw badRequest('Receipt must be letters and digits, like NLJ7RT61SV');
+      const used = await trx
+        .selectFrom('payments')
+        .select('id')
+        .where('receipt', '=', receipt)
+        .executeTakeFirst();
+      if (used) throw conflict('This M-Pesa receipt number has already been used');
+    }
+    await trx
+      .insertInto('payments')
+      .values({
+        id: newId(),
+        source: 'admin',
+        order_id: order.id,
+        user_id: order.user_id,
+        stk_request_id: null,
+        full_name: order.name,
+        amount: owed,
+        channel: ADMIN_PAYMENT_CHANNEL,
+        receipt: receipt || null,
+        phone: order.phone,
+        status: 1,
+        flag: null,
+        created_at: now,
+        updated_at: now,
+        account: null,
+        note: reason || null,
+        verification: null,
+        status_query_id: null,
+      })
+      .execute();
+  }
+  await settleOrder(trx, order.id);
+}

@@ -1,0 +1,42 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, DeliveryStatus, OrderEventColumn } from '../../db/schema';
+import { nowIso } from '../../db/sql-values';
+import { newId } from '../../lib/ids';
+
+export type OrderEvent = OrderEventColumn;
+export const ORDER_EVENTS: readonly OrderEvent[] = ['placed', 'paid', 'in-transit', 'delivered', 'cancelled'];
+
+/**
+ * THE hook for everything that happens to an order and that the customer hears about (an SMS today). Call it in
+ * the transaction that made the change: the message is queued with the change and sent in the background
+ * (orders/messages.ts), so sending never blocks or fails the order. One message per order and event: a repeated
+ * callback, a retried request or two processes at once queue it once (unique order_id + event).
+ */
+export async function recordOrderEvent(
+  trx: Kysely<Database> | Transaction<Database>,
+  orderId: string,
+  event: OrderEvent,
+  now: string = nowIso(),
+): Promise<void> {
+  await trx
+    .insertInto('order_messages')
+    .values({
+      id: newId(),
+      order_id: orderId,
+      event,
+      status: 'queued',
+      attempts: 0,
+      next_attempt_at: now,
+      last_error: null,
+      message: null,
+      created_at: now,
+      sent_at: null,
+    })
+    .onConflict((oc) => oc.columns(['order_id', 'event']).doNothing())
+    .execute();
+}
+
+/** The event a delivery status change is, if the customer hears about it. */
+export function deliveryEvent(to: DeliveryStatus): OrderEvent | null {
+  return to === 'pending' ? null : to;
+}
