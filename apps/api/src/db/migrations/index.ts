@@ -5,6 +5,8 @@ import * as m003 from './003-catalogue';
 import * as m004 from './004-cart-orders';
 import * as m010 from './010-auth-tokens';
 import * as m020 from './020-catalogue-search';
+import * as m025 from './025-product-stock';
+import * as m035 from './035-order-stock';
 import * as m040 from './040-payments';
 import * as m050 from './050-reviews';
 
@@ -22,6 +24,8 @@ export const migrations: Record<string, Migration> = {
   '004-cart-orders': m004,
   '010-auth-tokens': m010,
   '020-catalogue-search': m020,
+  '025-product-stock': m025,
+  '035-order-stock': m035,
   '040-payments': m040,
   '050-reviews': m050,
 };

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ADMIN_ORDER_FILTERS } from '@urembo/contract/dashboard';
 import { pagingQuery, PAGE_SIZES } from '@urembo/contract/common';
 import {
   createOrderBodySchema,
@@ -15,6 +17,7 @@ import { badRequest, forbidden } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import { assertSelf, currentUser, requireAdmin, requireUser } from '../auth/guards';
 import type { AppContext } from '../../routes';
+import { catalogueFor } from '../catalogue/routes';
 import {
   changeOrderStatus,
   createOrder,
@@ -24,8 +27,13 @@ import {
   listOrdersOfUser,
   quoteOrder,
 } from './service';
+import { startUnpaidOrderSweep } from './unpaid-sweep';
 
-const ordersPaging = pagingQuery(PAGE_SIZES.adminOrders);
+const ordersPaging = pagingQuery(PAGE_SIZES.adminOrders).extend({
+  awaiting: z
+    .enum(ADMIN_ORDER_FILTERS, { error: `awaiting must be one of ${ADMIN_ORDER_FILTERS.join(', ')}` })
+    .optional(),
+});
 const orderItemsPaging = pagingQuery(ORDER_ITEMS_PAGE_SIZE);
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
@@ -39,8 +47,16 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 }
 
 /** Orders (API.md "Orders") plus the checkout quote (docs/api-additions-orders.md). */
-export function orderRoutes({ db }: AppContext): FastifyPluginAsync {
+export function orderRoutes(ctx: AppContext): FastifyPluginAsync {
+  const { db } = ctx;
+  // Orders take and give back stock: the catalogue's next read must show it.
+  const stockChanged = () => catalogueFor(ctx).stockChanged();
   return async (app) => {
+    startUnpaidOrderSweep(app, db, {
+      holdHours: ctx.config.stock.unpaidOrderHoldHours,
+      sweepSeconds: ctx.config.stock.sweepSeconds,
+      onStockReturned: stockChanged,
+    });
     app.addHook('preHandler', requireUser);
 
     app.post<{ Params: { userId: string } }>('/order/:userId', async (request, reply) => {
@@ -48,6 +64,7 @@ export function orderRoutes({ db }: AppContext): FastifyPluginAsync {
       const body = parseInput(createOrderBodySchema, request.body);
       const key = idempotencyKeyOf(request);
       const { order, created } = await createOrder(db, user, body, key);
+      if (created) stockChanged();
       return reply.status(created ? 201 : 200).send(order);
     });
 
@@ -80,13 +97,16 @@ export function orderRoutes({ db }: AppContext): FastifyPluginAsync {
         'customer',
         user.id,
       );
+      stockChanged();
       return { ...order, message: 'Order cancelled' };
     });
 
     // Admin
     app.get('/order', { preHandler: requireAdmin }, async (request, reply) => {
-      const { page, limit } = parseInput(ordersPaging, request.query);
-      return reply.header('cache-control', 'no-store').send(await listOrdersForAdmin(db, page, limit));
+      const { page, limit, awaiting } = parseInput(ordersPaging, request.query);
+      return reply
+        .header('cache-control', 'no-store')
+        .send(await listOrdersForAdmin(db, page, limit, awaiting));
     });
 
     app.put<{ Params: { id: string } }>(
@@ -95,6 +115,7 @@ export function orderRoutes({ db }: AppContext): FastifyPluginAsync {
       async (request) => {
         const change = parseInput(updateOrderStatusBodySchema, request.body);
         const order = await changeOrderStatus(db, request.params.id, change, 'admin');
+        stockChanged();
         return { ...order, message: 'status updated' };
       },
     );
