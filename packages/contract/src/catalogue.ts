@@ -93,7 +93,10 @@ export const stockAdjustSchema = z.object({
     .number({ error: 'change must be a whole number' })
     .int('change must be a whole number')
     .refine((n) => n !== 0, 'change must not be 0')
-    .refine((n) => Math.abs(n) <= PRODUCT_LIMITS.maxStock, `change must be at most ${PRODUCT_LIMITS.maxStock}`),
+    .refine(
+      (n) => Math.abs(n) <= PRODUCT_LIMITS.maxStock,
+      `change must be at most ${PRODUCT_LIMITS.maxStock}`,
+    ),
 });
 export type StockAdjust = z.output<typeof stockAdjustSchema>;
 

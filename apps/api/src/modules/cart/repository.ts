@@ -12,9 +12,7 @@ export type CartProductRow = Selectable<ProductsTable> & {
 export function findProductStatus(
   db: Db,
   productId: string,
-): Promise<
-  { id: string; name: string; status: 'active' | 'inactive'; stock: number | null } | undefined
-> {
+): Promise<{ id: string; name: string; status: 'active' | 'inactive'; stock: number | null } | undefined> {
   return db
     .selectFrom('products')
     .select(['id', 'name', 'status', 'stock'])

@@ -257,7 +257,12 @@ export function nextImagePosition(images: { position: number }[]): number {
  * Adds `change` (negative to take off) to a tracked stock in one statement, never below zero. Answers the new stock,
  * or undefined when the product is missing, not tracked, or has fewer units than a negative change takes.
  */
-export async function adjustStock(db: Db, id: string, change: number, now: string): Promise<number | undefined> {
+export async function adjustStock(
+  db: Db,
+  id: string,
+  change: number,
+  now: string,
+): Promise<number | undefined> {
   const row = await db
     .updateTable('products')
     .set((eb) => ({ stock: eb('stock', '+', change), updated_at: now }))

@@ -191,7 +191,9 @@ async function takeOrderStock(trx: Db, lines: StockLine[], purpose: 'order' | 'r
   if (short.length === 0) return;
   short.sort((a, b) => a.line.position - b.line.position);
   const says = short.map(({ line, left }) =>
-    left === 0 ? `${line.name} is out of stock` : `only ${left} of ${line.name} ${left === 1 ? 'is' : 'are'} left`,
+    left === 0
+      ? `${line.name} is out of stock`
+      : `only ${left} of ${line.name} ${left === 1 ? 'is' : 'are'} left`,
   );
   const sentence = says.join('; ');
   const message =
@@ -332,7 +334,9 @@ export async function changeOrderStatus(
     conflict('This order was changed by someone else at the same moment: reload it and try again');
   if (next.changed && next.deliveryStatus === 'cancelled' && current.deliveryStatus !== 'cancelled') {
     const cause: CancelCause = actor === 'customer' ? 'customer' : 'admin';
-    const { cancelled } = await cancelOrder(db, orderId, current, cause, { paymentStatus: next.paymentStatus });
+    const { cancelled } = await cancelOrder(db, orderId, current, cause, {
+      paymentStatus: next.paymentStatus,
+    });
     if (!cancelled) throw raced();
   } else if (next.changed && current.deliveryStatus === 'cancelled' && next.deliveryStatus !== 'cancelled') {
     // Reopening takes the stock again, or is refused when it has gone meanwhile.
