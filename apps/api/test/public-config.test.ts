@@ -61,6 +61,7 @@ describeEachDialect(
           stkPush: true,
           simulator: true,
         },
+        lowStockAt: 5,
       });
     });
   },

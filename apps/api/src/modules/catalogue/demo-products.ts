@@ -25,6 +25,25 @@ export interface DemoProduct {
   swatch?: boolean;
 }
 
+/** The demo's few products that are short, so the storefront's badges and the dashboard have something to show. */
+const DEMO_SHORT_STOCK: Record<string, number> = {
+  'Matte Lipstick Nairobi Red': 0,
+  'Beard Balm': 1,
+  'Oud Al Layl Eau de Parfum': 2,
+  'Raw Shea Butter 250g': 3,
+  'Niacinamide 10% Serum': 4,
+};
+
+/**
+ * A demo product's stock: the short ones above, none tracked for tools and accessories (they are reordered as
+ * needed), and a comfortable 12 to 51 units for the rest.
+ */
+export function demoStock(product: DemoProduct, index: number): number | null {
+  if (product.name in DEMO_SHORT_STOCK) return DEMO_SHORT_STOCK[product.name]!;
+  if (product.category === 'Tools & Accessories') return null;
+  return 12 + ((index * 13) % 40);
+}
+
 const GOLD = '#cfa14a';
 const BLACK = '#2b1a21';
 const WHITE = '#f4efe9';
