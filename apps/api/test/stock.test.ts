@@ -182,8 +182,8 @@ describeEachDialect('stock: orders never oversell', (ctx) => {
       const elapsed = Math.round(performance.now() - started);
       const created = results.filter((r) => r.status === 201);
       const refused = results.filter((r) => r.status === 409);
-      console.info(
-        `[${ctx().dialect}] race: ${created.length} created, ${refused.length} refused (409) in ${elapsed} ms`,
+      process.stdout.write(
+        `[${ctx().dialect}] race: ${created.length} created, ${refused.length} refused (409) in ${elapsed} ms\n`,
       );
       expect(created).toHaveLength(3);
       expect(refused).toHaveLength(7);
