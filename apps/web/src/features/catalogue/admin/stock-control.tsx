@@ -20,7 +20,8 @@ export function StockControl({
   const adjust = useAdjustStock();
   const shopLowStockAt = useLowStockAt();
   const low = lowStockAt ?? shopLowStockAt;
-  if (product.stock === null) return <span className="text-sm text-stone-400">Not tracked</span>;
+  if (product.stock === null)
+    return <span className="whitespace-nowrap text-sm text-stone-400">Not tracked</span>;
   const stock = product.stock;
   const change = (by: number) =>
     adjust.mutate(

@@ -82,12 +82,12 @@ export function Dashboard({
         <Stat
           label="Today"
           value={formatKsh(s.today.revenue)}
-          detail={`${plural(s.today.orders, 'order', 'orders')} · paid revenue`}
+          detail={`${plural(s.today.orders, 'order', 'orders')} placed`}
         />
         <Stat
           label="Last 7 days"
           value={formatKsh(s.last7Days.revenue)}
-          detail={`${plural(s.last7Days.orders, 'order', 'orders')} · paid revenue`}
+          detail={`${plural(s.last7Days.orders, 'order', 'orders')} placed`}
         />
         <Stat
           label="Awaiting payment"
@@ -99,7 +99,7 @@ export function Dashboard({
         <Stat
           label="Awaiting delivery"
           value={String(s.awaitingDelivery)}
-          detail="paid, not delivered →"
+          detail="paid, to deliver →"
           to={`${orders}?awaiting=delivery`}
           tone={s.awaitingDelivery > 0 ? 'attention' : 'plain'}
         />
