@@ -27,11 +27,12 @@ export interface DemoProduct {
 
 /** The demo's few products that are short, so the storefront's badges and the dashboard have something to show. */
 const DEMO_SHORT_STOCK: Record<string, number> = {
-  'Matte Lipstick Nairobi Red': 0,
-  'Beard Balm': 1,
-  'Oud Al Layl Eau de Parfum': 2,
-  'Raw Shea Butter 250g': 3,
-  'Niacinamide 10% Serum': 4,
+  // Past the first page of every list, so the browser tests that buy the newest products are not refused.
+  'Full Coverage Foundation Espresso': 0,
+  'Rose Oud Eau de Parfum': 1,
+  'Jamaican Black Castor Oil': 2,
+  'SPF 50 Sunscreen Gel': 3,
+  'Chebe Hair Growth Butter': 4,
 };
 
 /**
