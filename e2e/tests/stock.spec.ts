@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { skipSplash } from '../support/page';
 
 /*
@@ -80,7 +87,7 @@ async function deliveryPlace(request: APIRequestContext) {
   throw new Error('the demo data has no delivery location');
 }
 
-async function shot(page: import('@playwright/test').Page, testInfo: TestInfo, name: string) {
+async function shot(page: Page, testInfo: TestInfo, name: string) {
   const file = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
