@@ -101,6 +101,8 @@ describe('cart and checkout', () => {
     expect(screen.getByRole('button', { name: 'Add one more Vitamin C Serum' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Add one more Black Soap' })).toBeDisabled();
     expect(screen.getByText('Only 2 left')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+    expect(screen.getByText(/fewer left than you chose/)).toBeInTheDocument();
   });
 
   it('checkout shows which line is short when the order is refused for stock', async () => {

@@ -54,6 +54,8 @@ export function CartPage() {
   }
 
   const active = lines.filter((line) => line.status === 'active');
+  // A line above what is left would only be refused at the order: have it fixed here first.
+  const overStock = active.some((line) => line.stock !== null && line.count > line.stock);
   const itemCount = active.reduce((sum, line) => sum + line.count, 0);
 
   function checkout() {
@@ -110,11 +112,16 @@ export function CartPage() {
           <button
             type="button"
             className="btn-primary mt-5 w-full"
-            disabled={active.length === 0}
+            disabled={active.length === 0 || overStock}
             onClick={checkout}
           >
             Checkout
           </button>
+          {overStock ? (
+            <p className="mt-2 text-center text-xs font-medium text-red-700">
+              Some items have fewer left than you chose: change the ones marked above.
+            </p>
+          ) : null}
           {active.length === 0 ? (
             <p className="mt-2 text-center text-xs text-stone-500">
               Nothing in your cart is available right now.
