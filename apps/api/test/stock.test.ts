@@ -256,6 +256,28 @@ describeEachDialect('stock: orders never oversell', (ctx) => {
     expect(cart.json().data).toHaveLength(1);
   });
 
+  it('the checkout quote already names the short line (and takes nothing)', async () => {
+    const gel = await createProduct(ctx(), { name: 'Aloe Gel' });
+    const soap = await createProduct(ctx(), { name: 'Plain Soap' });
+    await setStock(ctx(), gel.id, 2);
+    const { user, cookie } = await signedInUser(ctx());
+    const quote = (count: number) =>
+      inject(ctx(), 'POST', `/order/${user.id}/quote`, cookie, {
+        items: [
+          { _id: soap.id, count: 1 },
+          { _id: gel.id, count },
+        ],
+      });
+    expect((await quote(2)).statusCode).toBe(200);
+    const refused = await quote(3);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: 'Sorry, only 2 of Aloe Gel are left: please change your order and try again',
+      details: [{ path: 'items.1.count', message: 'Only 2 left' }],
+    });
+    expect(await stockOf(ctx(), gel.id)).toBe(2);
+  });
+
   it('untracked products never run out; an idempotent retry takes the stock once', async () => {
     const pads = await createProduct(ctx(), { name: 'Untracked Pads' });
     const { res } = await placeOrder(ctx(), place, [{ _id: pads.id, count: 99 }]);

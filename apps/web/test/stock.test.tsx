@@ -169,6 +169,27 @@ describe('cart and checkout', () => {
     expect(screen.getByRole('link', { name: 'Change your cart' })).toHaveAttribute('href', '/cart');
     expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeDisabled();
   });
+
+  it('checkout marks the short line from the quote, before any order is tried', async () => {
+    localStorage.setItem(
+      CHECKOUT_DATA_KEY,
+      JSON.stringify([{ _id: 'p1', name: 'Vitamin C Serum', price: 1800, count: 3, images: [] }]),
+    );
+    const error = 'Sorry, only 2 of Vitamin C Serum are left: please change your order and try again';
+    mockApi({
+      ...signedIn,
+      ...publicConfig(),
+      [`GET /address/user/${customer._id}`]: () => ({ body: { data: [] } }),
+      [`POST /order/${customer._id}/quote`]: () => ({
+        status: 409,
+        body: { error, details: [{ path: 'items.0.count', message: 'Only 2 left' }] },
+      }),
+    });
+    renderAt(<CheckoutPage />, '/checkout');
+    expect(await screen.findByTestId('short-line')).toHaveTextContent('Only 2 left');
+    expect(screen.getByRole('alert')).toHaveTextContent(error);
+    expect(screen.getByRole('link', { name: 'Change your cart' })).toBeInTheDocument();
+  });
 });
 
 describe('admin product form', () => {

@@ -15,11 +15,16 @@ export interface PricingProductRow {
   name: string;
   price: number;
   status: 'active' | 'inactive';
+  stock: number | null;
 }
 
 export function findProductsForPricing(db: Db, ids: string[]): Promise<PricingProductRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('products').select(['id', 'name', 'price', 'status']).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'price', 'status', 'stock'])
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** The first image (lowest position) of each product. */

@@ -71,6 +71,11 @@ export async function quoteOrder(
   },
 ): Promise<OrderQuote> {
   const priced = await priceItems(db, input.items);
+  // Tell the customer now rather than at the order (which checks again, atomically).
+  const short = priced.lines.flatMap((line, position) =>
+    line.stock !== null && line.count > line.stock ? [{ name: line.name, position, left: line.stock }] : [],
+  );
+  if (short.length > 0) throw stockShortError(short, 'order');
   const { country, county, town, location } = input;
   const place = country && county && town && location ? { country, county, town, location } : null;
   const delivery = place ? await deliveryFor(db, place) : null;
@@ -189,23 +194,33 @@ async function takeOrderStock(trx: Db, lines: StockLine[], purpose: 'order' | 'r
     else if (result.left !== null) short.push({ line, left: result.left });
   }
   if (short.length === 0) return;
-  short.sort((a, b) => a.line.position - b.line.position);
-  const says = short.map(({ line, left }) =>
-    left === 0
-      ? `${line.name} is out of stock`
-      : `only ${left} of ${line.name} ${left === 1 ? 'is' : 'are'} left`,
+  throw stockShortError(
+    short.map(({ line, left }) => ({ name: line.name, position: line.position, left })),
+    purpose,
   );
-  const sentence = says.join('; ');
+}
+
+/** 409 naming each short line (in the order's line order) and how many are left; details point at `items.N.count`. */
+function stockShortError(
+  short: { name: string; position: number; left: number }[],
+  purpose: 'order' | 'reopen',
+): HttpError {
+  const lines = [...short].sort((a, b) => a.position - b.position);
+  const sentence = lines
+    .map(({ name, left }) =>
+      left === 0 ? `${name} is out of stock` : `only ${left} of ${name} ${left === 1 ? 'is' : 'are'} left`,
+    )
+    .join('; ');
   const message =
     purpose === 'order'
       ? `Sorry, ${sentence}: please change your order and try again`
       : `This order cannot be reopened: ${sentence}`;
-  throw new HttpError(
+  return new HttpError(
     409,
     message.charAt(0).toUpperCase() + message.slice(1),
-    short.map(({ line, left }) => ({
-      path: `items.${line.position}.count`,
-      message: left === 0 ? `${line.name} is out of stock` : `Only ${left} left`,
+    lines.map(({ name, position, left }) => ({
+      path: `items.${position}.count`,
+      message: left === 0 ? `${name} is out of stock` : `Only ${left} left`,
     })),
   );
 }

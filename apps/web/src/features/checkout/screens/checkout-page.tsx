@@ -39,6 +39,8 @@ function Checkout({ items }: { items: CheckoutItem[] }) {
   // The server refused the order for stock (409): its message, and each short line's note by position.
   const [short, setShort] = useState<{ message: string; lines: Map<number, string> } | null>(null);
 
+  // Lines short of stock: from the order's refusal, or already from the quote.
+  const shortNotes = short?.lines ?? shortLines(quote.error);
   const itemCount = items.reduce((sum, item) => sum + item.count, 0);
   const lines: (OrderLine | CheckoutItem)[] = quote.data?.items ?? items;
   const ready = !!address && quote.isSuccess && !quote.isPlaceholderData && quote.data.totalAmount !== null;
@@ -61,9 +63,9 @@ function Checkout({ items }: { items: CheckoutItem[] }) {
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium">{line.name}</p>
                     <p className="text-sm text-stone-500">Quantity: {line.count}</p>
-                    {short?.lines.has(index) ? (
+                    {shortNotes?.has(index) ? (
                       <p className="text-sm font-semibold text-red-700" data-testid="short-line">
-                        {short.lines.get(index)}
+                        {shortNotes.get(index)}
                       </p>
                     ) : null}
                   </div>
@@ -104,10 +106,15 @@ function Checkout({ items }: { items: CheckoutItem[] }) {
               </dd>
             </div>
           </dl>
-          {quote.isError ? (
-            <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-              {errorMessage(quote.error, 'Could not price your order')}
-            </p>
+          {quote.isError && !short ? (
+            <div role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+              <p>{errorMessage(quote.error, 'Could not price your order')}</p>
+              {shortNotes ? (
+                <Link to="/cart" className="mt-1 inline-block font-semibold underline">
+                  Change your cart
+                </Link>
+              ) : null}
+            </div>
           ) : null}
           {short ? (
             <div role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
