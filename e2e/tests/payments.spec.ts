@@ -84,6 +84,15 @@ test('a customer pays with an STK prompt accepted on the test phone', async ({ b
   await expect(prompt).toContainText(`UR${orderId.slice(0, 10).toUpperCase()}`);
   await expect(prompt).toContainText('0712 345 678');
   await phone.screenshot({ path: testInfo.outputPath('dev-phone-prompt.png'), fullPage: true });
+  // Anyone else who opens the test phone sees no prompt to accept (it is not their order).
+  const stranger = await browser.newContext({ baseURL: server.baseURL });
+  const strangerPhone = await stranger.newPage();
+  await strangerPhone.goto('/dev/phone');
+  await expect(
+    strangerPhone.getByText('Sign in to the shop to see the M-Pesa prompts sent for your orders.'),
+  ).toBeVisible();
+  await expect(strangerPhone.getByRole('region', { name: /M-Pesa prompt/ })).toHaveCount(0);
+  await stranger.close();
   await prompt.getByLabel('Enter M-PESA PIN').fill('4321');
   await prompt.getByRole('button', { name: 'Accept' }).click();
   await expect(phone.getByRole('status')).toContainText('You paid Ksh 2,350. M-Pesa receipt SIM');

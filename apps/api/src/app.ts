@@ -3,9 +3,11 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { DbHandle } from './db/database';
 import { registerErrorHandling } from './lib/error-handler';
+import { createCaches } from './lib/short-cache';
+import { clientErrorHandler, frameworkErrorHandler } from './lib/framework-errors';
 import { LOG_SERIALIZERS } from './lib/log-redaction';
 import { registerOriginCheck } from './lib/origin-check';
 import { registerSessionLoader } from './modules/auth/guards';
@@ -20,6 +22,17 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * Fastify's trustProxy: a hop count n trusts the n addresses nearest the server (the socket and the right-most
+ * X-Forwarded-For entries its own proxies wrote), so a client-written left-most entry is never taken.
+ */
+function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 /** The JSON body limit for ordinary calls; routes that take images raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -32,12 +45,14 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
         ? { serializers: LOG_SERIALIZERS, ...loggerOptions }
         : loggerOptions,
     bodyLimit: DEFAULT_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   });
 
   // Only JSON bodies are accepted: anything else answers 415.
@@ -77,7 +92,10 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   registerOriginCheck(app, config);
   registerSessionLoader(app, database.db, config);
 
-  const ctx = { config, database, db: database.db };
+  // Caches belong to the app: built once here, handed to every feature, cleared by the services that write.
+  const caches = createCaches(config.redis, app.log);
+  app.addHook('onClose', () => caches.close());
+  const ctx = { config, database, db: database.db, caches };
   await app.register(
     async (api) => {
       await registerApiRoutes(api, ctx);
@@ -86,7 +104,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   );
 
   // The demo's Daraja simulator and its /dev/phone page: only without Daraja credentials, never in production.
-  if (simulatorIsMounted(config)) await app.register(darajaSimulator(config));
+  if (simulatorIsMounted(config)) await app.register(darajaSimulator(config, database.db));
 
   await registerSiteRoutes(app, ctx);
   await registerWebApp(app, config, pageRenderers(ctx));

@@ -42,14 +42,33 @@ const envSchema = z.object({
   SESSION_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
     message: 'must be at least 32 characters',
   }),
-  SEED_DEMO: booleanFlag.default(true),
+  SEED_DEMO: booleanFlag.optional(),
   ADMIN_PHONE: optionalText,
   ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
   ADMIN_PASSWORD: optionalText.refine((v) => v === undefined || (v.length >= 8 && v.length <= 128), {
     message: 'must be 8 to 128 characters',
   }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v, ctx): TrustProxy => {
+      const lower = v.toLowerCase();
+      if (['0', 'false', 'no', 'off', ''].includes(lower)) return false;
+      // `true` trusts exactly the one proxy in front of the shop, never a chain the client could have written.
+      if (['true', 'yes', 'on'].includes(lower)) return 1;
+      if (/^\d{1,2}$/.test(v)) return Number(v);
+      const addresses = v.split(',').map((a) => a.trim());
+      if (addresses.every((a) => z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]).safeParse(a).success))
+        return addresses;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be false, true (one proxy), a hop count like 2, or a comma-separated list of proxy addresses or CIDR ranges',
+      });
+      return z.NEVER;
+    }),
   WEB_DIST: optionalText,
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
   MPESA_PAYBILL: shortCode.default('542542'),
@@ -124,6 +143,8 @@ const envSchema = z.object({
  * the built-in simulator served by this same server; `off` (no credentials in production: STK push is unavailable,
  * the paybill and the manual form still work).
  */
+export type TrustProxy = false | number | string[];
+
 export type MpesaMode = 'daraja' | 'simulator' | 'off';
 
 export interface MpesaConfig {
@@ -152,7 +173,11 @@ export interface Config {
   seedDemo: boolean;
   admin: { phone: string; email: string | undefined; password: string } | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For entries are believed: false (none: the socket's address), a hop count (the
+   * client address is that many entries from the right), or the proxies' own addresses/CIDR ranges.
+   */
+  trustProxy: TrustProxy;
   webDist: string | undefined;
   passwordHashCost: number;
   /** What customers are told to pay with (order page and checkout); the Daraja credentials are separate. */
@@ -222,7 +247,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir, 'session-secret', 32),
-    seedDemo: e.SEED_DEMO,
+    // A production start never invents accounts or orders unless asked to (SEED_DEMO=true).
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     admin:
       adminPhone && e.ADMIN_PASSWORD
         ? { phone: adminPhone, email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD }

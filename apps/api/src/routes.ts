@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { DbHandle } from './db/database';
 import type { Database } from './db/schema';
+import type { AppCaches } from './lib/short-cache';
 import { addressRoutes } from './modules/addresses/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -23,6 +24,7 @@ export interface AppContext {
   config: Config;
   database: DbHandle;
   db: Kysely<Database>;
+  caches: AppCaches;
 }
 
 /** Mounts every feature under /api/v1. */

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
@@ -19,9 +20,15 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let log: FastifyBaseLogger | undefined;
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (err) =>
+      log?.warn({ err }, 'database connection lost; reconnecting on the next request'),
+  });
   const app = await buildApp({ config, database });
-  const log = app.log;
+  log = app.log;
 
   try {
     const applied = await migrateToLatest(database.db);

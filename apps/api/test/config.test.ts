@@ -19,6 +19,24 @@ describe('loadConfig', () => {
     expect(c.admin).toBeUndefined();
   });
 
+  it('seeds demo data by default only outside production', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'development', SEED_DEMO: 'no' }).seedDemo).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as off, one proxy, a hop count or the proxies addresses', () => {
+    const dir = dataDir();
+    const trust = (v: string) => loadConfig({ DATA_DIR: dir, TRUST_PROXY: v }).trustProxy;
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.1, 10.1.0.0/16,::1')).toEqual(['10.0.0.1', '10.1.0.0/16', '::1']);
+    expect(() => trust('everyone')).toThrow(/TRUST_PROXY/);
+    expect(() => trust('10.0.0.1, nginx')).toThrow(/TRUST_PROXY/);
+  });
+
   it('generates the session secret once into DATA_DIR and reuses it', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;

@@ -19,7 +19,7 @@ describeEachDialect(
     it('answers health with the dialect', async () => {
       const res = await ctx().app.inject({ method: 'GET', url: '/api/v1/health' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 'ok', db: ctx().dialect });
+      expect(res.json()).toEqual({ status: 'ok', db: ctx().dialect, database: 'up' });
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect(res.headers['cache-control']).toBe('no-store');
     });

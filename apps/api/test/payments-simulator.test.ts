@@ -35,14 +35,17 @@ describeEachDialect(
       return { cookie, order, request: request!, id: (res.json() as { _id: string })._id };
     }
 
-    function answerPrompt(checkoutRequestId: string, action: string, form = '') {
+    function answerPrompt(cookie: string | null, checkoutRequestId: string, action: string, form = '') {
       return ctx().app.inject({
         method: 'POST',
         url: `/dev/phone/${encodeURIComponent(checkoutRequestId)}/${action}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
         payload: form,
       });
     }
+
+    const phonePage = (cookie: string | null, url = '/dev/phone') =>
+      ctx().app.inject({ url, headers: cookie ? { cookie } : {} });
 
     async function resolve(cookie: string, id: string) {
       return (
@@ -52,7 +55,7 @@ describeEachDialect(
 
     it('shows the prompt on /dev/phone; accepting with a PIN pays the order', async () => {
       const { cookie, order, request, id } = await pushed(2350);
-      const page = await ctx().app.inject({ url: '/dev/phone' });
+      const page = await phonePage(cookie);
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.headers['content-security-policy']).toContain("script-src 'self'");
@@ -61,7 +64,7 @@ describeEachDialect(
       expect(page.body).toContain(request.account_reference);
       expect(page.body).toContain('0712 345 678');
 
-      const accepted = await answerPrompt(request.checkout_request_id, 'accept', 'pin=1234');
+      const accepted = await answerPrompt(cookie, request.checkout_request_id, 'accept', 'pin=1234');
       expect(accepted.statusCode).toBe(303);
       expect(accepted.headers.location).toBe(
         `/dev/phone?done=${encodeURIComponent(request.checkout_request_id)}`,
@@ -73,26 +76,59 @@ describeEachDialect(
       expect(payment!.receipt).toMatch(/^SIM[A-Z0-9]{7}$/);
       expect(await orderPaymentStatus(ctx(), order.id)).toBe('paid');
 
-      const done = await ctx().app.inject({ url: accepted.headers.location as string });
+      const done = await phonePage(cookie, accepted.headers.location as string);
       expect(done.body).toContain(`M-Pesa receipt ${payment!.receipt}`);
       expect(done.body).toContain('The shop has been told.');
     });
 
+    it('shows and answers a prompt only for the customer whose order it is', async () => {
+      const { cookie, order, request, id } = await pushed(4100);
+      // A visitor is asked to sign in and sees no prompt.
+      const visitor = await phonePage(null);
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.body).toContain('Sign in to the shop to see the M-Pesa prompts sent for your orders');
+      expect(visitor.body).not.toContain('Ksh 4,100');
+      expect(visitor.body).not.toContain(request.account_reference);
+      // Another signed-in customer neither sees nor answers it.
+      const stranger = await signedInUser(ctx());
+      const theirs = await phonePage(stranger.cookie);
+      expect(theirs.body).toContain('No prompts waiting for your orders');
+      expect(theirs.body).not.toContain(request.account_reference);
+      for (const who of [null, stranger.cookie]) {
+        const answer = await answerPrompt(who, request.checkout_request_id, 'accept', 'pin=1234');
+        expect(answer.statusCode).toBe(404);
+        expect(answer.body).not.toContain('Ksh 4,100');
+      }
+      const peek = await phonePage(
+        stranger.cookie,
+        `/dev/phone?done=${encodeURIComponent(request.checkout_request_id)}`,
+      );
+      expect(peek.body).not.toContain('Ksh 4,100');
+      expect((await resolve(cookie, id)).status).toBe('pending');
+      expect(await paymentsOfOrder(ctx(), order.id)).toEqual([]);
+      // The owner sees it and can answer it.
+      expect((await phonePage(cookie)).body).toContain('Ksh 4,100');
+      expect((await answerPrompt(cookie, request.checkout_request_id, 'cancel')).statusCode).toBe(303);
+      expect((await resolve(cookie, id)).status).toBe('cancelled');
+    });
+
     it('asks for a 4-digit PIN and lets the customer cancel instead', async () => {
       const { cookie, order, request, id } = await pushed();
-      const noPin = await answerPrompt(request.checkout_request_id, 'accept', 'pin=12a4');
+      const noPin = await answerPrompt(cookie, request.checkout_request_id, 'accept', 'pin=12a4');
       expect(noPin.statusCode).toBe(400);
       expect(noPin.body).toContain('Enter a 4-digit M-PESA PIN');
       expect((await resolve(cookie, id)).status).toBe('pending');
 
-      expect((await answerPrompt(request.checkout_request_id, 'cancel')).statusCode).toBe(303);
+      expect((await answerPrompt(cookie, request.checkout_request_id, 'cancel')).statusCode).toBe(303);
       expect(await resolve(cookie, id)).toMatchObject({
         status: 'cancelled',
         message: 'You cancelled the M-Pesa prompt.',
       });
       expect(await paymentsOfOrder(ctx(), order.id)).toEqual([]);
       // Answering twice changes nothing.
-      expect((await answerPrompt(request.checkout_request_id, 'accept', 'pin=1234')).statusCode).toBe(303);
+      expect((await answerPrompt(cookie, request.checkout_request_id, 'accept', 'pin=1234')).statusCode).toBe(
+        303,
+      );
       expect((await resolve(cookie, id)).status).toBe('cancelled');
     });
 
@@ -106,7 +142,7 @@ describeEachDialect(
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
       expect(queried.last_query_at).not.toBeNull();
-      expect((await answerPrompt(request.checkout_request_id, 'timeout')).statusCode).toBe(303);
+      expect((await answerPrompt(cookie, request.checkout_request_id, 'timeout')).statusCode).toBe(303);
       expect(await resolve(cookie, id)).toMatchObject({
         status: 'failed',
         message: expect.stringMatching(/could not be reached/),
@@ -143,7 +179,7 @@ describeEachDialect(
         PartyA: '254712345678',
         PartyB: '174379',
         PhoneNumber: '254712345678',
-        CallBackURL: 'http://127.0.0.1:9/cb',
+        CallBackURL: config.mpesa.callbackUrl,
         AccountReference: 'URTEST',
         TransactionDesc: 'Urembo order',
       };
@@ -163,6 +199,9 @@ describeEachDialect(
         [{ PartyA: '+254712345678' }, 'Bad Request - Invalid PartyA'],
         [{ Timestamp: '2025-01-01 10:00' }, 'Bad Request - Invalid Timestamp'],
         [{ CallBackURL: 'not a url' }, 'Bad Request - Invalid CallBackURL'],
+        // Never a callback to an address a caller chose (the simulator would POST there).
+        [{ CallBackURL: 'http://127.0.0.1:9/cb' }, 'Bad Request - Invalid CallBackURL'],
+        [{ CallBackURL: `${config.mpesa.callbackUrl}x` }, 'Bad Request - Invalid CallBackURL'],
       ];
       for (const [change, message] of cases) {
         const res = await stk({ ...valid, ...change });

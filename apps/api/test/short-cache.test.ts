@@ -1,11 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
-import { ShortCache } from '../src/modules/catalogue/short-cache';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { MemoryGeneration, RedisGeneration, ShortCache } from '../src/lib/short-cache';
 
 describe('ShortCache', () => {
   it('answers from memory until it expires, sharing one computation among concurrent callers', async () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      const cache = new ShortCache(1000);
+      const cache = new ShortCache(new MemoryGeneration(), 1000);
       let runs = 0;
       const compute = async () => {
         runs += 1;
@@ -14,29 +16,72 @@ describe('ShortCache', () => {
       const [a, b] = await Promise.all([cache.get('k', compute), cache.get('k', compute)]);
       expect([a, b, runs]).toEqual([1, 1, 1]);
       expect(await cache.get('k', compute)).toBe(1);
-      vi.advanceTimersByTime(1001);
+      vi.setSystemTime(Date.now() + 1001);
       expect(await cache.get('k', compute)).toBe(2);
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it('forgets everything on clear, and never keeps a value computed across a write', async () => {
-    const cache = new ShortCache(60_000);
-    let release: (n: number) => void = () => undefined;
-    const slow = cache.get('k', () => new Promise<number>((resolve) => (release = resolve)));
-    cache.clear();
-    release(1);
-    expect(await slow).toBe(1);
-    expect(await cache.get('k', async () => 2)).toBe(2);
-    cache.clear();
-    expect(await cache.get('k', async () => 3)).toBe(3);
+  it('forgets everything on invalidate, and never keeps a value computed across a write', async () => {
+    const cache = new ShortCache(new MemoryGeneration(), 60_000);
+    expect(await cache.get('k', async () => 'before')).toBe('before');
+    let release: (v: string) => void = () => undefined;
+    // A read that started before the write, on a miss, finishes after it.
+    await cache.invalidate();
+    const slow = cache.get('k', () => new Promise<string>((resolve) => (release = resolve)));
+    await new Promise((r) => setTimeout(r, 0));
+    await cache.invalidate();
+    release('computed across the write');
+    // Those who waited get it, but it is not kept.
+    expect(await slow).toBe('computed across the write');
+    expect(await cache.get('k', async () => 'after')).toBe('after');
+    expect(await cache.get('k', async () => 'not asked')).toBe('after');
   });
 
   it('does not keep failures', async () => {
-    const cache = new ShortCache(60_000);
+    const cache = new ShortCache(new MemoryGeneration(), 60_000);
     await expect(cache.get('k', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await Promise.resolve();
     expect(await cache.get('k', async () => 4)).toBe(4);
+  });
+
+  it('computes fresh answers when the generation store does not answer', async () => {
+    const broken = {
+      current: () => Promise.reject(new Error('redis down')),
+      bump: () => Promise.reject(new Error('redis down')),
+      close: async () => undefined,
+    };
+    const cache = new ShortCache(broken, 60_000);
+    let runs = 0;
+    await cache.get('k', async () => ++runs);
+    await cache.get('k', async () => ++runs);
+    expect(runs).toBe(2);
+    await cache.invalidate();
+  });
+});
+
+describe('ShortCache shared through Redis (two processes)', () => {
+  const redis = new Redis('redis://127.0.0.1:6379');
+  const key = `urembo-test-${randomBytes(6).toString('hex')}:cache:catalogue`;
+  afterAll(async () => {
+    await redis.del(key);
+    redis.disconnect();
+  });
+
+  it("sees another process's write on its very next read", async () => {
+    const a = new ShortCache(new RedisGeneration(redis, key), 60_000);
+    const b = new ShortCache(new RedisGeneration(redis, key), 60_000);
+    let price = 1200;
+    const read = (cache: ShortCache) => cache.get('product:p1', async () => price);
+    expect(await read(a)).toBe(1200);
+    expect(await read(b)).toBe(1200);
+    price = 1500;
+    // Still cached in both...
+    expect(await read(b)).toBe(1200);
+    // ...until a write through A: B's next read recomputes.
+    await a.invalidate();
+    expect(await read(b)).toBe(1500);
+    expect(await read(a)).toBe(1500);
   });
 });

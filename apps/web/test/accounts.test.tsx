@@ -191,7 +191,7 @@ describe('CodeVerification resend countdown', () => {
 
   it('counts "Resend in {n}s" down each second, survives a reload, and frees the button at the end', async () => {
     const calls = fakeApi({
-      'GET /auth/check-auth': () => ({ body: { user: USER } }),
+      'GET /auth/me': () => ({ body: { user: USER } }),
       'POST /auth/newPhoneToken': () => ({ body: { message: 'New token sent' } }),
     });
     const first = renderAt(<CodeVerification kind="phone" />, '/verify-phone');
@@ -224,7 +224,7 @@ describe('CodeVerification resend countdown', () => {
       body: { error: 'The SMS service is not answering right now. Please try again in a few minutes.' },
     };
     fakeApi({
-      'GET /auth/check-auth': () => ({ body: { user: USER } }),
+      'GET /auth/me': () => ({ body: { user: USER } }),
       'POST /auth/newVerificationToken': () => answer,
     });
     renderAt(<CodeVerification kind="email" />, '/verify-email');
@@ -247,7 +247,7 @@ describe('CodeVerification resend countdown', () => {
   });
 
   it('shows the not-found page when there is nothing left to verify', async () => {
-    fakeApi({ 'GET /auth/check-auth': () => ({ body: { user: { ...USER, isEmailVerified: true } } }) });
+    fakeApi({ 'GET /auth/me': () => ({ body: { user: { ...USER, isEmailVerified: true } } }) });
     renderAt(<CodeVerification kind="email" />, '/verify-email');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     expect(document.title).toBe('Page Not Found - 404 Error');

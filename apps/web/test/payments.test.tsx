@@ -42,7 +42,7 @@ const INSTRUCTIONS = {
 beforeEach(() => {
   calls = [];
   routes = {
-    'GET /auth/check-auth': () => ({ body: { user: USER } }),
+    'GET /auth/me': () => ({ body: { user: USER } }),
     'GET /config/public': () => ({ body: { mpesa: INSTRUCTIONS } }),
   };
   vi.stubGlobal(
@@ -192,7 +192,7 @@ describe('MpesaFormScreen', () => {
   });
 
   it('asks a visitor to sign in', async () => {
-    routes['GET /auth/check-auth'] = () => ({ status: 401, body: { error: 'Please sign in to continue' } });
+    routes['GET /auth/me'] = () => ({ body: { user: null } });
     screenAt('/mpesa-form/o1');
     expect(await screen.findByText('You are not signed in yet')).toBeInTheDocument();
   });

@@ -215,7 +215,7 @@ function renderReviewPage() {
 /** The signed-in customer, the order, and their reviews of it (a POST or PUT through the mock updates them). */
 function baseRoutes(o: Order | Handler, mine: Review[] = []) {
   return {
-    'GET /api/v1/auth/check-auth': { user: customer },
+    'GET /api/v1/auth/me': { user: customer },
     'GET /api/v1/order/o1': o,
     'GET /api/v1/review/order/o1': () => json(200, { data: mine }),
     mine,
@@ -416,11 +416,11 @@ describe('ReviewOrderPage', () => {
   });
 
   it('asks a visitor to sign in', async () => {
-    const calls = mockApi({ 'GET /api/v1/auth/check-auth': () => json(401, { error: 'Please sign in' }) });
+    const calls = mockApi({ 'GET /api/v1/auth/me': () => json(200, { user: null }) });
     renderReviewPage();
     expect(await screen.findByRole('heading', { name: 'You are not signed in yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign-in' })).toHaveAttribute('href', '/signin');
-    expect(calls.map((c) => c.path)).toEqual(['/api/v1/auth/check-auth']);
+    expect(calls.map((c) => c.path)).toEqual(['/api/v1/auth/me']);
   });
 
   it('asks to sign in again when the session ended (the order answers 401)', async () => {

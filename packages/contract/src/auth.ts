@@ -49,103 +49,61 @@ export const optionalEmailSchema = z.preprocess(blankAsMissing, emailSchema.opti
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-/**
- * The passwords attackers try first (the top of public breach lists, plus a few local favourites) that are long
- * enough to pass the length rule. Compared lower-cased.
- */
-export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
-  'password',
-  'password1',
-  'password12',
-  'password123',
-  'passw0rd',
-  'p@ssw0rd',
-  'p@ssword',
-  '12345678',
-  '123456789',
-  '1234567890',
-  '0123456789',
-  '87654321',
-  '987654321',
-  '11111111',
-  '00000000',
-  '22222222',
-  '55555555',
-  '66666666',
-  '88888888',
-  '99999999',
-  '12341234',
-  '12344321',
-  '11223344',
-  '123123123',
-  '12121212',
-  'qwertyuiop',
-  'qwerty123',
-  'qwertyui',
-  'qwerty12',
-  '1q2w3e4r',
-  'q1w2e3r4',
-  '1qaz2wsx',
-  'qazwsxedc',
-  '123qweasd',
-  '1234qwer',
-  'asdfghjkl',
-  'zxcvbnm1',
-  'abc12345',
-  'abcd1234',
-  'abcdefgh',
-  'iloveyou',
-  'iloveyou1',
-  'sunshine',
-  'princess',
-  'football',
-  'baseball',
-  'welcome1',
-  'welcome123',
-  'admin123',
-  'administrator',
-  'letmein1',
-  'trustno1',
-  'superman',
-  'starwars',
-  'whatever',
-  'changeme',
-  'computer',
-  'internet',
-  'monkey123',
-  'dragon123',
-  'master123',
-  'jesus123',
-  'blessed1',
-  'kenya123',
-  'nairobi123',
-  'mpesa123',
-  'urembo123',
-]);
-
 export const COMMON_PASSWORD_MESSAGE =
   'This password is one of the most common ones and easy to guess. Please choose another.';
 
-export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.toLowerCase());
+/** The shop's own name: the first word a guesser tries with an Urembo account. */
+export const SHOP_NAME_IN_PASSWORDS = 'urembo';
+
+export interface PasswordContext {
+  phone?: string | null | undefined;
+  fullName?: string | null | undefined;
+  email?: string | null | undefined;
 }
 
-/** A new password: 8 to 128 characters and not one of the most common ones. */
+/**
+ * Why a password is too easy to guess from what an attacker knows of the account (its phone number in any form,
+ * its name, its email's local part) or of the shop; null when it is not. The server adds the common-password list
+ * (apps/api, too large to ship to phones).
+ */
+export function passwordContextProblem(password: string, context: PasswordContext): string | null {
+  const lower = password.normalize('NFKC').toLowerCase();
+  const digits = lower.replace(/\D/g, '');
+  // The last 9 digits (7XXXXXXXX) are in every form a Kenyan number is written: 07..., +2547..., 2547...
+  const phoneCore = context.phone ? normalizeKenyanPhone(context.phone)?.slice(-9) : undefined;
+  if (phoneCore && digits.includes(phoneCore)) return 'Password must not contain your phone number';
+  const names = (context.fullName ?? '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((part) => part.length >= 3);
+  if (names.some((name) => lower.includes(name))) return 'Password must not contain your name';
+  const local = context.email?.split('@')[0]?.toLowerCase();
+  if (local && local.length >= 3 && lower.includes(local))
+    return 'Password must not contain your email address';
+  if (lower.includes(SHOP_NAME_IN_PASSWORDS)) return "Password must not contain the shop's name";
+  return null;
+}
+
+/** A new password: 8 to 128 characters (the server also refuses common ones and ones built from the account). */
 export const newPasswordSchema = requiredText('Password')
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
-  .refine((p) => !isCommonPassword(p), COMMON_PASSWORD_MESSAGE);
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-export const signupBodySchema = z.object({
-  fullName: requiredText('Username')
-    .trim()
-    .min(1, 'Username is required')
-    .min(2, 'Username must be at least 2 characters')
-    .max(80, 'Username must be at most 80 characters'),
-  email: optionalEmailSchema,
-  phone: kenyanPhoneSchema,
-  password: newPasswordSchema,
-});
+export const signupBodySchema = z
+  .object({
+    fullName: requiredText('Username')
+      .trim()
+      .min(1, 'Username is required')
+      .min(2, 'Username must be at least 2 characters')
+      .max(80, 'Username must be at most 80 characters'),
+    email: optionalEmailSchema,
+    phone: kenyanPhoneSchema,
+    password: newPasswordSchema,
+  })
+  .superRefine((body, ctx) => {
+    const problem = passwordContextProblem(body.password, body);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
+  });
 export type SignupBody = z.input<typeof signupBodySchema>;
 
 /** Sign-in: phone or email (at least one) and the password. */
@@ -170,6 +128,23 @@ export const verifyCodeBodySchema = z.object({
     .trim()
     .regex(/^\d{6}$/, 'The code is the 6 digits we sent you'),
 });
+export const changePasswordBodySchema = z.object({
+  currentPassword: requiredText('Current password')
+    .min(1, 'Current password is required')
+    .max(PASSWORD_MAX, 'Current password is too long'),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+
+/** One signed-in device of the account (GET /auth/sessions). */
+export interface SessionInfo {
+  _id: string;
+  current: boolean;
+  createdAt: string;
+  lastSeenAt: string;
+  userAgent: string | null;
+}
+
 export const newVerificationTokenBodySchema = z.object({ email: emailSchema });
 
 export interface AuthUserResponse {

@@ -11,9 +11,11 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
+/** GET /health: 200 while the database answers; 503 `{error, status: "unavailable", db, database: "down"}` otherwise. */
 export const healthSchema = z.object({
   status: z.literal('ok'),
   db: z.enum(['sqlite', 'postgres']),
+  database: z.literal('up'),
 });
 export type Health = z.infer<typeof healthSchema>;
 

@@ -36,6 +36,14 @@ export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
 export const MAX_LINE_COUNT = 99;
 /** The most distinct products one order may hold. */
 export const MAX_ORDER_LINES = 50;
+/**
+ * The most one order's items may cost. With prices up to Ksh 10,000,000, counts up to 99 and 50 lines an order
+ * could reach about Ksh 49.5 billion; every money column stays well inside 32-bit integers (delivery fees are at
+ * most Ksh 100,000) and an order beyond this is refused with a 400 that names the limit.
+ */
+export const MAX_ORDER_SUBTOTAL = 1_000_000_000;
+export const ORDER_TOO_LARGE_MESSAGE =
+  'An order can cost at most Ksh 1,000,000,000: please split it into smaller orders';
 
 /**
  * The order state machine (docs/api-additions-orders.md). What an admin may change a status to, from each status.

@@ -30,6 +30,8 @@ export interface OpenDatabaseOptions {
   pgSchema?: string;
   /** SQLite only: the file (tests pass one in a temporary folder). */
   sqliteFile?: string;
+  /** PostgreSQL only: told when the server drops an idle connection (the server logs it). */
+  onConnectionError?: (err: Error) => void;
 }
 
 // int8 (COUNT, SUM) as a JavaScript number: our counts and shilling sums stay far below 2^53.
@@ -42,7 +44,19 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
       max: 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
+      // A query never waits on a dead server for longer than this (then 503; the pool reconnects later).
+      query_timeout: 30_000,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    // An idle connection that the server drops (restart, pg_terminate_backend) is reported here and taken out of the
+    // pool; without a listener Node would end the process. Requests meanwhile answer 503 and the pool opens fresh
+    // connections as soon as the server is back.
+    pool.on('error', (err) => options.onConnectionError?.(err));
+    // A connection lost in the middle of a query fails that query (503) and then also emits 'error' on its client,
+    // which the pool does not listen to while the client is checked out: listen on every client, or the process
+    // would end. The pool drops such a client when it is released (it is no longer queryable).
+    pool.on('connect', (client) => {
+      client.on('error', (err) => options.onConnectionError?.(err));
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };

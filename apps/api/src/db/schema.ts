@@ -22,6 +22,8 @@ export interface UsersTable {
 
 export interface SessionsTable {
   id_hash: string;
+  /** The id shown to the customer (GET /auth/sessions); never the cookie or its hash. */
+  public_id: string;
   user_id: string;
   created_at: string;
   expires_at: string;

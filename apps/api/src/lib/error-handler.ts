@@ -1,5 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from './http-error';
+
+export const DATABASE_UNAVAILABLE =
+  'The shop cannot reach its database right now. Please try again in a moment.';
 
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Malformed JSON in request body' },
@@ -35,6 +39,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: error.message || 'Bad request' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });

@@ -1,21 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { Config } from '../config';
 import { tooManyRequests } from './http-error';
 
 /**
- * Rate limits: fixed-window counters behind one small store interface. In memory by default (one process); in
- * Redis when REDIS_URL is set, so every API process behind a load balancer counts the same hits.
+ * Rate limits on rate-limiter-flexible (decision 007): fixed windows per rule, in this process's memory by default
+ * and in Redis when REDIS_URL is set, so every API process behind a load balancer counts the same hits. When Redis
+ * does not answer, each process falls back to counting in its own memory (the library's insurance limiter) rather
+ * than letting every guess through.
  */
-export interface RateLimitStore {
-  /** Counts one hit for `key` in its current window (opened by the first hit, `windowMs` long). */
-  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
-  /** Forgets the key's hits (e.g. a successful sign-in clears the failed tries before it). */
-  reset(key: string): Promise<void>;
-  close(): Promise<void>;
-}
-
 export interface RateLimitRule {
   /** Part of the stored key; unique per rule. */
   name: string;
@@ -23,91 +23,18 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  private readonly sweeper: NodeJS.Timeout;
-
-  constructor(
-    private readonly now: () => number = Date.now,
-    sweepEveryMs = 60_000,
-  ) {
-    // Expired windows are dropped now and then, so the map cannot grow without bound.
-    this.sweeper = setInterval(() => this.sweep(), sweepEveryMs);
-    this.sweeper.unref();
-  }
-
-  async hit(key: string, windowMs: number) {
-    const now = this.now();
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + windowMs };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    return { count: window.count, resetInMs: window.resetAt - now };
-  }
-
-  async reset(key: string) {
-    this.windows.delete(key);
-  }
-
-  async close() {
-    clearInterval(this.sweeper);
-    this.windows.clear();
-  }
-
-  get size(): number {
-    return this.windows.size;
-  }
-
-  private sweep() {
-    const now = this.now();
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-  }
-}
-
-/** INCR and, for a new key, PEXPIRE in one atomic step; answers the count and the window's remaining ms. */
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {count, ttl}
-`;
-
-export class RedisRateLimitStore implements RateLimitStore {
-  private readonly redis: Redis;
-
-  constructor(url: string, keyPrefix: string) {
-    this.redis = new Redis(url, {
-      keyPrefix: `${keyPrefix}rl:`,
-      lazyConnect: true,
-      connectTimeout: 2_000,
-      commandTimeout: 1_000,
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: true,
-    });
-    // Connection errors surface on the commands (and are handled there); keep them off the process.
-    this.redis.on('error', () => undefined);
-  }
-
-  async hit(key: string, windowMs: number) {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, key, String(windowMs))) as [number, number];
-    return { count: Number(count), resetInMs: Number(ttl) };
-  }
-
-  async reset(key: string) {
-    await this.redis.del(key);
-  }
-
-  async close() {
-    this.redis.disconnect();
-  }
-}
-
-/** Identifiers (emails, phones, IPs) are hashed into keys: a Redis dump does not list who tried to sign in. */
-function keyFor(rule: RateLimitRule, key: string): string {
-  return `${rule.name}:${createHash('sha256').update(key).digest('base64url').slice(0, 24)}`;
+/**
+ * A growing delay for one key (an account's sign-in): the first `freeTries` failures cost nothing, then each further
+ * failure blocks the key for twice as long as the one before, starting at `firstDelayMs` and never longer than
+ * `maxDelayMs`, so a guesser slows to a crawl but the real owner is never locked out for good.
+ */
+export interface BackoffRule {
+  name: string;
+  freeTries: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** How long failures are remembered (a success forgets them at once). */
+  memoryMs: number;
 }
 
 /** "30 seconds", "1 minute", "14 minutes", "2 hours". */
@@ -120,46 +47,139 @@ export function waitText(seconds: number): string {
   return `${h} hours`;
 }
 
+/** Identifiers (emails, phones, IPs) are hashed into keys: a Redis dump does not list who tried to sign in. */
+function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('base64url').slice(0, 24);
+}
+
+/** The delay after the n-th failure (1-based) under a backoff rule, in ms (0 while tries are free). */
+export function backoffDelayMs(rule: BackoffRule, failures: number): number {
+  if (failures < rule.freeTries) return 0;
+  const doublings = Math.min(failures - rule.freeTries, 30);
+  return Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** doublings);
+}
+
+type LimiterFactory = (name: string, points: number, durationS: number) => RateLimiterAbstract;
+
 export class RateLimiter {
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+
   constructor(
-    readonly store: RateLimitStore,
+    private readonly make: LimiterFactory,
     private readonly log?: FastifyBaseLogger,
+    private readonly onClose: () => void = () => undefined,
   ) {}
 
-  /**
-   * Counts one attempt; past the rule's limit it throws 429 with Retry-After. A failing store (Redis down) lets the
-   * request through and logs it: rate limits protect the shop, they must not take it offline.
-   */
+  /** Counts one attempt; past the rule's limit it throws 429 with Retry-After. */
   async consume(rule: RateLimitRule, key: string, message = 'Too many attempts'): Promise<void> {
-    let result: { count: number; resetInMs: number };
+    const limiter = this.limiter(rule.name, rule.limit, Math.ceil(rule.windowMs / 1000));
     try {
-      result = await this.store.hit(keyFor(rule, key), rule.windowMs);
-    } catch (err) {
-      this.log?.warn({ err, rule: rule.name }, 'rate-limit store failed; letting the request through');
-      return;
-    }
-    if (result.count > rule.limit) {
-      const seconds = Math.max(1, Math.ceil(result.resetInMs / 1000));
-      throw tooManyRequests(`${message}. Please try again in ${waitText(seconds)}.`, seconds);
+      await limiter.consume(hashKey(key));
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) throw limited(message, rejection.msBeforeNext);
+      // Both Redis and the in-memory insurance failed: rate limits must not take the shop offline.
+      this.log?.warn(
+        { err: rejection, rule: rule.name },
+        'rate-limit store failed; letting the request through',
+      );
     }
   }
 
-  async reset(rule: RateLimitRule, key: string): Promise<void> {
+  /** Forgets the key's hits (e.g. a successful sign-in clears the failed tries before it). */
+  async reset(rule: { name: string }, key: string): Promise<void> {
+    const limiter = this.limiters.get(rule.name);
+    if (!limiter) return;
     try {
-      await this.store.reset(keyFor(rule, key));
+      await limiter.delete(hashKey(key));
     } catch (err) {
       this.log?.warn({ err, rule: rule.name }, 'rate-limit store failed to reset a key');
     }
   }
 
-  close(): Promise<void> {
-    return this.store.close();
+  /** Throws 429 with Retry-After while the key is held back by earlier failures under the rule. */
+  async assertNotBackedOff(rule: BackoffRule, key: string, message: string): Promise<void> {
+    try {
+      const hold = await this.holdLimiter(rule).get(hashKey(key));
+      if (hold && hold.consumedPoints > 1 && hold.msBeforeNext > 0) throw limited(message, hold.msBeforeNext);
+    } catch (err) {
+      if (err instanceof Error && 'statusCode' in err) throw err;
+      this.log?.warn({ err, rule: rule.name }, 'rate-limit store failed to read a hold');
+    }
+  }
+
+  /** Records one failure under the rule; past the free tries the key is held back for a growing delay. */
+  async recordFailure(rule: BackoffRule, key: string): Promise<void> {
+    const hashed = hashKey(key);
+    try {
+      const failures = this.limiter(`${rule.name}-failures`, 1_000_000, Math.ceil(rule.memoryMs / 1000));
+      const { consumedPoints } = await failures.consume(hashed);
+      const delayMs = backoffDelayMs(rule, consumedPoints);
+      if (delayMs > 0) await this.holdLimiter(rule).block(hashed, Math.ceil(delayMs / 1000));
+    } catch (err) {
+      this.log?.warn({ err, rule: rule.name }, 'rate-limit store failed to record a failure');
+    }
+  }
+
+  /** Forgets the failures and any hold under the rule (after a success). */
+  async clearFailures(rule: BackoffRule, key: string): Promise<void> {
+    await this.reset({ name: `${rule.name}-failures` }, key);
+    await this.reset({ name: `${rule.name}-hold` }, key);
+  }
+
+  async close(): Promise<void> {
+    this.onClose();
+  }
+
+  private holdLimiter(rule: BackoffRule): RateLimiterAbstract {
+    return this.limiter(`${rule.name}-hold`, 1, Math.ceil(rule.maxDelayMs / 1000));
+  }
+
+  private limiter(name: string, points: number, durationS: number): RateLimiterAbstract {
+    let limiter = this.limiters.get(name);
+    if (!limiter) {
+      limiter = this.make(name, points, durationS);
+      this.limiters.set(name, limiter);
+    }
+    return limiter;
   }
 }
 
+function limited(message: string, msBeforeNext: number) {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return tooManyRequests(`${message}. Please try again in ${waitText(seconds)}.`, seconds);
+}
+
+export function memoryRateLimiter(log?: FastifyBaseLogger): RateLimiter {
+  return new RateLimiter(
+    (name, points, duration) => new RateLimiterMemory({ keyPrefix: name, points, duration }),
+    log,
+  );
+}
+
+export function redisRateLimiter(url: string, keyPrefix: string, log?: FastifyBaseLogger): RateLimiter {
+  const redis = new Redis(url, {
+    connectTimeout: 2_000,
+    commandTimeout: 1_000,
+    maxRetriesPerRequest: 1,
+  });
+  // Connection errors surface on the commands (and the insurance limiter takes over); keep them off the process.
+  redis.on('error', () => undefined);
+  return new RateLimiter(
+    (name, points, duration) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${keyPrefix}rl:${name}`,
+        points,
+        duration,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points, duration }),
+      }),
+    log,
+    () => redis.disconnect(),
+  );
+}
+
 export function createRateLimiter(config: Config, log?: FastifyBaseLogger): RateLimiter {
-  const store = config.redis
-    ? new RedisRateLimitStore(config.redis.url, config.redis.keyPrefix)
-    : new MemoryRateLimitStore();
-  return new RateLimiter(store, log);
+  return config.redis
+    ? redisRateLimiter(config.redis.url, config.redis.keyPrefix, log)
+    : memoryRateLimiter(log);
 }

@@ -72,9 +72,9 @@ export const customer = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-export const signedIn = { 'GET /auth/check-auth': () => ({ body: { user: customer } }) };
+export const signedIn = { 'GET /auth/me': () => ({ body: { user: customer } }) };
 export const signedOut = {
-  'GET /auth/check-auth': () => ({ status: 401, body: { error: 'Please sign in to continue' } }),
+  'GET /auth/me': () => ({ body: { user: null } }),
 };
 
 export function product(overrides: Record<string, unknown> = {}) {

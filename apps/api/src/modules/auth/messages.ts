@@ -18,7 +18,8 @@ export function emailCodeMessage(to: string, fullName: string, code: string, min
   const first = fullName.split(/\s+/)[0] || fullName;
   return {
     to,
-    subject: `Your Urembo verification code is ${code}`,
+    // The code stays out of the subject: subjects are logged and shown on lock screens.
+    subject: 'Your Urembo verification code',
     text: [
       `Karibu ${first}!`,
       '',

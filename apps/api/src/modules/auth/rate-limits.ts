@@ -1,4 +1,4 @@
-import type { RateLimitRule } from '../../lib/rate-limit';
+import type { BackoffRule, RateLimitRule } from '../../lib/rate-limit';
 
 const MINUTE = 60_000;
 
@@ -20,3 +20,16 @@ export const AUTH_LIMITS = {
   /** New codes sent (mail or SMS) from one IP, on top of the per-account cool-downs. */
   sendCodePerIp: { name: 'send-code-ip', limit: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
+
+/**
+ * Wrong passwords for one account, counted across every address (an attacker with many IPs gets no more guesses):
+ * five are free, then each one holds the account's sign-in back for 30 s, 1, 2, 4, 8 minutes, at most 15 minutes.
+ * The right password works again as soon as the hold ends, so nobody can lock the owner out for good.
+ */
+export const SIGNIN_BACKOFF: BackoffRule = {
+  name: 'signin-account',
+  freeTries: 5,
+  firstDelayMs: 30_000,
+  maxDelayMs: 15 * MINUTE,
+  memoryMs: 24 * 60 * MINUTE,
+};

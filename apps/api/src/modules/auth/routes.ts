@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
+  changePasswordBodySchema,
   forgotPasswordBodySchema,
   newVerificationTokenBodySchema,
   resetPasswordBodySchema,
@@ -7,7 +8,8 @@ import {
   signupBodySchema,
   verifyCodeBodySchema,
 } from '@urembo/contract/auth';
-import { unauthorized } from '../../lib/http-error';
+import type { SessionInfo } from '@urembo/contract/auth';
+import { HttpError, unauthorized } from '../../lib/http-error';
 import { createMailer } from '../../lib/mailer';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { createSmsSender } from '../../lib/sms';
@@ -63,6 +65,9 @@ export function authRoutes({ config, db }: AppContext): FastifyPluginAsync {
       return reply.send({ user: toUserDto(user), message: 'Signin successful!' });
     });
 
+    // The web app's session check: a visitor is a normal answer, not an error (no failed request in the console).
+    app.get('/auth/me', async (request) => ({ user: request.user ? toUserDto(request.user) : null }));
+
     app.get('/auth/check-auth', async (request) => {
       if (!request.user) throw unauthorized('You are not signed in');
       return { user: toUserDto(request.user) };
@@ -85,6 +90,49 @@ export function authRoutes({ config, db }: AppContext): FastifyPluginAsync {
       clearSessionCookie(reply, config);
       return reply.send({ message: 'Password reset success' });
     });
+
+    app.post('/auth/change-password', { preHandler: requireUser }, async (request) => {
+      const body = parseInput(changePasswordBodySchema, request.body);
+      await service.changePassword(currentUser(request), request.sessionIdHash, body);
+      return { message: 'Password changed. You were signed out on every other device.' };
+    });
+
+    app.get('/auth/sessions', { preHandler: requireUser }, async (request) => {
+      const rows = await service.listSessions(currentUser(request));
+      return {
+        data: rows.map((row): SessionInfo => ({
+          _id: row.public_id,
+          current: row.id_hash === request.sessionIdHash,
+          createdAt: row.created_at,
+          lastSeenAt: row.last_seen_at,
+          userAgent: row.user_agent,
+        })),
+      };
+    });
+
+    app.post('/auth/sessions/sign-out-others', { preHandler: requireUser }, async (request) => {
+      const ended = await service.endOtherSessions(currentUser(request), request.sessionIdHash);
+      return {
+        ended,
+        message: ended === 1 ? 'Signed out 1 other device' : `Signed out ${ended} other devices`,
+      };
+    });
+
+    app.delete<{ Params: { id: string } }>(
+      '/auth/sessions/:id',
+      { preHandler: requireUser },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const { id } = request.params;
+        if (id.length > 64)
+          throw new HttpError(404, 'That session does not exist (it may have ended already)');
+        const own = (await service.listSessions(user)).find((row) => row.public_id === id);
+        await service.endSession(user, id);
+        // Ending this device's own session is a sign-out.
+        if (own && own.id_hash === request.sessionIdHash) clearSessionCookie(reply, config);
+        return reply.send({ message: 'Signed out that device' });
+      },
+    );
 
     app.post('/auth/verify-email', { preHandler: requireUser }, async (request) => {
       const { code } = parseInput(verifyCodeBodySchema, request.body);

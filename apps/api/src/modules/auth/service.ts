@@ -20,7 +20,8 @@ import {
   type UserRow,
 } from '../users/repository';
 import { emailCodeMessage, passwordResetMessage, phoneCodeSms } from './messages';
-import { AUTH_LIMITS } from './rate-limits';
+import { assertPasswordAllowed } from './password-policy';
+import { AUTH_LIMITS, SIGNIN_BACKOFF } from './rate-limits';
 import {
   countAttempt,
   deleteExpiredTokens,
@@ -32,7 +33,15 @@ import {
   retireOtherTokens,
   type AuthTokenRow,
 } from './repository';
-import { createSession, deleteSession, deleteUserSessions } from './session';
+import {
+  createSession,
+  deleteOtherSessions,
+  deleteSession,
+  deleteUserSession,
+  deleteUserSessions,
+  listUserSessions,
+  type SessionRow,
+} from './session';
 
 export const CODE_TTL_MINUTES = 15;
 export const RESET_TTL_MINUTES = 60;
@@ -47,6 +56,8 @@ export const INVALID_RESET_LINK =
   'This password reset link is invalid, already used or expired. Ask for a new one from the sign-in page.';
 export const PHONE_TAKEN = 'An account with this phone number already exists';
 export const EMAIL_TAKEN = 'An account with this email already exists';
+export const ACCOUNT_HELD_BACK = 'Too many wrong passwords for this account';
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not right';
 
 export interface AuthDeps {
   db: Kysely<Database>;
@@ -89,6 +100,7 @@ export class AuthService {
       meta.ip,
       'Too many accounts were created from your network',
     );
+    assertPasswordAllowed(input.password, input);
     await this.assertIdentityFree(input.phone, input.email);
     const now = nowIso();
     const user: UserRow = {
@@ -135,6 +147,8 @@ export class AuthService {
     const identifier = input.phone ?? input.email ?? '';
     const idKey = `${meta.ip}|${identifier}`;
     await limiter.consume(AUTH_LIMITS.signinPerIp, meta.ip, 'Too many sign-in attempts from your network');
+    // Guesses against one account count across every address (unknown accounts too, so a hold reveals nothing).
+    await limiter.assertNotBackedOff(SIGNIN_BACKOFF, identifier, ACCOUNT_HELD_BACK);
     await limiter.consume(AUTH_LIMITS.signinPerIdentifier, idKey, 'Too many sign-in attempts');
     const user = input.phone
       ? await findUserByPhone(db, input.phone)
@@ -143,8 +157,12 @@ export class AuthService {
     const ok = user
       ? await verifyPassword(input.password, user.password_hash)
       : await verifyPassword(input.password, await this.dummyHash()).then(() => false);
-    if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS);
+    if (!user || !ok) {
+      await limiter.recordFailure(SIGNIN_BACKOFF, identifier);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
     await limiter.reset(AUTH_LIMITS.signinPerIdentifier, idKey);
+    await limiter.clearFailures(SIGNIN_BACKOFF, identifier);
     const now = nowIso();
     const rehash = needsRehash(user.password_hash) ? await hashPassword(input.password) : undefined;
     const session = await db.transaction().execute(async (trx) => {
@@ -186,6 +204,9 @@ export class AuthService {
     if (token.length < 20 || token.length > 200) throw badRequest(INVALID_RESET_LINK);
     const row = await findTokenByHash(db, 'reset-password', this.secretHash('reset-password', token));
     if (!row || row.used_at || Date.parse(row.expires_at) <= Date.now()) throw badRequest(INVALID_RESET_LINK);
+    const owner = await findUserById(db, row.user_id);
+    if (!owner) throw badRequest(INVALID_RESET_LINK);
+    assertPasswordAllowed(password, { phone: owner.phone, fullName: owner.full_name, email: owner.email });
     const passwordHash = await hashPassword(password);
     await db.transaction().execute(async (trx) => {
       const now = nowIso();
@@ -205,6 +226,57 @@ export class AuthService {
         .execute();
       await deleteUserSessions(trx, user.id);
     });
+  }
+
+  /**
+   * POST /auth/change-password: the current password proves it is the owner (wrong guesses are held back like
+   * sign-in's); the new one follows the sign-up rule; every other session of the account ends.
+   */
+  async changePassword(
+    user: UserRow,
+    currentSessionHash: string | null,
+    input: { currentPassword: string; newPassword: string },
+  ): Promise<void> {
+    const { db, limiter } = this.deps;
+    const key = `user:${user.id}`;
+    await limiter.assertNotBackedOff(SIGNIN_BACKOFF, key, ACCOUNT_HELD_BACK);
+    if (!(await verifyPassword(input.currentPassword, user.password_hash))) {
+      await limiter.recordFailure(SIGNIN_BACKOFF, key);
+      throw badRequest(WRONG_CURRENT_PASSWORD);
+    }
+    await limiter.clearFailures(SIGNIN_BACKOFF, key);
+    if (input.newPassword === input.currentPassword)
+      throw badRequest('The new password must differ from the current one');
+    assertPasswordAllowed(input.newPassword, {
+      phone: user.phone,
+      fullName: user.full_name,
+      email: user.email,
+    });
+    const passwordHash = await hashPassword(input.newPassword);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: nowIso() })
+        .where('id', '=', user.id)
+        .execute();
+      await deleteOtherSessions(trx, user.id, currentSessionHash);
+      await retireOtherTokens(trx, user.id, 'reset-password', null, nowIso());
+    });
+  }
+
+  listSessions(user: UserRow): Promise<SessionRow[]> {
+    return listUserSessions(this.deps.db, user.id);
+  }
+
+  /** Ends one of the caller's own sessions; another account's (or an unknown) id is 404. */
+  async endSession(user: UserRow, publicId: string): Promise<void> {
+    if (!(await deleteUserSession(this.deps.db, user.id, publicId)))
+      throw new HttpError(404, 'That session does not exist (it may have ended already)');
+  }
+
+  /** "Sign out everywhere else": every session of the account but this one. */
+  endOtherSessions(user: UserRow, currentSessionHash: string | null): Promise<number> {
+    return deleteOtherSessions(this.deps.db, user.id, currentSessionHash);
   }
 
   /** POST /auth/newVerificationToken: a new email code for the signed-in customer's own, unverified email. */

@@ -33,6 +33,7 @@ export async function createSession(
     .insertInto('sessions')
     .values({
       id_hash: hashSessionId(config.sessionSecret, id),
+      public_id: randomBytes(12).toString('base64url'),
       user_id: userId,
       created_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
@@ -101,4 +102,46 @@ export async function deleteSession(db: Db, idHash: string): Promise<void> {
 
 export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/** Every session of the user except the one with that hash (change password, "sign out everywhere else"). */
+export async function deleteOtherSessions(
+  db: Db,
+  userId: string,
+  keepIdHash: string | null,
+): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepIdHash) query = query.where('id_hash', '!=', keepIdHash);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export interface SessionRow {
+  id_hash: string;
+  public_id: string;
+  created_at: string;
+  last_seen_at: string;
+  user_agent: string | null;
+}
+
+/** The user's unexpired sessions, the most recently seen first. */
+export function listUserSessions(db: Db, userId: string): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .select(['id_hash', 'public_id', 'created_at', 'last_seen_at', 'user_agent'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', nowIso())
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Ends one of the user's own sessions by its public id; false when the user has no such session. */
+export async function deleteUserSession(db: Db, userId: string, publicId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('public_id', '=', publicId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }

@@ -18,7 +18,6 @@ import type { AppContext } from '../../routes';
 import { requireAdmin } from '../auth/guards';
 import { ImageStore, parseImageFileName } from './images';
 import { CatalogueService } from './service';
-import { ShortCache } from './short-cache';
 
 /**
  * Product create/update bodies carry up to 8 images of 5 MB as base64 (4/3 larger) plus the other fields; every
@@ -34,12 +33,12 @@ export function imageStoreFor(ctx: Pick<AppContext, 'config'>): ImageStore {
 
 const services = new WeakMap<object, CatalogueService>();
 
-/** The one catalogue service of an app (the API routes and the page renderer share its short cache). */
-export function catalogueFor(ctx: Pick<AppContext, 'config' | 'db'>): CatalogueService {
-  let service = services.get(ctx.db);
+/** The one catalogue service of an app (the API routes and the page renderer share the app's catalogue cache). */
+export function catalogueFor(ctx: Pick<AppContext, 'config' | 'db' | 'caches'>): CatalogueService {
+  let service = services.get(ctx.caches);
   if (!service) {
-    service = new CatalogueService({ db: ctx.db, images: imageStoreFor(ctx), cache: new ShortCache() });
-    services.set(ctx.db, service);
+    service = new CatalogueService({ db: ctx.db, images: imageStoreFor(ctx), cache: ctx.caches.catalogue });
+    services.set(ctx.caches, service);
   }
   return service;
 }

@@ -108,7 +108,7 @@ const NOT_FOUND_HEAD = [
 ].join('\n    ');
 
 /** For /product/{slug}: the product's head tags, or a 404 for an unknown slug. */
-export function productPageRenderer(ctx: Pick<AppContext, 'config' | 'db'>): PageRenderer {
+export function productPageRenderer(ctx: Pick<AppContext, 'config' | 'db' | 'caches'>): PageRenderer {
   return async (pathname): Promise<PageHead | null> => {
     const match = /^\/product\/([^/]+)\/?$/.exec(pathname);
     if (!match) return null;
@@ -149,7 +149,7 @@ function urlset(entries: SitemapEntry[]): string {
 }
 
 /** /sitemap.xml (every active product and category, with absolute URLs) and /robots.txt. */
-export function siteRoutes(ctx: Pick<AppContext, 'config' | 'db'>): FastifyPluginAsync {
+export function siteRoutes(ctx: Pick<AppContext, 'config' | 'db' | 'caches'>): FastifyPluginAsync {
   const base = ctx.config.publicUrl;
 
   async function entries(): Promise<SitemapEntry[]> {

@@ -16,7 +16,7 @@ import { toCategoryDto, toProductDto } from './dto';
 import { hashFromImageUrl, type ImageStore, type PreparedImage } from './images';
 import * as repo from './repository';
 import { searchProducts, searchTokens } from './search';
-import type { ShortCache } from './short-cache';
+import type { ShortCache } from '../../lib/short-cache';
 import { nextFreeSlug, slugify } from './slugs';
 
 export const RELATED_LIMIT = 8;
@@ -24,7 +24,7 @@ export const RELATED_LIMIT = 8;
 export interface CatalogueDeps {
   db: Kysely<Database>;
   images: ImageStore;
-  /** Recent totals and search pages (cleared by every write here). */
+  /** The app's catalogue cache: lists, totals, search pages, products (invalidated by every write here). */
   cache: ShortCache;
 }
 
@@ -190,7 +190,7 @@ export class CatalogueService {
       await this.removeUnusedImages(images.map((i) => i.hash));
       throw err;
     } finally {
-      this.deps.cache.clear();
+      await this.deps.cache.invalidate();
     }
   }
 
@@ -284,7 +284,7 @@ export class CatalogueService {
       await repo.deleteProduct(trx, id);
       return images.map((i) => i.hash);
     });
-    this.deps.cache.clear();
+    await this.deps.cache.invalidate();
     await this.removeUnusedImages(hashes);
   }
 
@@ -296,7 +296,7 @@ export class CatalogueService {
     const removed = await repo.deleteProductImages(this.db, productId, hash);
     if (removed === 0) throw notFound('That image is not on this product');
     await this.db.updateTable('products').set({ updated_at: nowIso() }).where('id', '=', productId).execute();
-    this.deps.cache.clear();
+    await this.deps.cache.invalidate();
     await this.removeUnusedImages([hash]);
     return this.get(productId);
   }
@@ -319,18 +319,13 @@ export class CatalogueService {
       }
       throw conflict(`${now.name} has only ${now.stock} in stock: it cannot go below zero`);
     }
-    this.stockChanged();
+    await this.deps.cache.invalidate();
     return this.get(id);
   }
 
   /** Tracked products at or below `max` units, fewest first (the dashboard). */
   async lowStock(max: number, limit = 20): Promise<Product[]> {
     return this.toProducts(await repo.listLowStockProducts(this.db, max, limit));
-  }
-
-  /** Orders take and give back stock outside this service; they call this so the next read shows it. */
-  stockChanged(): void {
-    this.deps.cache.clear();
   }
 
   /* Categories */
@@ -380,7 +375,7 @@ export class CatalogueService {
       if (isUniqueViolation(err)) throw conflict(`A category named "${input.category}" already exists`);
       throw err;
     }
-    this.deps.cache.clear();
+    await this.deps.cache.invalidate();
     return toCategoryDto((await repo.findCategoryById(this.db, id))!);
   }
 }

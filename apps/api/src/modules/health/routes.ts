@@ -9,9 +9,14 @@ export function healthRoutes({ database }: AppContext): FastifyPluginAsync {
       try {
         await pingDatabase(database.db);
       } catch {
-        return reply.status(503).send({ error: 'Database is not answering' });
+        return reply.status(503).header('cache-control', 'no-store').header('retry-after', '5').send({
+          error: 'Database is not answering',
+          status: 'unavailable',
+          db: database.dialect,
+          database: 'down',
+        });
       }
-      const body: Health = { status: 'ok', db: database.dialect };
+      const body: Health = { status: 'ok', db: database.dialect, database: 'up' };
       return reply.header('cache-control', 'no-store').send(body);
     });
   };

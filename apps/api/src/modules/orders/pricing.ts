@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DeliveryPlace, OrderItemInput, OrderLine } from '@urembo/contract/orders';
+import { MAX_ORDER_SUBTOTAL, ORDER_TOO_LARGE_MESSAGE } from '@urembo/contract/order-status';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
 import { imageUrl } from '../catalogue/images';
@@ -81,7 +82,9 @@ export async function priceItems(db: Db, items: OrderItemInput[]): Promise<Price
       stock: product.stock === null ? null : Number(product.stock),
     };
   });
-  return { lines, subtotal: lines.reduce((sum, line) => sum + line.price * line.count, 0) };
+  const subtotal = lines.reduce((sum, line) => sum + line.price * line.count, 0);
+  if (subtotal > MAX_ORDER_SUBTOTAL) throw badRequest(ORDER_TOO_LARGE_MESSAGE);
+  return { lines, subtotal };
 }
 
 /** The delivery location named by the place, with its fee; 400 when the shop does not deliver there. */

@@ -17,7 +17,6 @@ import { badRequest, forbidden } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import { assertSelf, currentUser, requireAdmin, requireUser } from '../auth/guards';
 import type { AppContext } from '../../routes';
-import { catalogueFor } from '../catalogue/routes';
 import {
   changeOrderStatus,
   createOrder,
@@ -49,8 +48,8 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 /** Orders (API.md "Orders") plus the checkout quote (docs/api-additions-orders.md). */
 export function orderRoutes(ctx: AppContext): FastifyPluginAsync {
   const { db } = ctx;
-  // Orders take and give back stock: the catalogue's next read must show it.
-  const stockChanged = () => catalogueFor(ctx).stockChanged();
+  // Orders take and give back stock: the catalogue's next read, on any process, must show it.
+  const stockChanged = () => ctx.caches.catalogue.invalidate();
   return async (app) => {
     startUnpaidOrderSweep(app, db, {
       holdHours: ctx.config.stock.unpaidOrderHoldHours,
@@ -64,7 +63,7 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsync {
       const body = parseInput(createOrderBodySchema, request.body);
       const key = idempotencyKeyOf(request);
       const { order, created } = await createOrder(db, user, body, key);
-      if (created) stockChanged();
+      if (created) await stockChanged();
       return reply.status(created ? 201 : 200).send(order);
     });
 
@@ -97,7 +96,7 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsync {
         'customer',
         user.id,
       );
-      stockChanged();
+      await stockChanged();
       return { ...order, message: 'Order cancelled' };
     });
 
@@ -115,7 +114,7 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         const change = parseInput(updateOrderStatusBodySchema, request.body);
         const order = await changeOrderStatus(db, request.params.id, change, 'admin');
-        stockChanged();
+        await stockChanged();
         return { ...order, message: 'status updated' };
       },
     );

@@ -11,7 +11,7 @@ import { cancelExpiredUnpaidOrders } from './service';
 export function startUnpaidOrderSweep(
   app: FastifyInstance,
   db: Kysely<Database>,
-  options: { holdHours: number; sweepSeconds: number; onStockReturned: () => void },
+  options: { holdHours: number; sweepSeconds: number; onStockReturned: () => Promise<void> },
 ): void {
   if (options.sweepSeconds <= 0) return;
   let timer: NodeJS.Timeout | undefined;
@@ -20,7 +20,7 @@ export function startUnpaidOrderSweep(
     try {
       const { cancelled } = await cancelExpiredUnpaidOrders(db, options.holdHours);
       if (cancelled > 0) {
-        options.onStockReturned();
+        await options.onStockReturned();
         app.log.info({ cancelled, holdHours: options.holdHours }, 'cancelled orders left unpaid');
       }
     } catch (err) {

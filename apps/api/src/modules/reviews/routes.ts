@@ -16,7 +16,8 @@ const productParams = z.object({ productId: z.string().min(1).max(200) });
 const orderParams = z.object({ orderId: z.string().min(1).max(200) });
 
 /** Reviews (API.md "Reviews", plus GET /review/order/{orderId}: docs/api-additions-reviews.md). */
-export function reviewRoutes({ db }: AppContext): FastifyPluginAsync {
+export function reviewRoutes({ db, caches }: AppContext): FastifyPluginAsync {
+  const writes = { db, catalogueCache: caches.catalogue };
   return async (app) => {
     app.get('/review/product/:productId', async (request) => {
       const { productId } = parseInput(productParams, request.params);
@@ -31,14 +32,14 @@ export function reviewRoutes({ db }: AppContext): FastifyPluginAsync {
 
     app.post('/review', { preHandler: requireUser }, async (request, reply) => {
       const body = parseInput(createReviewBodySchema, request.body);
-      const review = await service.createReview(db, currentUser(request), body);
+      const review = await service.createReview(writes, currentUser(request), body);
       return reply.status(201).send(review);
     });
 
     app.put('/review/:id', { preHandler: requireUser }, async (request) => {
       const { id } = parseInput(idParams, request.params);
       const body = parseInput(updateReviewBodySchema, request.body);
-      return service.updateReview(db, currentUser(request), id, body);
+      return service.updateReview(writes, currentUser(request), id, body);
     });
 
     app.get('/review', { preHandler: requireAdmin }, async (request) => {
@@ -48,7 +49,7 @@ export function reviewRoutes({ db }: AppContext): FastifyPluginAsync {
 
     app.delete('/review/:id', { preHandler: requireAdmin }, async (request) => {
       const { id } = parseInput(idParams, request.params);
-      await service.deleteReview(db, id);
+      await service.deleteReview(writes, id);
       return { message: 'review deleted' };
     });
   };

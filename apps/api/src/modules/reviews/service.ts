@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ShortCache } from '../../lib/short-cache';
 import type { Paged } from '@urembo/contract/common';
 import { DUPLICATE_REVIEW_MESSAGE } from '@urembo/contract/review-rules';
 import type {
@@ -74,9 +75,22 @@ export async function listMyOrderReviews(
  * may review it once (a concurrent second POST fails on the unique constraint and answers 409 too). The product's
  * rating and review count change in the same transaction.
  */
-export async function createReview(db: Kysely<Database>, user: UserRow, input: CreateInput): Promise<Review> {
+/**
+ * The writes below change a product's rating and review count, which the catalogue's cache holds: each one clears
+ * it (on every process) once its transaction has committed.
+ */
+export interface ReviewWriteDeps {
+  db: Kysely<Database>;
+  catalogueCache: ShortCache;
+}
+
+export async function createReview(
+  { db, catalogueCache }: ReviewWriteDeps,
+  user: UserRow,
+  input: CreateInput,
+): Promise<Review> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    const review = await db.transaction().execute(async (trx) => {
       const product = await repo.findProductRef(trx, input.productId);
       if (!product) throw notFound('Product not found');
       if (!(await repo.hasPaidOrderWithProduct(trx, user.id, product.id)))
@@ -99,6 +113,8 @@ export async function createReview(db: Kysely<Database>, user: UserRow, input: C
       if (!row) throw new Error('review vanished inside its own transaction');
       return toReviewDto(row);
     });
+    await catalogueCache.invalidate();
+    return review;
   } catch (err) {
     if (repo.isUniqueViolation(err)) throw conflict(DUPLICATE_REVIEW_MESSAGE);
     throw err;
@@ -107,12 +123,12 @@ export async function createReview(db: Kysely<Database>, user: UserRow, input: C
 
 /** Only the author may edit their review (403 for anyone else, admins included: they may only delete). */
 export async function updateReview(
-  db: Kysely<Database>,
+  { db, catalogueCache }: ReviewWriteDeps,
   user: UserRow,
   id: string,
   input: UpdateInput,
 ): Promise<Review> {
-  return db.transaction().execute(async (trx) => {
+  const review = await db.transaction().execute(async (trx) => {
     const existing = await repo.findReviewById(trx, id);
     if (!existing) throw notFound('Review not found');
     if (existing.user_id !== user.id) throw forbidden('You can only edit your own review');
@@ -127,10 +143,12 @@ export async function updateReview(
     if (!row) throw notFound('Review not found');
     return toReviewDto(row);
   });
+  await catalogueCache.invalidate();
+  return review;
 }
 
 /** Admin: removes a review and recomputes the product's rating. */
-export async function deleteReview(db: Kysely<Database>, id: string): Promise<void> {
+export async function deleteReview({ db, catalogueCache }: ReviewWriteDeps, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const existing = await repo.findReviewById(trx, id);
     if (!existing) throw notFound('Review not found');
@@ -138,4 +156,5 @@ export async function deleteReview(db: Kysely<Database>, id: string): Promise<vo
     await repo.deleteReview(trx, id);
     await repo.refreshProductRating(trx, existing.product_id);
   });
+  await catalogueCache.invalidate();
 }

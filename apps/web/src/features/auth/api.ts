@@ -2,19 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
 import type { User } from '@urembo/contract/users';
-import { ApiRequestError, api, errorMessage } from '../../lib/api-client';
+import { api, errorMessage } from '../../lib/api-client';
 
 export const authUserKey = ['authUser'] as const;
 
-/** The signed-in user, or null for a visitor. */
+/** The signed-in user, or null for a visitor (GET /auth/me answers 200 either way: no failed request). */
 export async function fetchAuthUser(): Promise<User | null> {
-  try {
-    const { user } = await api.get<{ user: User }>('/auth/check-auth');
-    return user;
-  } catch (err) {
-    if (err instanceof ApiRequestError && (err.status === 401 || err.status === 404)) return null;
-    throw err;
-  }
+  const { user } = await api.get<{ user: User | null }>('/auth/me');
+  return user;
 }
 
 export function useAuthUser() {

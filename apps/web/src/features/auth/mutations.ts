@@ -1,5 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AuthUserResponse, MessageResponse } from '@urembo/contract/auth';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AuthUserResponse,
+  ChangePasswordBody,
+  MessageResponse,
+  SessionInfo,
+} from '@urembo/contract/auth';
+import type { Collection } from '@urembo/contract/common';
 import type { User } from '@urembo/contract/users';
 import { api } from '../../lib/api-client';
 import { authUserKey } from './api';
@@ -69,5 +75,40 @@ export function useSendCode(kind: 'email' | 'phone') {
       kind === 'email'
         ? api.post<MessageResponse>('/auth/newVerificationToken', { email })
         : api.post<MessageResponse>('/auth/newPhoneToken'),
+  });
+}
+
+export const sessionsKey = ['authSessions'] as const;
+
+/** The account's signed-in devices (GET /auth/sessions). */
+export function useSessions() {
+  return useQuery({
+    queryKey: sessionsKey,
+    queryFn: () => api.get<Collection<SessionInfo>>('/auth/sessions'),
+    select: (r) => r.data,
+  });
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) => api.post<MessageResponse>('/auth/change-password', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<MessageResponse>(`/auth/sessions/${encodeURIComponent(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<MessageResponse & { ended: number }>('/auth/sessions/sign-out-others'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

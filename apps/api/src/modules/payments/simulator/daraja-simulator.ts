@@ -1,6 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Config, MpesaConfig } from '../../../config';
+import type { Database } from '../../../db/schema';
+import { findSessionUser } from '../../auth/session';
 import { MPESA_TRANSACTION_TYPES } from '../../../config';
 import { darajaPassword, darajaTimestamp } from '../daraja-client';
 import { renderPhonePage } from './phone-page';
@@ -69,7 +72,27 @@ function asRecord(body: unknown): Record<string, unknown> {
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
-export function darajaSimulator(config: Config) {
+/**
+ * The prompts a signed-in customer may see and answer on the test phone: only those the shop pushed for that
+ * customer's own orders (the shop's stk_requests record whose they are).
+ */
+async function promptsOwnedBy(
+  db: Kysely<Database>,
+  userId: string,
+  prompts: SimPrompt[],
+): Promise<Set<string>> {
+  const ids = prompts.map((p) => p.checkoutRequestId);
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('stk_requests')
+    .select('checkout_request_id')
+    .where('user_id', '=', userId)
+    .where('checkout_request_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.checkout_request_id));
+}
+
+export function darajaSimulator(config: Config, db: Kysely<Database>) {
   const mpesa: MpesaConfig = config.mpesa;
   return async (app: FastifyInstance) => {
     const tokens = new Map<string, number>();
@@ -137,6 +160,9 @@ export function darajaSimulator(config: Config) {
       if (typeof callbackUrl !== 'string' || /\s/.test(callbackUrl) || !URL.canParse(callbackUrl)) {
         throw invalid('CallBackURL');
       }
+      // The simulator only ever calls the shop's own callback: it must not be a way to make this server POST to an
+      // address a caller chose (its token is easy to get in the demo).
+      if (callbackUrl !== mpesa.callbackUrl) throw invalid('CallBackURL');
       const reference = body.AccountReference;
       if (typeof reference !== 'string' || reference.trim() === '' || reference.length > 12) {
         throw invalid('AccountReference');
@@ -192,9 +218,26 @@ export function darajaSimulator(config: Config) {
         (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
       );
 
+      /** The signed-in customer's own prompts (none for a visitor, who is asked to sign in). */
+      async function visiblePrompts(request: FastifyRequest) {
+        const found = await findSessionUser(db, config, request);
+        if (!found) return null;
+        const all = [...prompts.pending(), ...prompts.recent(50)];
+        const own = await promptsOwnedBy(db, found.user.id, all);
+        return {
+          pending: prompts.pending().filter((p) => own.has(p.checkoutRequestId)),
+          recent: prompts
+            .recent(50)
+            .filter((p) => own.has(p.checkoutRequestId))
+            .slice(0, 5),
+          owns: (p: SimPrompt) => own.has(p.checkoutRequestId),
+        };
+      }
+
       const sendPage = (
         reply: FastifyReply,
         status: number,
+        visible: Awaited<ReturnType<typeof visiblePrompts>>,
         extra: Parameters<typeof renderPhonePage>[0]['notice'],
       ) =>
         reply
@@ -204,25 +247,36 @@ export function darajaSimulator(config: Config) {
           .send(
             renderPhonePage({
               merchant: config.paymentInstructions.tillName,
-              pending: prompts.pending(),
-              recent: prompts.recent(5),
+              pending: visible?.pending ?? [],
+              recent: visible?.recent ?? [],
+              signedIn: visible !== null,
               notice: extra,
             }),
           );
 
       page.get(PHONE_PAGE_PATH, async (request, reply) => {
+        const visible = await visiblePrompts(request);
         const done = asRecord(request.query).done;
         const prompt = typeof done === 'string' ? prompts.get(done) : undefined;
-        return sendPage(reply, 200, prompt ? { kind: 'done', prompt } : undefined);
+        const shown = prompt && visible?.owns(prompt) ? prompt : undefined;
+        return sendPage(reply, 200, visible, shown ? { kind: 'done', prompt: shown } : undefined);
       });
 
       page.post<{ Params: { id: string; action: string } }>(
         `${PHONE_PAGE_PATH}/:id/:action`,
         async (request, reply) => {
-          const prompt = prompts.get(request.params.id);
+          const visible = await visiblePrompts(request);
+          const found = prompts.get(request.params.id);
+          // Another customer's prompt does not exist for this one.
+          const prompt = found && visible?.owns(found) ? found : undefined;
           const action = request.params.action;
           if (!prompt || !['accept', 'cancel', 'timeout'].includes(action)) {
-            return sendPage(reply, 404, { kind: 'error', message: 'That prompt does not exist any more.' });
+            return sendPage(reply, 404, visible, {
+              kind: 'error',
+              message: visible
+                ? 'That prompt does not exist any more.'
+                : 'Sign in to the shop to answer the prompts sent for your orders.',
+            });
           }
           if (prompt.status !== 'pending') {
             return reply.redirect(
@@ -233,7 +287,7 @@ export function darajaSimulator(config: Config) {
           if (action === 'accept') {
             const pin = asRecord(request.body).pin;
             if (typeof pin !== 'string' || !/^\d{4}$/.test(pin)) {
-              return sendPage(reply, 400, {
+              return sendPage(reply, 400, visible, {
                 kind: 'pin',
                 prompt,
                 message: 'Enter a 4-digit M-PESA PIN (any 4 digits work here).',
@@ -252,7 +306,7 @@ export function darajaSimulator(config: Config) {
             prompt.resultCode = 1037;
             prompt.resultDesc = 'DS timeout user cannot be reached';
           }
-          prompt.delivery = await deliverCallback(prompt);
+          prompt.delivery = await deliverCallback(mpesa.callbackUrl, prompt);
           request.log.info(
             { checkoutRequestId: prompt.checkoutRequestId, status: prompt.status, delivery: prompt.delivery },
             'M-Pesa simulator: prompt answered',
@@ -289,9 +343,9 @@ export function callbackBodyFor(prompt: SimPrompt): unknown {
   return { Body: { stkCallback } };
 }
 
-async function deliverCallback(prompt: SimPrompt): Promise<string> {
+async function deliverCallback(shopCallbackUrl: string, prompt: SimPrompt): Promise<string> {
   try {
-    const response = await fetch(prompt.callbackUrl, {
+    const response = await fetch(shopCallbackUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-request-id': randomUUID() },
       body: JSON.stringify(callbackBodyFor(prompt)),

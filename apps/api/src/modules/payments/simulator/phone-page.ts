@@ -98,11 +98,14 @@ export function renderPhonePage({
   merchant,
   pending,
   recent,
+  signedIn,
   notice,
 }: {
   merchant: string;
   pending: SimPrompt[];
   recent: SimPrompt[];
+  /** A visitor sees no prompts at all: only the customer whose order a prompt is for may answer it. */
+  signedIn: boolean;
   notice?: PhoneNotice;
 }): string {
   const pinFor = notice?.kind === 'pin' ? notice : undefined;
@@ -127,18 +130,24 @@ export function renderPhonePage({
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-${waiting ? '<meta http-equiv="refresh" content="3">' : ''}
+${waiting && signedIn ? '<meta http-equiv="refresh" content="3">' : ''}
 <title>Test phone · M-Pesa simulator</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
   <header><span class="dot" aria-hidden="true"></span><h1>Test phone</h1></header>
-  <p class="lead">The demo shop's built-in M-Pesa simulator. Prompts sent by “Pay with M-Pesa” appear here instead of on a real phone. No real money moves.</p>
+  <p class="lead">The demo shop's built-in M-Pesa simulator. Prompts sent by “Pay with M-Pesa” for your orders appear here instead of on a real phone. No real money moves.</p>
   ${noticeHtml(notice)}
   <div class="phone"><div class="screen">
     <div class="bar"><span>Safaricom SIM</span><span>${escapeHtml(time)}</span></div>
-    ${waiting ? '<p class="empty">No prompts waiting.<br>This page checks again every 3 seconds.</p>' : cards}
+    ${
+      !signedIn
+        ? '<p class="empty">Sign in to the shop to see the M-Pesa prompts sent for your orders.<br><a href="/signin">Sign in</a></p>'
+        : waiting
+          ? '<p class="empty">No prompts waiting for your orders.<br>This page checks again every 3 seconds.</p>'
+          : cards
+    }
   </div></div>
   ${waiting ? '' : '<p class="lead" style="margin-top:12px"><a href="/dev/phone">Refresh</a> to see new prompts.</p>'}
   ${

@@ -5,6 +5,7 @@ import { MailIcon, PhoneIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../../auth/api';
+import { SecurityPanel } from '../../auth/components/security-panel';
 import { AddressBook } from '../components/address-book';
 
 function initials(name: string): string {
@@ -122,6 +123,7 @@ export default function ProfileScreen() {
       <h1 className="mb-6 font-display text-3xl font-semibold text-brand-800">My Profile</h1>
       <ProfileCard user={user} />
       <AddressBook user={user} />
+      <SecurityPanel />
     </section>
   );
 }

@@ -1,0 +1,143 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+
+/**
+ * Where a cache's generation lives. Every write bumps it; a cached answer is only served under the generation it was
+ * computed in. In memory for one process; in Redis when several processes serve the shop, so a write through one
+ * process is seen by the very next read through any other (API.md, second round), at the cost of one Redis GET.
+ */
+export interface CacheGeneration {
+  current(): Promise<number>;
+  bump(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class MemoryGeneration implements CacheGeneration {
+  private value = 0;
+  async current() {
+    return this.value;
+  }
+  async bump() {
+    this.value += 1;
+  }
+  async close() {}
+}
+
+export class RedisGeneration implements CacheGeneration {
+  constructor(
+    private readonly redis: Redis,
+    private readonly key: string,
+  ) {}
+  async current() {
+    return Number((await this.redis.get(this.key)) ?? 0);
+  }
+  async bump() {
+    await this.redis.incr(this.key);
+  }
+  async close() {}
+}
+
+/**
+ * A short memory of expensive read answers (list totals, search pages, products), owned by the app (`buildApp`)
+ * and cleared by the services that write what it holds: the catalogue (products, prices, stock, images,
+ * categories) and reviews (ratings). Concurrent misses for one key share one computation. When the generation
+ * store does not answer (Redis down), answers are computed fresh rather than risk a stale one.
+ */
+export class ShortCache {
+  private readonly entries = new Map<string, { value: Promise<unknown>; expires: number }>();
+  private seen = -1;
+
+  constructor(
+    private readonly generation: CacheGeneration = new MemoryGeneration(),
+    private readonly ttlMs = 30_000,
+    private readonly maxEntries = 500,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    let generation: number;
+    try {
+      generation = await this.generation.current();
+    } catch (err) {
+      this.log?.warn({ err }, 'cache generation unavailable; answering without the cache');
+      return compute();
+    }
+    if (generation !== this.seen) {
+      // Another process (or this one) wrote: nothing remembered before that is served again.
+      this.entries.clear();
+      this.seen = generation;
+    }
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    if (this.entries.size >= this.maxEntries) this.evictExpired(now);
+    const value = compute();
+    this.entries.set(key, { value, expires: now + this.ttlMs });
+    value.then(
+      () => {
+        // Computed across a write: serve it to those who waited, but do not keep it.
+        if (this.seen !== generation && this.entries.get(key)?.value === value) this.entries.delete(key);
+      },
+      () => {
+        if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      },
+    );
+    return value;
+  }
+
+  /** After a write: forget everything here and tell every other process (through the shared generation). */
+  async invalidate(): Promise<void> {
+    this.entries.clear();
+    this.seen = -1;
+    try {
+      await this.generation.bump();
+    } catch (err) {
+      // Other processes cannot be told: they keep serving what they remember for at most the TTL.
+      this.log?.error({ err }, 'cache generation could not be bumped');
+    }
+  }
+
+  close(): Promise<void> {
+    return this.generation.close();
+  }
+
+  private evictExpired(now: number): void {
+    for (const [key, entry] of this.entries) if (entry.expires <= now) this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+  }
+}
+
+/** The app's caches, built once in buildApp and shared by every feature through the app context. */
+export interface AppCaches {
+  /** Products, lists, search pages: invalidated by catalogue and review writes. */
+  catalogue: ShortCache;
+  close(): Promise<void>;
+}
+
+export function createCaches(
+  redis: { url: string; keyPrefix: string } | undefined,
+  log?: FastifyBaseLogger,
+): AppCaches {
+  if (!redis) {
+    const catalogue = new ShortCache(new MemoryGeneration(), 30_000, 500, log);
+    return { catalogue, close: () => catalogue.close() };
+  }
+  const client = new Redis(redis.url, {
+    connectTimeout: 2_000,
+    commandTimeout: 1_000,
+    maxRetriesPerRequest: 1,
+  });
+  client.on('error', () => undefined);
+  const catalogue = new ShortCache(
+    new RedisGeneration(client, `${redis.keyPrefix}cache:catalogue`),
+    30_000,
+    500,
+    log,
+  );
+  return {
+    catalogue,
+    close: async () => {
+      client.disconnect();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { signedInUser } from './support/auth';
+import { createProduct } from './support/catalogue-factories';
+import { createTestOrder } from './support/reviews-factories';
+import { describeEachDialect } from './support/test-app';
+
+/*
+ * Issue 12.1: the catalogue cache belongs to the app and the services that write clear it, so a price change or a
+ * new review's rating shows on the very next read of the product JSON, the lists, search and the server-rendered
+ * product page (the cache is warm before each write).
+ */
+// The built web app's index.html, so /product/{slug} answers with its server-rendered head.
+const webDist = mkdtempSync(path.join(tmpdir(), 'urembo-web-'));
+writeFileSync(
+  path.join(webDist, 'index.html'),
+  '<!doctype html><html><head><!--app-head--><title>Urembo</title><!--/app-head--></head><body></body></html>',
+);
+
+describeEachDialect(
+  'catalogue cache: writes are visible to the next read',
+  (ctx) => {
+    const get = (url: string) => ctx().app.inject({ url });
+    const product = async (slug: string) => (await get(`/api/v1/products/${slug}`)).json();
+
+    async function warm(slug: string, name: string) {
+      await product(slug);
+      await get('/api/v1/products/?page=1&limit=100');
+      await get(`/api/v1/products/search?search=${encodeURIComponent(name.split(' ')[0]!)}`);
+      await get(`/product/${slug}`);
+    }
+
+    it('shows an admin price change at once in the product, the list, search and the product page', async () => {
+      const admin = (await signedInUser(ctx(), { role: 'admin' })).cookie;
+      const row = await createProduct(ctx(), { name: 'Marula Glow Oil', price: 1800 });
+      await warm(row.slug, row.name);
+      expect((await product(row.slug)).price).toBe(1800);
+      expect((await get(`/product/${row.slug}`)).body).toContain('"price":"1800"');
+
+      const put = await ctx().app.inject({
+        method: 'PUT',
+        url: `/api/v1/products/${row.id}`,
+        headers: { cookie: admin },
+        payload: { price: 2100 },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+
+      expect((await product(row.slug)).price).toBe(2100);
+      const list = (await get('/api/v1/products/?page=1&limit=100')).json().data as {
+        _id: string;
+        price: number;
+      }[];
+      expect(list.find((p) => p._id === row.id)?.price).toBe(2100);
+      const found = (await get('/api/v1/products/search?search=Marula')).json().data as { price: number }[];
+      expect(found.map((p) => p.price)).toContain(2100);
+      const page = await get(`/product/${row.slug}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('"price":"2100"');
+    });
+
+    it("shows a new review's rating and count at once", async () => {
+      const row = await createProduct(ctx(), { name: 'Baobab Butter Cream', price: 950 });
+      await warm(row.slug, row.name);
+      expect((await product(row.slug)).reviewCount).toBe(0);
+      const buyer = await signedInUser(ctx());
+      await createTestOrder(ctx(), buyer.user.id, [{ id: row.id, name: row.name, price: 950 }]);
+      const review = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/v1/review/',
+        headers: { cookie: buyer.cookie },
+        payload: { productId: row.id, rating: 3, comment: 'Good but heavy.' },
+      });
+      expect(review.statusCode, review.body).toBe(201);
+      const after = await product(row.slug);
+      expect(after.reviewCount).toBe(1);
+      expect(after.rating).toBe(3);
+    });
+  },
+  { env: { WEB_DIST: webDist } },
+);
