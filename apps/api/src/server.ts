@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { seedDemoData } from './demo/seed-demo';
+import { imageStoreFor } from './modules/catalogue/routes';
 import { ensureAdmin } from './modules/users/admin-bootstrap';
 import { logDemoAccounts } from './modules/users/demo-seed';
 
@@ -20,19 +21,23 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  let log: FastifyBaseLogger | undefined;
+  // The app's logger exists only once the app is built; the pool may report a lost connection any time after.
+  const logger: { current?: FastifyBaseLogger } = {};
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onConnectionError: (err) =>
-      log?.warn({ err }, 'database connection lost; reconnecting on the next request'),
+      logger.current?.warn({ err }, 'database connection lost; reconnecting on the next request'),
   });
   const app = await buildApp({ config, database });
-  log = app.log;
+  const log = app.log;
+  logger.current = log;
 
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+    const imported = await imageStoreFor({ config, db: database.db }).importDiskImages();
+    if (imported > 0) log.info(`pictures: copied ${imported} from ${config.dataDir}/images into the database`);
     if (config.admin) {
       const result = await ensureAdmin(database.db, config.admin);
       log.info(

@@ -20,6 +20,14 @@ export interface UsersTable {
   updated_at: string;
 }
 
+/** Every width of every picture, by content hash (migration 012). */
+export interface ImageBlobsTable {
+  hash: string;
+  width: number;
+  bytes: Buffer;
+  created_at: string;
+}
+
 export interface SessionsTable {
   id_hash: string;
   /** The id shown to the customer (GET /auth/sessions); never the cookie or its hash. */
@@ -256,6 +264,7 @@ export interface MpesaCallbacksTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  image_blobs: ImageBlobsTable;
   auth_tokens: AuthTokensTable;
   app_meta: SchemaMetaTable;
   countries: CountriesTable;

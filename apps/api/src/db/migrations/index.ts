@@ -5,6 +5,7 @@ import * as m003 from './003-catalogue';
 import * as m004 from './004-cart-orders';
 import * as m010 from './010-auth-tokens';
 import * as m011 from './011-session-ids';
+import * as m012 from './012-image-blobs';
 import * as m020 from './020-catalogue-search';
 import * as m025 from './025-product-stock';
 import * as m035 from './035-order-stock';
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '004-cart-orders': m004,
   '010-auth-tokens': m010,
   '011-session-ids': m011,
+  '012-image-blobs': m012,
   '020-catalogue-search': m020,
   '025-product-stock': m025,
   '035-order-stock': m035,

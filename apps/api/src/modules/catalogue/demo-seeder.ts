@@ -47,7 +47,7 @@ export const catalogueDemoSeeder: DemoSeeder = {
   },
 
   async seed(db, config) {
-    const images = imageStoreFor({ config });
+    const images = imageStoreFor({ config, db });
     const backdrops = new Map(DEMO_CATEGORIES.map((c) => [c.name, c.backdrop]));
     const products = interleaveByCategory(DEMO_PRODUCTS);
 

@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { access, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_LIMITS, IMAGE_WIDTHS, type ImageWidth } from '@urembo/contract/images';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../db/sql-values';
 import { badRequest } from '../../lib/http-error';
 
 /** Where stored images are served (GET /api/v1/images/{hash}-{width}.webp). */
@@ -69,10 +72,19 @@ const DATA_URL = /^data:([a-z0-9.+/-]*)(?:;[a-z0-9=._-]+)*;base64,/i;
  * resized to that width, never enlarged). The same picture uploaded twice is stored once. Files are written to a
  * temporary name and renamed, so a reader never sees half a file.
  */
+/**
+ * Pictures: every width of each content-addressed picture is stored in the database (table image_blobs), so any API
+ * process serves what another stored; `dir` (DATA_DIR/images) is this process's disk cache of them. A read checks
+ * that the picture still exists (an index lookup, no bytes) before serving the cached file, so a picture deleted
+ * through one process is gone from all of them.
+ */
 export class ImageStore {
   private readonly locks = new Map<string, Promise<unknown>>();
 
-  constructor(readonly dir: string) {
+  constructor(
+    readonly dir: string,
+    private readonly db: Kysely<Database>,
+  ) {
     mkdirSync(dir, { recursive: true });
   }
 
@@ -154,44 +166,123 @@ export class ImageStore {
   }
 
   private async writeFiles(hash: string, variants: Buffer[]): Promise<void> {
-    await Promise.all(
-      IMAGE_WIDTHS.map(async (width, i) => {
-        const target = this.filePath(hash, width);
-        const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-        await writeFile(temp, variants[i]!);
-        await rename(temp, target);
-      }),
-    );
+    const createdAt = nowIso();
+    await this.db
+      .insertInto('image_blobs')
+      .values(IMAGE_WIDTHS.map((width, i) => ({ hash, width, bytes: variants[i]!, created_at: createdAt })))
+      .onConflict((oc) => oc.columns(['hash', 'width']).doNothing())
+      .execute();
+    await Promise.all(IMAGE_WIDTHS.map((width, i) => this.cacheFile(hash, width, variants[i]!)));
   }
 
-  async hasAll(hash: string): Promise<boolean> {
+  /** Keeps a copy on this process's disk (best effort: the database has the picture either way). */
+  private async cacheFile(hash: string, width: ImageWidth, bytes: Buffer): Promise<void> {
+    const target = this.filePath(hash, width);
+    const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
     try {
-      await Promise.all(IMAGE_WIDTHS.map((w) => access(this.filePath(hash, w))));
-      return true;
+      await writeFile(temp, bytes);
+      await rename(temp, target);
     } catch {
-      return false;
+      await rm(temp, { force: true }).catch(() => undefined);
     }
   }
 
+  async hasAll(hash: string): Promise<boolean> {
+    const rows = await this.db.selectFrom('image_blobs').select('width').where('hash', '=', hash).execute();
+    return IMAGE_WIDTHS.every((w) => rows.some((r) => Number(r.width) === w));
+  }
+
   async read(hash: string, width: ImageWidth): Promise<Buffer | null> {
+    const exists = await this.db
+      .selectFrom('image_blobs')
+      .select('hash')
+      .where('hash', '=', hash)
+      .where('width', '=', width)
+      .executeTakeFirst();
+    if (!exists) {
+      // Deleted (possibly through another process): never serve a stale disk copy.
+      await rm(this.filePath(hash, width), { force: true });
+      return null;
+    }
     try {
       return await readFile(this.filePath(hash, width));
     } catch {
-      return null;
+      const row = await this.db
+        .selectFrom('image_blobs')
+        .select('bytes')
+        .where('hash', '=', hash)
+        .where('width', '=', width)
+        .executeTakeFirst();
+      if (!row) return null;
+      const bytes = Buffer.from(row.bytes);
+      await this.cacheFile(hash, width, bytes);
+      return bytes;
     }
   }
 
   /**
-   * Removes the files of each hash that `stillUsed` says nothing refers to any more. Runs under the same per-hash
-   * lock as `store`, so an upload of the same picture cannot lose its files to a concurrent delete.
+   * Deletes each picture that nothing refers to any more (no product, no order line), in one conditional statement
+   * per picture, so a concurrent upload of the same picture through another process (which stores after its
+   * product row commits) is never left without its bytes. Runs under the same per-hash lock as `store`.
    */
-  async removeUnused(hashes: Iterable<string>, stillUsed: (hash: string) => Promise<boolean>): Promise<void> {
+  async removeUnused(hashes: Iterable<string>): Promise<void> {
     for (const hash of new Set(hashes)) {
       await this.withLock(hash, async () => {
-        if (await stillUsed(hash)) return;
-        await Promise.all(IMAGE_WIDTHS.map((w) => rm(this.filePath(hash, w), { force: true })));
+        const result = await this.db
+          .deleteFrom('image_blobs')
+          .where('hash', '=', hash)
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('product_images').select('id').where('hash', '=', hash))),
+          )
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('order_items')
+                  .select('id')
+                  .where('image', 'like', `%/images/${hash}-%`),
+              ),
+            ),
+          )
+          .executeTakeFirst();
+        if (Number(result.numDeletedRows) > 0 || !(await this.hasAll(hash)))
+          await Promise.all(IMAGE_WIDTHS.map((w) => rm(this.filePath(hash, w), { force: true })));
       });
     }
+  }
+
+  /**
+   * Copies pictures from DATA_DIR/images (where the first round kept them) into the database once; the files stay
+   * as the disk cache. Answers how many pictures were copied.
+   */
+  async importDiskImages(): Promise<number> {
+    const byHash = new Map<string, Map<ImageWidth, string>>();
+    for (const name of await readdir(this.dir).catch(() => [] as string[])) {
+      const parsed = parseImageFileName(name);
+      if (!parsed) continue;
+      const widths = byHash.get(parsed.hash) ?? new Map<ImageWidth, string>();
+      widths.set(parsed.width, name);
+      byHash.set(parsed.hash, widths);
+    }
+    let copied = 0;
+    for (const [hash, widths] of byHash) {
+      if (widths.size !== IMAGE_WIDTHS.length || (await this.hasAll(hash))) continue;
+      const createdAt = nowIso();
+      const rows = await Promise.all(
+        IMAGE_WIDTHS.map(async (width) => ({
+          hash,
+          width,
+          bytes: await readFile(path.join(this.dir, widths.get(width)!)),
+          created_at: createdAt,
+        })),
+      );
+      await this.db
+        .insertInto('image_blobs')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['hash', 'width']).doNothing())
+        .execute();
+      copied += 1;
+    }
+    return copied;
   }
 
   /** Runs file work for one hash after any earlier work on it (one process; enough for one server's disk). */

@@ -181,23 +181,6 @@ export async function deleteProductImages(db: Db, productId: string, hash?: stri
  * Whether anything still shows a picture: another product's image, or an order line's snapshot (a past order
  * keeps its picture after the product is deleted).
  */
-export async function imageHashInUse(db: Db, hash: string): Promise<boolean> {
-  const image = await db
-    .selectFrom('product_images')
-    .select('id')
-    .where('hash', '=', hash)
-    .limit(1)
-    .executeTakeFirst();
-  if (image) return true;
-  const line = await db
-    .selectFrom('order_items')
-    .select('id')
-    .where('image', 'like', `%/images/${hash}-%`)
-    .limit(1)
-    .executeTakeFirst();
-  return !!line;
-}
-
 /* Categories */
 
 /** In the order the shop added them (the demo adds Skin Care and Make-up first), then by name. */

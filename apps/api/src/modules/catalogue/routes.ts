@@ -26,9 +26,9 @@ import { CatalogueService } from './service';
 export const PRODUCT_BODY_LIMIT = 56 * 1024 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Images live in DATA_DIR/images. */
-export function imageStoreFor(ctx: Pick<AppContext, 'config'>): ImageStore {
-  return new ImageStore(path.join(ctx.config.dataDir, 'images'));
+/** Pictures live in the database; DATA_DIR/images is this process's disk cache of them. */
+export function imageStoreFor(ctx: Pick<AppContext, 'config' | 'db'>): ImageStore {
+  return new ImageStore(path.join(ctx.config.dataDir, 'images'), ctx.db);
 }
 
 const services = new WeakMap<object, CatalogueService>();

@@ -195,7 +195,7 @@ export class CatalogueService {
   }
 
   private removeUnusedImages(hashes: string[]): Promise<void> {
-    return this.deps.images.removeUnused(hashes, (hash) => repo.imageHashInUse(this.db, hash));
+    return this.deps.images.removeUnused(hashes);
   }
 
   async create(input: ProductCreate): Promise<Product> {

@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import { dialectOf } from '../database';
+
+/**
+ * Pictures live in the database (every WebP width of each content-addressed picture), so every API process serves
+ * an upload made through any other; DATA_DIR/images is only each process's disk cache. Existing files there are
+ * copied in at start-up (importDiskImages).
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const binary = dialectOf(db) === 'postgres' ? 'bytea' : 'blob';
+  await db.schema
+    .createTable('image_blobs')
+    .addColumn('hash', 'text', (c) => c.notNull())
+    .addColumn('width', 'integer', (c) => c.notNull())
+    .addColumn('bytes', binary, (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('image_blobs_pk', ['hash', 'width'])
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('image_blobs').execute();
+}
