@@ -241,8 +241,12 @@ test('the admin panel is for admins only', async ({ page }) => {
 test('the admin opens the users and shipping tables and adds a delivery location', async ({ page }) => {
   await signIn(page, ADMIN.phone, ADMIN.password);
   await page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
-  await expect(page).toHaveURL(/\/admin\/[0-9a-f]{24}\/users$/);
+  // The admin panel opens on the owner's dashboard; Users is the next entry of the sidebar.
+  await expect(page).toHaveURL(/\/admin\/[0-9a-f]{24}\/dashboard$/);
   const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Admin tables' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/admin\/[0-9a-f]{24}\/users$/);
   await expect(main.getByRole('heading', { name: 'Users' })).toBeVisible();
   await expect(main.getByRole('table')).toContainText('Wanjiku Kamau');
   await expect(main.getByRole('table')).toContainText('0700 000 001');
@@ -309,7 +313,7 @@ test('the admin opens the users and shipping tables and adds a delivery location
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu.getByRole('link', { name: 'Profile' })).toBeVisible();
   await menu.getByRole('link', { name: 'Admin panel' }).click();
-  await expect(page).toHaveURL(/\/admin\/[0-9a-f]{24}\/users$/);
+  await expect(page).toHaveURL(/\/admin\/[0-9a-f]{24}\/dashboard$/);
   await page.getByRole('link', { name: 'View shop' }).click();
   await page.getByRole('button', { name: 'Open menu' }).click();
   await menu.getByRole('button', { name: 'Logout' }).click();

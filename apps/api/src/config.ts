@@ -124,6 +124,23 @@ const envSchema = z.object({
     message: 'must be a redis:// or rediss:// URL (leave it unset to keep rate limits in memory)',
   }),
   REDIS_KEY_PREFIX: z.string().trim().min(1).max(50).default('urembo:'),
+  UNPAID_ORDER_HOLD_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive({ error: 'must be more than 0' })
+    .max(24 * 365, { error: 'must be at most a year (8760 hours)' })
+    .default(48),
+  UNPAID_ORDER_SWEEP_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int({ error: 'must be whole seconds' })
+    .min(0, { error: 'must be 0 (off) or more' })
+    .max(86_400, { error: 'must be at most a day (86400)' })
+    .default(300),
+  LOW_STOCK_AT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(1_000_000)
+    .default(5),
 });
 
 /**
@@ -194,6 +211,14 @@ export interface Config {
   sms: { username: string; apiKey: string; baseUrl: string; senderId: string | undefined } | undefined;
   /** Shared rate-limit counters; undefined keeps them in this process's memory. */
   redis: { url: string; keyPrefix: string } | undefined;
+  stock: {
+    /** Unpaid orders older than this are cancelled and their stock returned. */
+    unpaidOrderHoldHours: number;
+    /** How often this process looks for such orders; 0 = never (another process does it). */
+    sweepSeconds: number;
+    /** Products at or below this many units are "low" (dashboard, "Only N left"). */
+    lowStockAt: number;
+  };
 }
 
 export const DEFAULT_MAIL_FROM = 'Urembo <no-reply@urembo.co.ke>';
@@ -274,6 +299,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    stock: {
+      unpaidOrderHoldHours: e.UNPAID_ORDER_HOLD_HOURS,
+      sweepSeconds: e.UNPAID_ORDER_SWEEP_SECONDS,
+      lowStockAt: e.LOW_STOCK_AT,
+    },
   };
 }
 

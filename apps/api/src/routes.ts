@@ -15,6 +15,7 @@ import { cartRoutes } from './modules/cart/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { productPageRenderer, siteRoutes } from './modules/catalogue/seo';
 import type { PageRenderer } from './web/static';
 
@@ -39,6 +40,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): 
   await api.register(cartRoutes(ctx));
   await api.register(orderRoutes(ctx));
   await api.register(catalogueRoutes(ctx));
+  await api.register(dashboardRoutes(ctx));
 }
 
 /** Routes outside /api/v1 that are not the web app's pages (sitemap, robots.txt). */

@@ -129,6 +129,32 @@ describe('loadConfig', () => {
     expect(sandbox.mail.from).toBe('hello@urembo.co.ke');
   });
 
+  it('reads the stock settings and names a bad value', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).stock).toEqual({
+      unpaidOrderHoldHours: 48,
+      sweepSeconds: 300,
+      lowStockAt: 5,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        UNPAID_ORDER_HOLD_HOURS: '0.5',
+        UNPAID_ORDER_SWEEP_SECONDS: '0',
+        LOW_STOCK_AT: '12',
+      }).stock,
+    ).toEqual({ unpaidOrderHoldHours: 0.5, sweepSeconds: 0, lowStockAt: 12 });
+    for (const [name, value] of [
+      ['UNPAID_ORDER_HOLD_HOURS', '0'],
+      ['UNPAID_ORDER_HOLD_HOURS', 'two days'],
+      ['UNPAID_ORDER_SWEEP_SECONDS', '-1'],
+      ['LOW_STOCK_AT', '2.5'],
+    ] as const) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value }), `${name}=${value}`).toThrow(
+        `${name}:`,
+      );
+    }
+  });
+
   it('accepts a PostgreSQL URL', () => {
     const c = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' });
     expect(c.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');

@@ -63,6 +63,7 @@ describeEachDialect(
           stkPush: true,
           simulator: true,
         },
+        lowStockAt: 5,
       });
     });
   },

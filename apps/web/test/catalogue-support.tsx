@@ -19,6 +19,8 @@ export function product(overrides: Partial<Product> = {}): Product {
     category: { _id: 'c1', category: 'Skin Care' },
     rating: 5,
     reviewCount: 0,
+    stock: null,
+    inStock: true,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -67,6 +67,9 @@ describe('headerLinks', () => {
       'Orders',
       'Profile',
     ]);
-    expect(headerLinks({ ...user, role: 'admin' })).toContainEqual({ to: '/admin/u1/users', label: 'Admin' });
+    expect(headerLinks({ ...user, role: 'admin' })).toContainEqual({
+      to: '/admin/u1/dashboard',
+      label: 'Admin',
+    });
   });
 });

@@ -25,6 +25,10 @@ export const productSchema = z.object({
   /** Average of the reviews (one decimal); 5 when there are none. */
   rating: z.number(),
   reviewCount: z.number().int(),
+  /** Units on the shelf; null = not tracked (always available). */
+  stock: z.number().int().nullable(),
+  /** False only when stock is tracked and zero. */
+  inStock: z.boolean(),
   createdAt: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
@@ -41,6 +45,7 @@ export const PRODUCT_LIMITS = {
   tag: 40,
   minPrice: 1,
   maxPrice: 10_000_000,
+  maxStock: 1_000_000,
 } as const;
 
 export const CATEGORY_LIMITS = { name: 60, description: 500 } as const;
@@ -67,6 +72,33 @@ const priceSchema = z.preprocess(
     .min(PRODUCT_LIMITS.minPrice, 'Price must be at least Ksh 1')
     .max(PRODUCT_LIMITS.maxPrice, 'Price must be at most Ksh 10,000,000'),
 );
+
+/**
+ * Units in stock: a whole number from 0, or null / "" for "not tracked". A numeric string from a form field is
+ * accepted too.
+ */
+export const stockSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? null : Number(v.trim())) : v),
+  z
+    .number({ error: 'Stock must be a whole number (leave it empty to not track stock)' })
+    .int('Stock must be a whole number')
+    .min(0, 'Stock cannot be negative')
+    .max(PRODUCT_LIMITS.maxStock, `Stock must be at most ${PRODUCT_LIMITS.maxStock.toLocaleString('en-KE')}`)
+    .nullable(),
+);
+
+/** POST /products/{id}/stock: a quick restock (+n) or correction (-n), applied to the current stock atomically. */
+export const stockAdjustSchema = z.object({
+  change: z
+    .number({ error: 'change must be a whole number' })
+    .int('change must be a whole number')
+    .refine((n) => n !== 0, 'change must not be 0')
+    .refine(
+      (n) => Math.abs(n) <= PRODUCT_LIMITS.maxStock,
+      `change must be at most ${PRODUCT_LIMITS.maxStock}`,
+    ),
+});
+export type StockAdjust = z.output<typeof stockAdjustSchema>;
 
 /** Tags: trimmed, blanks dropped, duplicates (ignoring case) dropped; a comma-separated string is split. */
 export const tagsSchema = z.preprocess(
@@ -119,6 +151,7 @@ export const productCreateSchema = z.object({
   isProductNew: z.boolean({ error: 'isProductNew must be true or false' }).default(false),
   status: productStatusSchema.default('active'),
   images: imagesSchema.default([]),
+  stock: stockSchema.default(null),
 });
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
 export type ProductCreate = z.output<typeof productCreateSchema>;
@@ -135,6 +168,8 @@ export const productUpdateSchema = z.object({
   isProductNew: z.boolean({ error: 'isProductNew must be true or false' }).optional(),
   status: productStatusSchema.optional(),
   images: imagesSchema.optional(),
+  /** Absent = unchanged; null = stop tracking. */
+  stock: stockSchema.optional(),
 });
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
 export type ProductUpdate = z.output<typeof productUpdateSchema>;

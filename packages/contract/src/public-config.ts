@@ -18,5 +18,7 @@ export const publicConfigSchema = z.object({
     /** True in the demo: prompts go to the built-in simulator's phone page at /dev/phone. */
     simulator: z.boolean(),
   }),
+  /** Products with a tracked stock at or below this show "Only N left" (LOW_STOCK_AT). */
+  lowStockAt: z.number().int(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

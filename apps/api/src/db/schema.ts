@@ -130,6 +130,8 @@ export interface ProductsTable {
   /** Average review rating (one decimal), null when the product has no reviews. */
   rating: number | null;
   review_count: number;
+  /** Units on the shelf (never below zero); null = not tracked. */
+  stock: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -189,6 +191,8 @@ export interface OrderItemsTable {
   image: string | null;
   count: number;
   position: number;
+  /** Units this line took from the product's stock (0 when not tracked or already given back). */
+  stock_taken: Generated<number>;
   created_at: string;
 }
 

@@ -52,6 +52,7 @@ export async function createProduct(ctx: TestContext, overrides: ProductOverride
     category_id: null,
     rating: null,
     review_count: 0,
+    stock: null,
     updated_at: nowIso(),
     ...overrides,
     created_at: created,

@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** The admin panel's tables (seed §2), in sidebar order. */
 export const ADMIN_SLUGS = [
+  'dashboard',
   'users',
   'products',
   'orders',
@@ -14,6 +15,7 @@ export const ADMIN_SLUGS = [
 export type AdminSlug = (typeof ADMIN_SLUGS)[number];
 
 export const ADMIN_TABLE_LABELS: Record<AdminSlug, string> = {
+  dashboard: 'Dashboard',
   users: 'Users',
   products: 'Products',
   orders: 'Orders',
@@ -30,6 +32,7 @@ export const ADMIN_TABLE_LABELS: Record<AdminSlug, string> = {
  * shows "Select a table from the sidebar", like an unknown slug.
  */
 export const ADMIN_TABLES: Partial<Record<AdminSlug, LazyExoticComponent<ComponentType>>> = {
+  dashboard: lazy(() => import('./screens/dashboard-screen')),
   reviews: lazy(() => import('../features/reviews/admin/reviews-table')),
   payments: lazy(() => import('../features/payments/admin/payments-table')),
   users: lazy(() => import('../features/users/admin/users-table')),

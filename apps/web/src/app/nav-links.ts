@@ -5,9 +5,9 @@ export interface NavLink {
   label: string;
 }
 
-/** The admin panel's first table. */
+/** The admin panel's first page: the owner's dashboard. */
 export function adminHome(user: User): string {
-  return `/admin/${user._id}/users`;
+  return `/admin/${user._id}/dashboard`;
 }
 
 /** Header links (seed §2): Shop, Cart, Orders, Admin (admins only), Profile (signed in). */

@@ -93,6 +93,8 @@ export function product(overrides: Record<string, unknown> = {}) {
     category: null,
     rating: 5,
     reviewCount: 0,
+    stock: null,
+    inStock: true,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };

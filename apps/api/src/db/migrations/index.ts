@@ -8,6 +8,8 @@ import * as m011 from './011-session-ids';
 import * as m012 from './012-image-blobs';
 import * as m020 from './020-catalogue-search';
 import * as m031 from './031-order-reference';
+import * as m025 from './025-product-stock';
+import * as m035 from './035-order-stock';
 import * as m040 from './040-payments';
 import * as m041 from './041-paybill';
 import * as m050 from './050-reviews';
@@ -29,6 +31,8 @@ export const migrations: Record<string, Migration> = {
   '012-image-blobs': m012,
   '020-catalogue-search': m020,
   '031-order-reference': m031,
+  '025-product-stock': m025,
+  '035-order-stock': m035,
   '040-payments': m040,
   '041-paybill': m041,
   '050-reviews': m050,

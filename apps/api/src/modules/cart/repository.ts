@@ -12,8 +12,12 @@ export type CartProductRow = Selectable<ProductsTable> & {
 export function findProductStatus(
   db: Db,
   productId: string,
-): Promise<{ id: string; status: 'active' | 'inactive' } | undefined> {
-  return db.selectFrom('products').select(['id', 'status']).where('id', '=', productId).executeTakeFirst();
+): Promise<{ id: string; name: string; status: 'active' | 'inactive'; stock: number | null } | undefined> {
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'status', 'stock'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
 }
 
 export async function findCartLineCount(db: Db, userId: string, productId: string): Promise<number | null> {

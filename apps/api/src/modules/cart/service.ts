@@ -3,7 +3,7 @@ import type { Cart } from '@urembo/contract/orders';
 import { MAX_LINE_COUNT } from '@urembo/contract/order-status';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/sql-values';
-import { badRequest, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { toCartLine } from './cart-line';
 import {
   addToCartLine,
@@ -44,6 +44,18 @@ export async function addToCart(
   const product = await findProductStatus(db, productId);
   if (!product) throw notFound('Product not found');
   if (product.status !== 'active') throw badRequest('This product is not available right now');
+  if (product.stock !== null) {
+    // A first check for the customer's sake; the order is what actually takes the stock (and checks again).
+    const inCart = (await findCartLineCount(db, userId, productId)) ?? 0;
+    if (inCart + count > product.stock) {
+      throw conflict(
+        product.stock === 0
+          ? `${product.name} is out of stock`
+          : `Only ${product.stock} of ${product.name} ${product.stock === 1 ? 'is' : 'are'} left` +
+              (inCart > 0 ? ` and you have ${inCart} in your cart` : ''),
+      );
+    }
+  }
   const added = await addToCartLine(db, userId, productId, count, nowIso());
   if (!added) {
     const current = (await findCartLineCount(db, userId, productId)) ?? 0;

@@ -25,6 +25,26 @@ export interface DemoProduct {
   swatch?: boolean;
 }
 
+/** The demo's few products that are short, so the storefront's badges and the dashboard have something to show. */
+const DEMO_SHORT_STOCK: Record<string, number> = {
+  // Past the first page of every list, so the browser tests that buy the newest products are not refused.
+  'Full Coverage Foundation Espresso': 0,
+  'Rose Oud Eau de Parfum': 1,
+  'Jamaican Black Castor Oil': 2,
+  'SPF 50 Sunscreen Gel': 3,
+  'Chebe Hair Growth Butter': 4,
+};
+
+/**
+ * A demo product's stock: the short ones above, none tracked for tools and accessories (they are reordered as
+ * needed), and a comfortable 12 to 51 units for the rest.
+ */
+export function demoStock(product: DemoProduct, index: number): number | null {
+  if (product.name in DEMO_SHORT_STOCK) return DEMO_SHORT_STOCK[product.name]!;
+  if (product.category === 'Tools & Accessories') return null;
+  return 12 + ((index * 13) % 40);
+}
+
 const GOLD = '#cfa14a';
 const BLACK = '#2b1a21';
 const WHITE = '#f4efe9';

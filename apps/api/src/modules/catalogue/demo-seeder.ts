@@ -6,7 +6,7 @@ import type { DemoSeeder } from '../../demo/seed-demo';
 import { toFlag } from '../../db/sql-values';
 import { newId } from '../../lib/ids';
 import { demoPictureSvg, type DemoPicture } from './demo-images';
-import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct } from './demo-products';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, demoStock, type DemoProduct } from './demo-products';
 import { imageStoreFor } from './routes';
 import { slugify } from './slugs';
 import type { DrawRequest } from './draw-demo-pictures';
@@ -128,6 +128,7 @@ export const catalogueDemoSeeder: DemoSeeder = {
             category_id: categoryIds.get(p.category)!,
             rating: null,
             review_count: 0,
+            stock: demoStock(p, i),
             created_at: at,
             updated_at: at,
           })

@@ -30,6 +30,8 @@ export function toProductDto(row: ProductRow, imageHashes: string[]): Product {
       row.category_id && row.category_name ? { _id: row.category_id, category: row.category_name } : null,
     rating: row.review_count > 0 && row.rating !== null ? Number(row.rating) : 5,
     reviewCount: row.review_count,
+    stock: row.stock === null ? null : Number(row.stock),
+    inStock: row.stock === null || Number(row.stock) > 0,
     createdAt: row.created_at,
   };
 }

@@ -34,6 +34,7 @@ export const PRODUCT_COLUMNS = [
   'category_id',
   'rating',
   'review_count',
+  'stock',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof ProductsTable)[];
@@ -233,4 +234,36 @@ export function listActiveProductSlugs(db: Db) {
 
 export function nextImagePosition(images: { position: number }[]): number {
   return images.reduce((max, i) => Math.max(max, i.position), -1) + 1;
+}
+
+/**
+ * Adds `change` (negative to take off) to a tracked stock in one statement, never below zero. Answers the new stock,
+ * or undefined when the product is missing, not tracked, or has fewer units than a negative change takes.
+ */
+export async function adjustStock(
+  db: Db,
+  id: string,
+  change: number,
+  now: string,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '+', change), updated_at: now }))
+    .where('id', '=', id)
+    .where('stock', 'is not', null)
+    .where((eb) => eb(eb('stock', '+', change), '>=', 0))
+    .returning('stock')
+    .executeTakeFirst();
+  return row?.stock ?? undefined;
+}
+
+/** Tracked products at or below `max` units, fewest first. */
+export async function listLowStockProducts(db: Db, max: number, limit: number): Promise<ProductRow[]> {
+  const result = await sql<ProductRow>`
+    select ${COLUMNS}, c.name as category_name ${FROM}
+    where p.stock is not null and p.stock <= ${max}
+    order by p.stock, p.name, p.id
+    limit ${limit}
+  `.execute(db);
+  return result.rows;
 }

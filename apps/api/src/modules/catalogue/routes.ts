@@ -10,6 +10,7 @@ import {
   productUpdateSchema,
   relatedQuerySchema,
   searchQuerySchema,
+  stockAdjustSchema,
 } from '@urembo/contract/catalogue';
 import { notFound } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
@@ -97,6 +98,16 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsync {
       await service.remove(idParam(request));
       return { message: 'Product deleted' };
     });
+
+    app.post<{ Params: { id: string } }>(
+      '/products/:id/stock',
+      { preHandler: requireAdmin },
+      async (request) => {
+        const { change } = parseInput(stockAdjustSchema, request.body);
+        const product = await service.adjustStock(idParam(request), change);
+        return { ...product, message: `Stock of ${product.name} is now ${product.stock}` };
+      },
+    );
 
     app.post('/products/deleteProductImage', { preHandler: requireAdmin }, async (request) => {
       const { url, productId } = parseInput(deleteProductImageSchema, request.body);

@@ -223,6 +223,7 @@ export class CatalogueService {
               category_id: input.category,
               rating: null,
               review_count: 0,
+              stock: input.stock,
               created_at: now,
               updated_at: now,
             });
@@ -259,6 +260,7 @@ export class CatalogueService {
           ...(input.isFeatured !== undefined ? { is_featured: toFlag(input.isFeatured) } : {}),
           ...(input.isProductNew !== undefined ? { is_new: toFlag(input.isProductNew) } : {}),
           ...(input.category !== undefined ? { category_id: input.category } : {}),
+          ...(input.stock !== undefined ? { stock: input.stock } : {}),
           updated_at: now,
         });
         // Re-read inside the transaction: a concurrent update may have added images meanwhile.
@@ -297,6 +299,33 @@ export class CatalogueService {
     await this.deps.cache.invalidate();
     await this.removeUnusedImages([hash]);
     return this.get(productId);
+  }
+
+  /* Stock */
+
+  /**
+   * A quick restock (+n) or correction (-n) from the products table: applied to the stock as it is now, so an order
+   * placed meanwhile is not overwritten the way "set it to what I saw plus n" would.
+   */
+  async adjustStock(id: string, change: number): Promise<Product> {
+    const current = await repo.findProduct(this.db, id);
+    if (!current || current.id !== id) throw notFound('Product not found');
+    const stock = await repo.adjustStock(this.db, id, change, nowIso());
+    if (stock === undefined) {
+      const now = await repo.findProduct(this.db, id);
+      if (!now) throw notFound('Product not found');
+      if (now.stock === null) {
+        throw conflict(`${now.name} does not track stock: set a stock in the product form first`);
+      }
+      throw conflict(`${now.name} has only ${now.stock} in stock: it cannot go below zero`);
+    }
+    await this.deps.cache.invalidate();
+    return this.get(id);
+  }
+
+  /** Tracked products at or below `max` units, fewest first (the dashboard). */
+  async lowStock(max: number, limit = 20): Promise<Product[]> {
+    return this.toProducts(await repo.listLowStockProducts(this.db, max, limit));
   }
 
   /* Categories */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, DeliveryStatus, PaymentStatus } from '../../db/schema';
 import type { DemoSeeder } from '../../demo/seed-demo';
-import { createOrder } from './service';
+import { cancelOrder, createOrder } from './service';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -23,13 +23,14 @@ const DEMO_ORDERS: {
   },
   { daysAgo: 9, lines: [{ product: 2, count: 1 }], paymentStatus: 'pending', deliveryStatus: 'cancelled' },
   {
-    daysAgo: 5,
+    // Within UNPAID_ORDER_HOLD_HOURS, so the demo keeps it for a day before the hold runs out.
+    daysAgo: 1.5,
     lines: [{ product: 3, count: 3 }],
     paymentStatus: 'payment-unsuccessful',
     deliveryStatus: 'pending',
   },
   {
-    daysAgo: 2,
+    daysAgo: 1,
     lines: [
       { product: 1, count: 1 },
       { product: 4, count: 1 },
@@ -97,11 +98,17 @@ export const ordersDemoSeeder: DemoSeeder = {
         null,
         createdAt,
       );
-      await db
-        .updateTable('orders')
-        .set({ payment_status: spec.paymentStatus, delivery_status: spec.deliveryStatus })
-        .where('id', '=', order._id)
-        .execute();
+      if (spec.deliveryStatus === 'cancelled') {
+        // Through the one cancellation, so the order's stock goes back.
+        const from = { paymentStatus: order.paymentStatus, deliveryStatus: order.deliveryStatus };
+        await cancelOrder(db, order._id, from, 'admin', { paymentStatus: spec.paymentStatus });
+      } else {
+        await db
+          .updateTable('orders')
+          .set({ payment_status: spec.paymentStatus, delivery_status: spec.deliveryStatus })
+          .where('id', '=', order._id)
+          .execute();
+      }
       // Demo history: nobody is texted about it.
       await db.deleteFrom('order_messages').where('order_id', '=', order._id).execute();
     }

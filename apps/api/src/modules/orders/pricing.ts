@@ -22,6 +22,8 @@ export interface PricedLine {
   /** URL of the product's first image, or null when it has none. */
   image: string | null;
   count: number;
+  /** The product's stock when priced (null: not tracked); the order itself takes stock with its own check. */
+  stock: number | null;
 }
 
 export interface PricedItems {
@@ -77,6 +79,7 @@ export async function priceItems(db: Db, items: OrderItemInput[]): Promise<Price
       price: product.price,
       image: hash ? imageUrl(hash) : null,
       count: item.count,
+      stock: product.stock === null ? null : Number(product.stock),
     };
   });
   const subtotal = lines.reduce((sum, line) => sum + line.price * line.count, 0);

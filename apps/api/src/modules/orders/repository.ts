@@ -1,8 +1,9 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { AdminOrderFilter } from '@urembo/contract/dashboard';
 import type { Database, DeliveryStatus, OrderItemsTable, OrdersTable, PaymentStatus } from '../../db/schema';
 import { toCount } from '../../db/sql-values';
 
-type Db = Kysely<Database> | Transaction<Database>;
+export type Db = Kysely<Database> | Transaction<Database>;
 
 export type OrderRow = Selectable<OrdersTable> & { user_full_name: string };
 export type OrderItemRow = Selectable<OrderItemsTable>;
@@ -14,11 +15,16 @@ export interface PricingProductRow {
   name: string;
   price: number;
   status: 'active' | 'inactive';
+  stock: number | null;
 }
 
 export function findProductsForPricing(db: Db, ids: string[]): Promise<PricingProductRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('products').select(['id', 'name', 'price', 'status']).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'price', 'status', 'stock'])
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** The first image (lowest position) of each product. */
@@ -146,16 +152,37 @@ export function listUserOrders(db: Db, userId: string, status?: string): Promise
   return query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').execute();
 }
 
-export async function countOrders(db: Db): Promise<number> {
+/**
+ * The admin table's filters (the dashboard's links): awaiting payment = unpaid and not cancelled; awaiting delivery
+ * = paid and neither delivered nor cancelled.
+ */
+function awaitingFilter(awaiting: AdminOrderFilter) {
+  return (eb: ExpressionBuilder<Database, 'orders'>) =>
+    awaiting === 'payment'
+      ? eb.and([eb('orders.payment_status', '<>', 'paid'), eb('orders.delivery_status', '<>', 'cancelled')])
+      : eb.and([
+          eb('orders.payment_status', '=', 'paid'),
+          eb('orders.delivery_status', 'not in', ['delivered', 'cancelled']),
+        ]);
+}
+
+export async function countOrders(db: Db, awaiting?: AdminOrderFilter): Promise<number> {
   const row = await db
     .selectFrom('orders')
+    .$if(awaiting !== undefined, (q) => q.where(awaitingFilter(awaiting!)))
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
   return toCount(row.n as string | number);
 }
 
-export function listOrdersPage(db: Db, offset: number, limit: number): Promise<OrderRow[]> {
+export function listOrdersPage(
+  db: Db,
+  offset: number,
+  limit: number,
+  awaiting?: AdminOrderFilter,
+): Promise<OrderRow[]> {
   return ordersWithUser(db)
+    .$if(awaiting !== undefined, (q) => q.where(awaitingFilter(awaiting!)))
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
     .limit(limit)
@@ -233,6 +260,89 @@ export function listOrderItemsPage(db: Db, offset: number, limit: number): Promi
     .orderBy('order_items.position', 'asc')
     .limit(limit)
     .offset(offset)
+    .execute();
+}
+
+/* ---- stock ---- */
+
+/**
+ * Takes `count` units of a product in one conditional statement (the row lock on PostgreSQL and the single writer
+ * on SQLite make it safe under any concurrency). Answers what happened: taken, the product does not track stock,
+ * or how many are left when that is fewer than `count`.
+ */
+export async function takeStock(
+  db: Db,
+  productId: string,
+  count: number,
+): Promise<{ taken: true } | { taken: false; left: number | null }> {
+  const result = await db
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '-', count) }))
+    .where('id', '=', productId)
+    .where('stock', 'is not', null)
+    .where('stock', '>=', count)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return { taken: true };
+  const row = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirst();
+  return { taken: false, left: row?.stock ?? null };
+}
+
+export async function setStockTaken(db: Db, orderItemId: string, count: number): Promise<void> {
+  await db.updateTable('order_items').set({ stock_taken: count }).where('id', '=', orderItemId).execute();
+}
+
+/**
+ * Gives back what each of the order's lines took (to products that still track stock) and marks the lines as
+ * having nothing taken. Call it only in the transaction that moved the order into "cancelled".
+ */
+export async function returnOrderStock(db: Db, orderId: string): Promise<string[]> {
+  const lines = await db
+    .selectFrom('order_items')
+    .select(['id', 'product_id', 'stock_taken'])
+    .where('order_id', '=', orderId)
+    .where('stock_taken', '>', 0)
+    .orderBy('product_id')
+    .execute();
+  for (const line of lines) {
+    if (line.product_id) {
+      await db
+        .updateTable('products')
+        .set((eb) => ({ stock: eb('stock', '+', line.stock_taken) }))
+        .where('id', '=', line.product_id)
+        .where('stock', 'is not', null)
+        .execute();
+    }
+    await db.updateTable('order_items').set({ stock_taken: 0 }).where('id', '=', line.id).execute();
+  }
+  return lines.flatMap((l) => (l.product_id ? [l.product_id] : []));
+}
+
+/** Unpaid orders whose delivery has not started, placed before `before` (oldest first): the hold has run out. */
+export async function listExpiredUnpaidOrders(
+  db: Db,
+  before: string,
+  limit: number,
+): Promise<Pick<OrderRow, 'id' | 'payment_status' | 'delivery_status'>[]> {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'payment_status', 'delivery_status'])
+    .where('created_at', '<', before)
+    .where('payment_status', '<>', 'paid')
+    .where('delivery_status', '=', 'pending')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('payments')
+            .select('payments.id')
+            .whereRef('payments.order_id', '=', 'orders.id')
+            .where('payments.status', '=', 1),
+        ),
+      ),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
     .execute();
 }
 

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ADMIN_ORDER_FILTERS } from '@urembo/contract/dashboard';
 import { pagingQuery, PAGE_SIZES } from '@urembo/contract/common';
 import {
   createOrderBodySchema,
@@ -26,8 +28,13 @@ import {
   listOrdersOfUser,
   quoteOrder,
 } from './service';
+import { startUnpaidOrderSweep } from './unpaid-sweep';
 
-const ordersPaging = pagingQuery(PAGE_SIZES.adminOrders);
+const ordersPaging = pagingQuery(PAGE_SIZES.adminOrders).extend({
+  awaiting: z
+    .enum(ADMIN_ORDER_FILTERS, { error: `awaiting must be one of ${ADMIN_ORDER_FILTERS.join(', ')}` })
+    .optional(),
+});
 const orderItemsPaging = pagingQuery(ORDER_ITEMS_PAGE_SIZE);
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
@@ -41,8 +48,16 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 }
 
 /** Orders (API.md "Orders") plus the checkout quote (docs/api-additions-orders.md). */
-export function orderRoutes({ db, config }: AppContext): FastifyPluginAsync {
+export function orderRoutes(ctx: AppContext): FastifyPluginAsync {
+  const { db, config } = ctx;
+  // Orders take and give back stock: the catalogue's next read, on any process, must show it.
+  const stockChanged = () => ctx.caches.catalogue.invalidate();
   return async (app) => {
+    startUnpaidOrderSweep(app, db, {
+      holdHours: config.stock.unpaidOrderHoldHours,
+      sweepSeconds: config.stock.sweepSeconds,
+      onStockReturned: stockChanged,
+    });
     // Order SMS go out in the background (queued by recordOrderEvent in the order's own transaction).
     const messenger = createOrderMessenger({
       db,
@@ -63,6 +78,7 @@ export function orderRoutes({ db, config }: AppContext): FastifyPluginAsync {
       const body = parseInput(createOrderBodySchema, request.body);
       const key = idempotencyKeyOf(request);
       const { order, created } = await createOrder(db, user, body, key);
+      if (created) await stockChanged();
       return reply.status(created ? 201 : 200).send(order);
     });
 
@@ -95,13 +111,16 @@ export function orderRoutes({ db, config }: AppContext): FastifyPluginAsync {
         'customer',
         user.id,
       );
+      await stockChanged();
       return { ...order, message: 'Order cancelled' };
     });
 
     // Admin
     app.get('/order', { preHandler: requireAdmin }, async (request, reply) => {
-      const { page, limit } = parseInput(ordersPaging, request.query);
-      return reply.header('cache-control', 'no-store').send(await listOrdersForAdmin(db, page, limit));
+      const { page, limit, awaiting } = parseInput(ordersPaging, request.query);
+      return reply
+        .header('cache-control', 'no-store')
+        .send(await listOrdersForAdmin(db, page, limit, awaiting));
     });
 
     app.put<{ Params: { id: string } }>(
@@ -110,6 +129,7 @@ export function orderRoutes({ db, config }: AppContext): FastifyPluginAsync {
       async (request) => {
         const change = parseInput(updateOrderStatusBodySchema, request.body);
         const order = await changeOrderStatus(db, request.params.id, change, 'admin');
+        await stockChanged();
         return { ...order, message: 'status updated' };
       },
     );

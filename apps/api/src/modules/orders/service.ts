@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Paged } from '@urembo/contract/common';
 import type { createOrderBodySchema, Order, OrderItem, OrderQuote } from '@urembo/contract/orders';
 import type { OrderStatusFilter } from '@urembo/contract/order-status';
+import type { AdminOrderFilter } from '@urembo/contract/dashboard';
 import { normalizeKenyanPhone, PHONE_HINT } from '@urembo/contract/phone';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/sql-values';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import type { UserRow } from '../users/repository';
 import { toOrderDto, toOrderItemDto } from './dto';
@@ -22,15 +23,20 @@ import {
   listOrderItemsOf,
   listOrderItemsPage,
   listOrdersPage,
+  listExpiredUnpaidOrders,
   listUserOrders,
+  returnOrderStock,
+  setStockTaken,
   subtractFromCart,
+  takeStock,
   updateOrderStatuses,
+  type Db,
   type OrderRow,
 } from './repository';
 import { deliveryEvent, recordOrderEvent } from './events';
 import { newOrderReference } from './reference';
 import { recordAdminPayment } from './admin-payment';
-import { nextOrderStatuses, type OrderActor, type StatusChange } from './status';
+import { nextOrderStatuses, type OrderActor, type OrderStatuses, type StatusChange } from './status';
 
 type CreateOrderInput = z.output<typeof createOrderBodySchema>;
 
@@ -68,6 +74,11 @@ export async function quoteOrder(
   },
 ): Promise<OrderQuote> {
   const priced = await priceItems(db, input.items);
+  // Tell the customer now rather than at the order (which checks again, atomically).
+  const short = priced.lines.flatMap((line, position) =>
+    line.stock !== null && line.count > line.stock ? [{ name: line.name, position, left: line.stock }] : [],
+  );
+  if (short.length > 0) throw stockShortError(short, 'order');
   const { country, county, town, location } = input;
   const place = country && county && town && location ? { country, county, town, location } : null;
   const delivery = place ? await deliveryFor(db, place) : null;
@@ -135,20 +146,20 @@ export async function createOrder(
           created_at: now,
           updated_at: now,
         });
-        await insertOrderItems(
-          trx,
-          priced.lines.map((line, position) => ({
-            id: newId(),
-            order_id: id,
-            product_id: line.productId,
-            name: line.name,
-            price: line.price,
-            image: line.image,
-            count: line.count,
-            position,
-            created_at: now,
-          })),
-        );
+        const items = priced.lines.map((line, position) => ({
+          id: newId(),
+          order_id: id,
+          product_id: line.productId,
+          name: line.name,
+          price: line.price,
+          image: line.image,
+          count: line.count,
+          position,
+          stock_taken: 0,
+          created_at: now,
+        }));
+        await insertOrderItems(trx, items);
+        await takeOrderStock(trx, items, 'order');
         await subtractFromCart(trx, user.id, priced.lines, now);
         await recordOrderEvent(trx, id, 'placed', now);
         return id;
@@ -165,6 +176,149 @@ export async function createOrder(
   const order = await loadOrder(db, orderId);
   if (!order) throw new Error(`order ${orderId} vanished after it was created`);
   return { order, created: true };
+}
+
+interface StockLine {
+  id: string;
+  product_id: string | null;
+  name: string;
+  count: number;
+  position: number;
+}
+
+/**
+ * Takes every line's units from stock inside the caller's transaction, product by product in id order (so two
+ * orders sharing products lock them in the same order on PostgreSQL and cannot deadlock). Lines of products that do
+ * not track stock take nothing. When any line is short, a 409 names each short product and how many are left; the
+ * caller's transaction then rolls back, so nothing is taken and nothing is written.
+ */
+async function takeOrderStock(trx: Db, lines: StockLine[], purpose: 'order' | 'reopen'): Promise<void> {
+  const short: { line: StockLine; left: number }[] = [];
+  const byProduct = [...lines].sort((a, b) => (a.product_id ?? '').localeCompare(b.product_id ?? ''));
+  for (const line of byProduct) {
+    if (!line.product_id) continue;
+    const result = await takeStock(trx, line.product_id, line.count);
+    if (result.taken) await setStockTaken(trx, line.id, line.count);
+    else if (result.left !== null) short.push({ line, left: result.left });
+  }
+  if (short.length === 0) return;
+  throw stockShortError(
+    short.map(({ line, left }) => ({ name: line.name, position: line.position, left })),
+    purpose,
+  );
+}
+
+/** 409 naming each short line (in the order's line order) and how many are left; details point at `items.N.count`. */
+function stockShortError(
+  short: { name: string; position: number; left: number }[],
+  purpose: 'order' | 'reopen',
+): HttpError {
+  const lines = [...short].sort((a, b) => a.position - b.position);
+  const sentence = lines
+    .map(({ name, left }) =>
+      left === 0 ? `${name} is out of stock` : `only ${left} of ${name} ${left === 1 ? 'is' : 'are'} left`,
+    )
+    .join('; ');
+  const message =
+    purpose === 'order'
+      ? `Sorry, ${sentence}: please change your order and try again`
+      : `This order cannot be reopened: ${sentence}`;
+  return new HttpError(
+    409,
+    message.charAt(0).toUpperCase() + message.slice(1),
+    lines.map(({ name, position, left }) => ({
+      path: `items.${position}.count`,
+      message: left === 0 ? `${name} is out of stock` : `Only ${left} left`,
+    })),
+  );
+}
+
+/** Who or what cancels an order; every cancellation goes through `cancelOrder`. */
+export type CancelCause = 'customer' | 'admin' | 'unpaid-hold-expired';
+
+/**
+ * THE one way an order becomes cancelled (customer, admin, or the unpaid-hold job). In one transaction: moves the
+ * order to "cancelled" only if its statuses are still `from` (a conditional update, so two processes or two admins
+ * can never cancel the same order twice), then gives back the stock its lines took. Answers whether THIS call
+ * cancelled it: the "order cancelled" event (e.g. the customer's SMS) belongs exactly where this answers true.
+ *
+ * The job passes `placedBefore`: the update then also requires the order to be that old, still unpaid and without
+ * any completed payment, so a payment that lands in the meantime always wins over the cancellation.
+ */
+export async function cancelOrder(
+  db: Kysely<Database>,
+  orderId: string,
+  from: OrderStatuses,
+  cause: CancelCause,
+  options: { paymentStatus?: OrderStatuses['paymentStatus']; placedBefore?: string; now?: string } = {},
+): Promise<{ cancelled: boolean; productIds: string[] }> {
+  if (from.deliveryStatus === 'cancelled') return { cancelled: false, productIds: [] };
+  const now = options.now ?? nowIso();
+  return db.transaction().execute(async (trx) => {
+    let update = trx
+      .updateTable('orders')
+      .set({
+        payment_status: options.paymentStatus ?? from.paymentStatus,
+        delivery_status: 'cancelled',
+        updated_at: now,
+      })
+      .where('id', '=', orderId)
+      .where('payment_status', '=', from.paymentStatus)
+      .where('delivery_status', '=', from.deliveryStatus);
+    if (cause === 'unpaid-hold-expired') {
+      update = update
+        .where('payment_status', '<>', 'paid')
+        .where('created_at', '<', options.placedBefore ?? now)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('payments')
+                .select('payments.id')
+                .whereRef('payments.order_id', '=', 'orders.id')
+                .where('payments.status', '=', 1),
+            ),
+          ),
+        );
+    }
+    const result = await update.executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return { cancelled: false, productIds: [] };
+    const productIds = await returnOrderStock(trx, orderId);
+    // The customer's cancellation SMS, whoever cancelled (customer, admin or the unpaid-order sweep).
+    await recordOrderEvent(trx, orderId, 'cancelled', now);
+    return { cancelled: true, productIds };
+  });
+}
+
+/**
+ * Cancels every order left unpaid (and not yet on its way) for longer than the hold, oldest first, in batches.
+ * Safe to run on several processes at once: each order is cancelled, and its stock returned, by one of them only.
+ * Answers how many this call cancelled.
+ */
+export async function cancelExpiredUnpaidOrders(
+  db: Kysely<Database>,
+  holdHours: number,
+  now: Date = new Date(),
+): Promise<{ cancelled: number; productIds: string[] }> {
+  const placedBefore = new Date(now.getTime() - holdHours * 3_600_000).toISOString();
+  let cancelled = 0;
+  const productIds = new Set<string>();
+  const tried = new Set<string>();
+  for (;;) {
+    const batch = (await listExpiredUnpaidOrders(db, placedBefore, 100)).filter((o) => !tried.has(o.id));
+    if (batch.length === 0) break;
+    for (const order of batch) {
+      tried.add(order.id);
+      const from = { paymentStatus: order.payment_status, deliveryStatus: order.delivery_status };
+      const result = await cancelOrder(db, order.id, from, 'unpaid-hold-expired', {
+        placedBefore,
+        now: now.toISOString(),
+      });
+      if (result.cancelled) cancelled += 1;
+      for (const id of result.productIds) productIds.add(id);
+    }
+  }
+  return { cancelled, productIds: [...productIds] };
 }
 
 export async function listOrdersOfUser(
@@ -199,30 +353,41 @@ export async function changeOrderStatus(
   actor: OrderActor,
   ownerId?: string,
 ): Promise<Order> {
-  await db.transaction().execute(async (trx) => {
-    const row = await findOrderById(trx, orderId);
-    if (!row || (ownerId !== undefined && row.user_id !== ownerId)) throw notFound(ORDER_NOT_FOUND);
-    const current = { paymentStatus: row.payment_status, deliveryStatus: row.delivery_status };
-    const next = nextOrderStatuses(current, requested, actor);
-    if (!next.changed) return;
-    const now = nowIso();
-    const markingPaid = next.paymentStatus === 'paid' && current.paymentStatus !== 'paid';
-    // "Paid" only ever follows money: the admin's payment row is written and settlement decides.
-    const target = markingPaid ? { ...next, paymentStatus: current.paymentStatus } : next;
-    if (target.paymentStatus !== current.paymentStatus || target.deliveryStatus !== current.deliveryStatus) {
-      const updated = await updateOrderStatuses(trx, orderId, current, target, now);
-      if (!updated) {
-        throw conflict('This order was changed by someone else at the same moment: reload it and try again');
+  const row = await findOrderById(db, orderId);
+  if (!row || (ownerId !== undefined && row.user_id !== ownerId)) throw notFound(ORDER_NOT_FOUND);
+  const current = { paymentStatus: row.payment_status, deliveryStatus: row.delivery_status };
+  const next = nextOrderStatuses(current, requested, actor);
+  const raced = () =>
+    conflict('This order was changed by someone else at the same moment: reload it and try again');
+  const markingPaid = next.paymentStatus === 'paid' && current.paymentStatus !== 'paid';
+  // "Paid" only ever follows money: the admin's payment row is written and settlement decides.
+  const target = markingPaid ? { ...next, paymentStatus: current.paymentStatus } : next;
+  if (next.changed && target.deliveryStatus === 'cancelled' && current.deliveryStatus !== 'cancelled') {
+    // The one cancellation: gives the stock back exactly once and queues the customer's message.
+    const cause: CancelCause = actor === 'customer' ? 'customer' : 'admin';
+    const { cancelled } = await cancelOrder(db, orderId, current, cause, {
+      paymentStatus: target.paymentStatus,
+    });
+    if (!cancelled) throw raced();
+  } else if (next.changed) {
+    await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      if (target.paymentStatus !== current.paymentStatus || target.deliveryStatus !== current.deliveryStatus) {
+        if (!(await updateOrderStatuses(trx, orderId, current, target, now))) throw raced();
       }
-    }
-    if (markingPaid) {
-      await recordAdminPayment(trx, row, { receipt: requested.receipt, reason: requested.reason }, now);
-    }
-    if (target.deliveryStatus !== current.deliveryStatus) {
-      const event = deliveryEvent(target.deliveryStatus);
-      if (event) await recordOrderEvent(trx, orderId, event, now);
-    }
-  });
+      if (current.deliveryStatus === 'cancelled' && target.deliveryStatus !== 'cancelled') {
+        // Reopening takes the stock again, or is refused when it has gone meanwhile.
+        await takeOrderStock(trx, await listOrderItemsOf(trx, [orderId]), 'reopen');
+      }
+      if (markingPaid) {
+        await recordAdminPayment(trx, row, { receipt: requested.receipt, reason: requested.reason }, now);
+      }
+      if (target.deliveryStatus !== current.deliveryStatus) {
+        const event = deliveryEvent(target.deliveryStatus);
+        if (event) await recordOrderEvent(trx, orderId, event, now);
+      }
+    });
+  }
   const order = await loadOrder(db, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   return order;
@@ -232,9 +397,10 @@ export async function listOrdersForAdmin(
   db: Kysely<Database>,
   page: number,
   limit: number,
+  awaiting?: AdminOrderFilter,
 ): Promise<Paged<Order>> {
-  const total = await countOrders(db);
-  const rows = await listOrdersPage(db, (page - 1) * limit, limit);
+  const total = await countOrders(db, awaiting);
+  const rows = await listOrdersPage(db, (page - 1) * limit, limit, awaiting);
   return { data: await withItems(db, rows), page, limit, total, totalPages: Math.ceil(total / limit) };
 }
 

@@ -16,6 +16,7 @@ export function publicConfigRoutes({ config }: AppContext): FastifyPluginAsync {
       stkPush: config.mpesa.mode !== 'off',
       simulator: config.mpesa.mode === 'simulator',
     },
+    lowStockAt: config.stock.lowStockAt,
   };
   return async (app) => {
     app.get('/config/public', async (_request, reply) =>

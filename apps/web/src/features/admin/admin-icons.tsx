@@ -4,6 +4,14 @@ import type { AdminSlug } from '../../app/admin-tables';
 
 /** One line icon per admin table, in the style of components/icons.tsx. */
 export const ADMIN_TABLE_ICONS: Record<AdminSlug, ReactNode> = {
+  dashboard: (
+    <Icon width={20} height={20}>
+      <rect x="3" y="3" width="7.5" height="9" rx="1.5" />
+      <rect x="13.5" y="3" width="7.5" height="5" rx="1.5" />
+      <rect x="3" y="15" width="7.5" height="6" rx="1.5" />
+      <rect x="13.5" y="11" width="7.5" height="10" rx="1.5" />
+    </Icon>
+  ),
   users: (
     <Icon width={20} height={20}>
       <circle cx="9" cy="8" r="3.5" />

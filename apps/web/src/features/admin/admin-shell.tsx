@@ -105,7 +105,7 @@ export default function AdminShell() {
         >
           <MenuIcon />
         </button>
-        <Link to={`/admin/${user._id}/users`} className="flex items-center gap-2">
+        <Link to={`/admin/${user._id}/dashboard`} className="flex items-center gap-2">
           <LogoMark size={28} />
           <span className="font-display text-lg font-bold">
             Urembo <span className="font-sans text-sm font-medium text-brand-200">Admin</span>

@@ -1,3 +1,4 @@
+import type { AdminOrderFilter } from '@urembo/contract/dashboard';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Collection, Paged } from '@urembo/contract/common';
 import type { Order, OrderItem, UpdateOrderStatusBody } from '@urembo/contract/orders';
@@ -55,10 +56,11 @@ export function useCancelOrder(id: string) {
 
 /* ---- admin ---- */
 
-export function useAdminOrders(page: number) {
+/** The admin's orders, optionally only those awaiting payment or delivery (the dashboard's links). */
+export function useAdminOrders(page: number, awaiting?: AdminOrderFilter) {
   return useQuery({
-    queryKey: ['adminOrders', page],
-    queryFn: () => api.get<Paged<Order>>(`/order?page=${page}`),
+    queryKey: ['adminOrders', page, awaiting ?? 'all'],
+    queryFn: () => api.get<Paged<Order>>(`/order?page=${page}${awaiting ? `&awaiting=${awaiting}` : ''}`),
     placeholderData: keepPreviousData,
   });
 }

@@ -18,7 +18,7 @@ export function AddToCartButtons({
   className = '',
   compact = false,
 }: {
-  product: Pick<Product, '_id' | 'name' | 'price' | 'images' | 'status'>;
+  product: Pick<Product, '_id' | 'name' | 'price' | 'images' | 'status' | 'inStock'>;
   className?: string;
   /** Smaller buttons for product cards. */
   compact?: boolean;
@@ -28,6 +28,8 @@ export function AddToCartButtons({
   const addToCart = useAddToCart();
   const [, navigate] = useLocation();
   const available = product.status === 'active';
+  // Out of stock: the buttons stay in place (the layout does not jump) but cannot be used.
+  const soldOut = !product.inStock;
   const size = compact ? 'px-3 py-2 text-xs' : '';
 
   function add() {
@@ -68,13 +70,20 @@ export function AddToCartButtons({
         type="button"
         className={`btn-outline ${size}`}
         onClick={add}
-        disabled={authPending || addToCart.isPending}
+        disabled={soldOut || authPending || addToCart.isPending}
+        title={soldOut ? 'Out of stock' : undefined}
         aria-busy={addToCart.isPending}
       >
         <CartIcon width={18} height={18} />
         Add to cart
       </button>
-      <button type="button" className={`btn-primary ${size}`} onClick={buyNow} disabled={authPending}>
+      <button
+        type="button"
+        className={`btn-primary ${size}`}
+        onClick={buyNow}
+        disabled={soldOut || authPending}
+        title={soldOut ? 'Out of stock' : undefined}
+      >
         Buy now
       </button>
     </div>

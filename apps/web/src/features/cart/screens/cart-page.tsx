@@ -54,6 +54,8 @@ export function CartPage() {
   }
 
   const active = lines.filter((line) => line.status === 'active');
+  // A line above what is left would only be refused at the order: have it fixed here first.
+  const overStock = active.some((line) => line.stock !== null && line.count > line.stock);
   const itemCount = active.reduce((sum, line) => sum + line.count, 0);
 
   function checkout() {
@@ -110,11 +112,16 @@ export function CartPage() {
           <button
             type="button"
             className="btn-primary mt-5 w-full"
-            disabled={active.length === 0}
+            disabled={active.length === 0 || overStock}
             onClick={checkout}
           >
             Checkout
           </button>
+          {overStock ? (
+            <p className="mt-2 text-center text-xs font-medium text-red-700">
+              Some items have fewer left than you chose: change the ones marked above.
+            </p>
+          ) : null}
           {active.length === 0 ? (
             <p className="mt-2 text-center text-xs text-stone-500">
               Nothing in your cart is available right now.
@@ -137,6 +144,10 @@ function CartLineItem({ line }: { line: CartLine }) {
   const remove = useRemoveFromCart();
   const busy = add.isPending || remove.isPending;
   const available = line.status === 'active';
+  // Stock the shop can still sell of this line (null: not tracked).
+  const stock = line.stock;
+  const short = available && stock !== null && line.count > stock;
+  const atStock = stock !== null && line.count >= stock;
   const onError = (error: unknown) => toast.error(errorMessage(error));
 
   const reduce = () =>
@@ -178,6 +189,15 @@ function CartLineItem({ line }: { line: CartLine }) {
             No longer available: not included in your total
           </p>
         )}
+        {short ? (
+          <p className="mt-1 text-sm font-medium text-red-700" role="alert">
+            {stock === 0
+              ? 'Out of stock: remove it to check out'
+              : `Only ${stock} left: reduce the quantity to check out`}
+          </p>
+        ) : available && stock !== null && atStock ? (
+          <p className="mt-1 text-sm font-medium text-amber-800">Only {stock} left</p>
+        ) : null}
         <div className="mt-auto flex items-center justify-between gap-2 pt-3">
           <div
             className="flex items-center rounded-full ring-1 ring-stone-300"
@@ -200,7 +220,8 @@ function CartLineItem({ line }: { line: CartLine }) {
               type="button"
               className="flex h-9 w-9 items-center justify-center rounded-full text-lg text-brand-700 hover:bg-brand-50 disabled:opacity-40"
               aria-label={`Add one more ${line.name}`}
-              disabled={busy || !available || line.count >= MAX_LINE_COUNT}
+              disabled={busy || !available || atStock || line.count >= MAX_LINE_COUNT}
+              title={atStock ? `Only ${stock} left` : undefined}
               onClick={increase}
             >
               +

@@ -90,3 +90,13 @@ export function readAsDataUrl(file: File): Promise<string> {
     reader.readAsDataURL(file);
   });
 }
+
+/** A quick restock (+n) or correction (-n), applied by the server to the stock as it is now. */
+export function useAdjustStock() {
+  const refresh = useRefreshCatalogue();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: number }) =>
+      api.post<Product & { message: string }>(`/products/${encodeURIComponent(id)}/stock`, { change }),
+    onSuccess: refresh,
+  });
+}

@@ -21,6 +21,8 @@ export interface ProductFormValues {
   isFeatured: boolean;
   isProductNew: boolean;
   status: 'active' | 'inactive';
+  /** Units in stock; empty = not tracked. */
+  stock: string;
   /** New pictures as data URLs (several on create, one at a time on update). */
   images: string[];
 }
@@ -35,6 +37,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   isFeatured: false,
   isProductNew: false,
   status: 'active',
+  stock: '',
   images: [],
 };
 
@@ -49,13 +52,20 @@ export function valuesOf(product: Product): ProductFormValues {
     isFeatured: product.isFeatured,
     isProductNew: product.isProductNew,
     status: product.status,
+    stock: product.stock === null ? '' : String(product.stock),
     images: [],
   };
 }
 
-/** The request body: tags split at commas, price as a number, no category as null. */
-export function bodyOf(values: ProductFormValues): ProductCreateInput {
+/**
+ * The request body: tags split at commas, price as a number, no category as null. Stock is sent only when the
+ * admin typed a different value than the form opened with: orders change it meanwhile, and saving a renamed
+ * product must not put back the count that was on screen.
+ */
+export function bodyOf(values: ProductFormValues, initialStock?: string): ProductCreateInput {
+  const stockChanged = initialStock === undefined || values.stock.trim() !== initialStock.trim();
   return {
+    ...(stockChanged ? { stock: values.stock.trim() } : {}),
     name: values.name,
     price: values.price.trim() === '' ? undefined : Number(values.price.trim()),
     description: values.description,
@@ -170,7 +180,7 @@ export function ProductForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const body = bodyOf(values);
+    const body = bodyOf(values, mode === 'edit' ? initial.stock : undefined);
     const parsed = (mode === 'create' ? productCreateSchema : productUpdateSchema).safeParse(body);
     if (!parsed.success) {
       setErrors(errorsFromIssues(parsed.error.issues));
@@ -187,7 +197,7 @@ export function ProductForm({
     }
   }
 
-  const input = (key: 'name' | 'price' | 'description' | 'usage' | 'tags') => ({
+  const input = (key: 'name' | 'price' | 'description' | 'usage' | 'tags' | 'stock') => ({
     id: `${id}-${key}`,
     value: values[key],
     'aria-invalid': errors[key] ? true : undefined,
@@ -206,6 +216,15 @@ export function ProductForm({
       </Field>
       <Field label="Price (Ksh)" htmlFor={`${id}-price`} error={errors.price}>
         <input className="input" inputMode="numeric" required {...input('price')} />
+      </Field>
+      <Field label="Stock (empty = not tracked)" htmlFor={`${id}-stock`} error={errors.stock}>
+        <input
+          className="input"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="Not tracked"
+          {...input('stock')}
+        />
       </Field>
       <Field label="Category" htmlFor={`${id}-category`} error={errors.category}>
         <select

@@ -18,6 +18,7 @@ import {
 } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import { EMPTY_PRODUCT, ProductForm, valuesOf } from './product-form';
+import { StockControl } from './stock-control';
 
 function Badge({ on, children }: { on: boolean; children: string }) {
   return (
@@ -79,6 +80,10 @@ export default function ProductsTable() {
     {
       header: 'Price',
       cell: (p) => <span className="whitespace-nowrap font-medium">{formatKsh(p.price)}</span>,
+    },
+    {
+      header: 'Stock',
+      cell: (p) => <StockControl product={p} />,
     },
     {
       header: 'Status',

@@ -4,6 +4,7 @@ import { TRUNCATE, truncate } from '@urembo/contract/text';
 import { Link } from 'wouter';
 import { useProductActions } from './product-actions';
 import { ProductImage } from './product-image';
+import { StockBadge } from './stock-badge';
 
 /** Grid cells are about a half (phone), a third (tablet) or a fifth (desktop) of the page wide. */
 export const GRID_IMAGE_SIZES =
@@ -46,6 +47,7 @@ export function ProductCard({
               New
             </span>
           ) : null}
+          {inactive ? null : <StockBadge product={product} />}
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">

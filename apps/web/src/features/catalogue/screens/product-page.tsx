@@ -11,6 +11,7 @@ import { PhonePayIcon, ReturnIcon, TruckIcon } from '../components/icons';
 import { ImageCarousel } from '../components/image-carousel';
 import { ProductGrid } from '../components/product-grid';
 import { Rating } from '../components/rating';
+import { StockBadge } from '../components/stock-badge';
 
 function Skeleton() {
   return (
@@ -120,6 +121,11 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
               </h1>
               <Rating rating={product.data.rating} reviewCount={product.data.reviewCount} className="mt-3" />
               <p className="mt-4 text-3xl font-bold text-brand-700">{formatKsh(product.data.price)}</p>
+              {product.data.status === 'active' ? (
+                <div className="mt-3" role="status">
+                  <StockBadge product={product.data} size="large" />
+                </div>
+              ) : null}
               {product.data.status !== 'active' ? (
                 <p
                   role="status"

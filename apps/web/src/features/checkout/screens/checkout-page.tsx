@@ -10,7 +10,7 @@ import { Modal } from '../../../components/modal';
 import { ProductThumb } from '../../../components/product-thumb';
 import { SignedOutNotice } from '../../../components/signed-out-notice';
 import { Spinner } from '../../../components/spinner';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { clearCheckoutData, readCheckoutData, type CheckoutItem } from '../../../lib/checkout-data';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -36,7 +36,11 @@ function Checkout({ items }: { items: CheckoutItem[] }) {
   const orderItems = items.map(({ _id, count }) => ({ _id, count }));
   const quote = useOrderQuote(orderItems, address, !addresses.isPending);
   const [confirming, setConfirming] = useState<{ key: string } | null>(null);
+  // The server refused the order for stock (409): its message, and each short line's note by position.
+  const [short, setShort] = useState<{ message: string; lines: Map<number, string> } | null>(null);
 
+  // Lines short of stock: from the order's refusal, or already from the quote.
+  const shortNotes = short?.lines ?? shortLines(quote.error);
   const itemCount = items.reduce((sum, item) => sum + item.count, 0);
   const lines: (OrderLine | CheckoutItem)[] = quote.data?.items ?? items;
   const ready = !!address && quote.isSuccess && !quote.isPlaceholderData && quote.data.totalAmount !== null;
@@ -53,12 +57,17 @@ function Checkout({ items }: { items: CheckoutItem[] }) {
               Product List
             </h2>
             <ul className="mt-4 divide-y divide-stone-100">
-              {lines.map((line) => (
+              {lines.map((line, index) => (
                 <li key={line._id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
                   <ProductThumb src={line.images[0]} alt={line.name} size={64} />
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium">{line.name}</p>
                     <p className="text-sm text-stone-500">Quantity: {line.count}</p>
+                    {shortNotes?.has(index) ? (
+                      <p className="text-sm font-semibold text-red-700" data-testid="short-line">
+                        {shortNotes.get(index)}
+                      </p>
+                    ) : null}
                   </div>
                   <p className="shrink-0 font-semibold text-brand-800">{formatKsh(line.price)}</p>
                 </li>
@@ -97,15 +106,28 @@ function Checkout({ items }: { items: CheckoutItem[] }) {
               </dd>
             </div>
           </dl>
-          {quote.isError ? (
-            <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-              {errorMessage(quote.error, 'Could not price your order')}
-            </p>
+          {quote.isError && !short ? (
+            <div role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+              <p>{errorMessage(quote.error, 'Could not price your order')}</p>
+              {shortNotes ? (
+                <Link to="/cart" className="mt-1 inline-block font-semibold underline">
+                  Change your cart
+                </Link>
+              ) : null}
+            </div>
+          ) : null}
+          {short ? (
+            <div role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+              <p>{short.message}</p>
+              <Link to="/cart" className="mt-1 inline-block font-semibold underline">
+                Change your cart
+              </Link>
+            </div>
           ) : null}
           <button
             type="button"
             className="btn-primary mt-5 w-full"
-            disabled={!ready}
+            disabled={!ready || short !== null}
             onClick={() => setConfirming({ key: newIdempotencyKey() })}
           >
             {address || addresses.isPending ? 'Proceed to Payment' : 'Please create a default address'}
@@ -121,6 +143,7 @@ function Checkout({ items }: { items: CheckoutItem[] }) {
           address={address}
           items={orderItems}
           total={quote.data.totalAmount}
+          onShort={setShort}
         />
       ) : null}
     </section>
@@ -224,6 +247,7 @@ function ConfirmOrderDialog({
   address,
   items,
   total,
+  onShort,
 }: {
   open: boolean;
   idempotencyKey: string;
@@ -231,6 +255,7 @@ function ConfirmOrderDialog({
   address: Address;
   items: { _id: string; count: number }[];
   total: number;
+  onShort: (short: { message: string; lines: Map<number, string> }) => void;
 }) {
   const createOrder = useCreateOrder();
   const [, navigate] = useLocation();
@@ -257,7 +282,14 @@ function ConfirmOrderDialog({
           clearCheckoutData();
           navigate(`/order/${order._id}`);
         },
-        onError: (error) => toast.error(errorMessage(error, 'Failed')),
+        onError: (error) => {
+          toast.error(errorMessage(error, 'Failed'));
+          const lines = shortLines(error);
+          if (lines) {
+            onShort({ message: errorMessage(error), lines });
+            onClose();
+          }
+        },
       },
     );
   }
@@ -288,4 +320,15 @@ function ConfirmOrderDialog({
       </div>
     </Modal>
   );
+}
+
+/** The lines an order was refused for (409 with details `items.N.count`), by position; null for other errors. */
+export function shortLines(error: unknown): Map<number, string> | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 409 || !error.details) return null;
+  const lines = new Map<number, string>();
+  for (const detail of error.details) {
+    const match = /^items\.(\d+)\.count$/.exec(detail.path);
+    if (match) lines.set(Number(match[1]), detail.message);
+  }
+  return lines.size > 0 ? lines : null;
 }

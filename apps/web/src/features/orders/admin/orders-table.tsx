@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { ADMIN_ORDER_FILTERS, type AdminOrderFilter } from '@urembo/contract/dashboard';
+import { useSearchParams } from 'wouter';
 import { formatKsh } from '@urembo/contract/money';
 import type { Order, UpdateOrderStatusBody } from '@urembo/contract/orders';
 import {
@@ -18,11 +20,26 @@ import { useAdminOrders, useOrderMessages, useUpdateOrderStatus } from '../api';
 import { formatOrderDate, formatOrderDateTime, itemCount, placeLine } from '../components/order-format';
 import { StatusBadge } from '../components/status-badge';
 
-/** Admin "orders" table (seed §2): 25 per page from the server, and a modal to set both statuses. */
+const AWAITING_LABELS: Record<AdminOrderFilter, string> = {
+  payment: 'Awaiting payment',
+  delivery: 'Awaiting delivery',
+};
+
+function isAwaiting(value: string | null): value is AdminOrderFilter {
+  return (ADMIN_ORDER_FILTERS as readonly string[]).includes(value ?? '');
+}
+
+/**
+ * Admin "orders" table (seed §2): 25 per page from the server, and a modal to set both statuses. `?awaiting=payment`
+ * or `?awaiting=delivery` (the dashboard's links) shows only those orders.
+ */
 export function OrdersTable() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Order | null>(null);
-  const orders = useAdminOrders(page);
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('awaiting');
+  const awaiting = isAwaiting(raw) ? raw : undefined;
+  const orders = useAdminOrders(page, awaiting);
   const failure = orders.isError ? errorMessage(orders.error, 'Failed to fetch orders') : null;
 
   useEffect(() => {
@@ -83,7 +100,31 @@ export function OrdersTable() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="font-display text-2xl font-semibold text-brand-800">Orders</h2>
-        {orders.data ? <p className="text-sm text-stone-500">{orders.data.total} in all</p> : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <label className="flex items-center gap-2 text-sm text-stone-600">
+            Show
+            <select
+              className="input w-auto py-1.5"
+              value={awaiting ?? ''}
+              onChange={(e) => {
+                setPage(1);
+                setParams(e.target.value ? { awaiting: e.target.value } : {});
+              }}
+            >
+              <option value="">All orders</option>
+              {ADMIN_ORDER_FILTERS.map((f) => (
+                <option key={f} value={f}>
+                  {AWAITING_LABELS[f]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {orders.data ? (
+            <p className="text-sm text-stone-500" data-testid="orders-total">
+              {orders.data.total} {awaiting ? AWAITING_LABELS[awaiting].toLowerCase() : 'in all'}
+            </p>
+          ) : null}
+        </div>
       </div>
       <DataTable
         caption="Orders, newest first"

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { cancelExpiredUnpaidOrders } from './service';
+
+/**
+ * Every `sweepSeconds`, cancels the orders left unpaid for longer than the hold and gives their stock back. Every
+ * API process may run it: `cancelOrder`'s conditional update lets exactly one of them cancel a given order. The
+ * timer does not keep the process alive and stops when the app closes; a sweep never overlaps the previous one.
+ */
+export function startUnpaidOrderSweep(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  options: { holdHours: number; sweepSeconds: number; onStockReturned: () => Promise<void> },
+): void {
+  if (options.sweepSeconds <= 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const sweep = async () => {
+    try {
+      const { cancelled } = await cancelExpiredUnpaidOrders(db, options.holdHours);
+      if (cancelled > 0) {
+        await options.onStockReturned();
+        app.log.info({ cancelled, holdHours: options.holdHours }, 'cancelled orders left unpaid');
+      }
+    } catch (err) {
+      app.log.error({ err }, 'unpaid order sweep failed');
+    }
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      running ??= sweep().finally(() => {
+        running = undefined;
+      });
+    }, options.sweepSeconds * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

@@ -1,0 +1,19 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminSummary } from '@urembo/contract/dashboard';
+import { api } from '../../lib/api-client';
+
+const SUMMARY_KEY = ['adminSummary'] as const;
+
+/** GET /admin/summary: refreshed every minute while the dashboard is open, and when the tab comes back. */
+export function useAdminSummary() {
+  return useQuery({
+    queryKey: SUMMARY_KEY,
+    queryFn: ({ signal }) => api.get<AdminSummary>('/admin/summary', { signal }),
+    refetchInterval: 60_000,
+  });
+}
+
+export function useRefreshSummary() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: SUMMARY_KEY });
+}
