@@ -307,8 +307,8 @@ describeEachDialect(
       expect(unmatched.order_id).toBeNull();
 
       // A receipt the simulator knows but the shop stored nowhere (an accepted prompt's), typed on another order:
-      const { request } = await pushed(300);
-      await answerPrompt(request.checkout_request_id, 'accept', 'pin=1234');
+      const { request, cookie: pusher } = await pushed(300);
+      await answerPrompt(pusher, request.checkout_request_id, 'accept', 'pin=1234');
       const stkReceipt = (await paymentsOfOrder(ctx(), request.order_id))[0]!.receipt!;
       expect(stkReceipt).toMatch(/^SIM/);
       // ...is refused (already used), while an unknown receipt is checked and found unknown.

@@ -397,7 +397,11 @@ describeEachDialect('stock: cancellation gives it back exactly once', (ctx) => {
     await backdate(young.order._id, 47);
     const paid = await orderOf(1, 3);
     await backdate(paid.order._id, 100);
-    await inject(ctx(), 'PUT', `/order/updateStatus/${paid.order._id}`, admin, { paymentStatus: 'paid' });
+    const markedPaid = await inject(ctx(), 'PUT', `/order/updateStatus/${paid.order._id}`, admin, {
+      paymentStatus: 'paid',
+      reason: 'Paid in cash at the shop',
+    });
+    expect(markedPaid.statusCode, markedPaid.body).toBe(200);
     const shipped = await orderOf(1, 3);
     await backdate(shipped.order._id, 100);
     await inject(ctx(), 'PUT', `/order/updateStatus/${shipped.order._id}`, admin, {
