@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { DbHandle } from './db/database';
 import { registerErrorHandling } from './lib/error-handler';
 import { LOG_SERIALIZERS } from './lib/log-redaction';
+import { registerRequestLog, serverLogger } from './lib/logging';
 import { registerOriginCheck } from './lib/origin-check';
 import { registerSessionLoader } from './modules/auth/guards';
 import { darajaSimulator, simulatorIsMounted } from './modules/payments/simulator/daraja-simulator';
@@ -25,12 +26,14 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
   setPasswordHashCost(config.passwordHashCost);
-  const loggerOptions = logger ?? { level: config.logLevel };
+  const loggerOptions = logger ?? serverLogger(config);
   const app = Fastify({
     logger:
       loggerOptions && typeof loggerOptions === 'object'
         ? { serializers: LOG_SERIALIZERS, ...loggerOptions }
         : loggerOptions,
+    // registerRequestLog writes one line per request instead.
+    disableRequestLogging: true,
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
@@ -42,6 +45,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
 
   // Only JSON bodies are accepted: anything else answers 415.
   app.removeContentTypeParser('text/plain');
+  registerRequestLog(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -5,6 +5,7 @@ import type { AppContext } from '../../routes';
 /** GET /config/public: shop settings the storefront shows (docs/api-additions-orders.md). Public, cacheable. */
 export function publicConfigRoutes({ config }: AppContext): FastifyPluginAsync {
   const body: PublicConfig = {
+    shop: config.shop,
     mpesa: {
       ...config.paymentInstructions,
       stkPush: config.mpesa.mode !== 'off',

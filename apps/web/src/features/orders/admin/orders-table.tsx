@@ -88,7 +88,6 @@ export function OrdersTable() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="font-display text-2xl font-semibold text-brand-800">Orders</h2>
         {orders.data ? <p className="text-sm text-stone-500">{orders.data.total} in all</p> : null}
       </div>
       <DataTable
