@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { skipSplash } from '../support/page';
 import { openServerDb, signInNewCustomer } from '../support/server-db';
 
@@ -11,7 +11,7 @@ import { openServerDb, signInNewCustomer } from '../support/server-db';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-async function shot(page: Page, testInfo: import('@playwright/test').TestInfo, name: string) {
+async function shot(page: Page, testInfo: TestInfo, name: string) {
   const file = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
@@ -99,6 +99,13 @@ for (const [name, viewport] of [
     await town.click();
     const location = main.getByRole('region', { name: 'Locations' }).getByText('Parklands', { exact: true });
     await expect(location).toBeVisible();
+    // On one line: not cut, and not broken inside the word either.
+    const lines = await location.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
     expect(await location.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await shot(page, testInfo, `admin-shipping-${name}`);
 

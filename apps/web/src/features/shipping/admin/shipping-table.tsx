@@ -275,10 +275,10 @@ function PlaceColumn({
                       </span>
                     </button>
                   ) : (
-                    <span className="flex min-w-0 flex-1 items-center justify-between gap-2 px-4 py-2.5 text-sm text-stone-800">
-                      <span className="min-w-0 break-words">{place.name}</span>
+                    <span className="flex min-w-0 flex-1 flex-col px-4 py-2.5 text-sm text-stone-800">
+                      <span className="break-words">{place.name}</span>
                       {fee(place) !== undefined ? (
-                        <span className="shrink-0 font-medium tabular-nums text-brand-700">
+                        <span className="text-xs font-medium tabular-nums text-brand-700">
                           {formatKsh(fee(place)!)}
                         </span>
                       ) : null}
