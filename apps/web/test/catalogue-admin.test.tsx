@@ -181,7 +181,9 @@ describe('admin products table', () => {
     await screen.findByText('Shea Jar');
     fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[1]!);
     fireEvent.click(
-      within(screen.getByRole('alertdialog', { name: 'Delete product' })).getByRole('button', { name: 'Delete' }),
+      within(screen.getByRole('alertdialog', { name: 'Delete product' })).getByRole('button', {
+        name: 'Delete',
+      }),
     );
     expect(await screen.findByText('Product not found')).toBeInTheDocument();
   });
