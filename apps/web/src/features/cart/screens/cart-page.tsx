@@ -98,7 +98,9 @@ export function CartPage() {
           })
         }
       >
-        All {lines.length} {lines.length === 1 ? 'product' : 'products'} will be taken out of your cart.
+        {lines.length === 1
+          ? 'The product in your cart will be taken out.'
+          : `All ${lines.length} products in your cart will be taken out.`}
       </ConfirmDialog>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
