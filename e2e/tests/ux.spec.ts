@@ -103,7 +103,7 @@ for (const [name, viewport] of [
     const lines = await location.evaluate((el) => {
       const range = document.createRange();
       range.selectNodeContents(el);
-      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
     });
     expect(lines).toBe(1);
     expect(await location.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
