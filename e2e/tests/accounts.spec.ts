@@ -37,7 +37,7 @@ test('a customer signs up, verifies the email from the mail, keeps a default add
   await expect(page).toHaveTitle('Sign-up');
   await expect(page.getByText('Phone number should start with +254 followed by 9 digits')).toBeVisible();
   // The form checks with the server's own rules before sending.
-  await page.getByLabel('Username').fill('Njeri Wambui');
+  await page.getByLabel('Full name').fill('Njeri Wambui');
   await page.getByLabel('Phone number').fill('12345');
   await page.getByLabel('Password', { exact: true }).fill('wambui-2025');
   await page.getByRole('button', { name: 'Sign-up' }).click();
@@ -146,6 +146,9 @@ test('a customer signs up, verifies the email from the mail, keeps a default add
   await page.goto('/signin');
   await expect(page).toHaveURL(/\/profile$/);
   await page.getByTestId('address-card').getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this address?' });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Delete address' }).click();
   await expect(page.getByText('address deleted')).toBeVisible();
   await expect(page.getByTestId('address-card')).toHaveCount(0);
 });

@@ -37,6 +37,7 @@ test.describe('cart, checkout and orders: what a visitor sees', () => {
     const config = await request.get('/api/v1/config/public');
     expect(config.status()).toBe(200);
     expect(await config.json()).toEqual({
+      shop: { phone: '254700000000', email: 'hello@urembo.co.ke' },
       mpesa: {
         paybill: '542542',
         account: '484580',

@@ -10,6 +10,7 @@ import { registerErrorHandling } from './lib/error-handler';
 import { createCaches } from './lib/short-cache';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/framework-errors';
 import { LOG_SERIALIZERS } from './lib/log-redaction';
+import { registerRequestLog, serverLogger } from './lib/logging';
 import { registerOriginCheck } from './lib/origin-check';
 import { registerSessionLoader } from './modules/auth/guards';
 import { darajaSimulator, simulatorIsMounted } from './modules/payments/simulator/daraja-simulator';
@@ -39,12 +40,14 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
   setPasswordHashCost(config.passwordHashCost);
-  const loggerOptions = logger ?? { level: config.logLevel };
+  const loggerOptions = logger ?? serverLogger(config);
   const app = Fastify({
     logger:
       loggerOptions && typeof loggerOptions === 'object'
         ? { serializers: LOG_SERIALIZERS, ...loggerOptions }
         : loggerOptions,
+    // registerRequestLog writes one line per request instead.
+    disableRequestLogging: true,
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: 'x-request-id',
@@ -58,6 +61,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
 
   // Only JSON bodies are accepted: anything else answers 415.
   app.removeContentTypeParser('text/plain');
+  registerRequestLog(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

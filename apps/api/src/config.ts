@@ -48,7 +48,14 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText.refine((v) => v === undefined || (v.length >= 8 && v.length <= 128), {
     message: 'must be 8 to 128 characters',
   }),
+  SHOP_PHONE: z.string().trim().default('0700 000 000'),
+  SHOP_EMAIL: z
+    .string()
+    .trim()
+    .pipe(z.email({ error: 'must be an email address' }))
+    .default('hello@urembo.co.ke'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -193,7 +200,11 @@ export interface Config {
   sessionSecret: string;
   seedDemo: boolean;
   admin: { phone: string; email: string | undefined; password: string } | undefined;
+  /** How customers reach the shop (footer): a Kenyan mobile number (2547XXXXXXXX) and an address. */
+  shop: { phone: string; email: string };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** `pretty` (one readable line per entry, for a person at a terminal) or `json` (for log collectors). */
+  logFormat: 'pretty' | 'json';
   /**
    * Which proxies' X-Forwarded-For entries are believed: false (none: the socket's address), a hop count (the
    * client address is that many entries from the right), or the proxies' own addresses/CIDR ranges.
@@ -255,6 +266,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const adminPhone = e.ADMIN_PHONE ? normalizeKenyanPhone(e.ADMIN_PHONE) : undefined;
   if (adminPhone === null) problems.push('ADMIN_PHONE: is not a Kenyan mobile number (e.g. 0712345678)');
+  const shopPhone = normalizeKenyanPhone(e.SHOP_PHONE);
+  if (shopPhone === null) problems.push('SHOP_PHONE: is not a Kenyan mobile number (e.g. 0712345678)');
   const mpesaProblems = checkMpesaVariables(e);
   problems.push(...mpesaProblems);
   if (problems.length > 0) throw new ConfigError(problems);
@@ -276,7 +289,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       adminPhone && e.ADMIN_PASSWORD
         ? { phone: adminPhone, email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD }
         : undefined,
+    shop: { phone: shopPhone!, email: e.SHOP_EMAIL.toLowerCase() },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? defaultLogFormat(e.NODE_ENV),
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,
     passwordHashCost: e.PASSWORD_HASH_COST,
@@ -305,6 +320,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lowStockAt: e.LOW_STOCK_AT,
     },
   };
+}
+
+/**
+ * Readable lines for a person at a terminal, JSON for everything else: production, and output piped to a file
+ * or a log collector.
+ */
+function defaultLogFormat(nodeEnv: Env['NODE_ENV']): 'pretty' | 'json' {
+  return nodeEnv !== 'production' && process.stdout.isTTY ? 'pretty' : 'json';
 }
 
 /** "Name <user@host>" or a bare user@host. */

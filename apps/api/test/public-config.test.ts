@@ -52,6 +52,7 @@ describeEachDialect(
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('public, max-age=300');
       expect(publicConfigSchema.parse(res.json())).toEqual({
+        shop: { phone: '254700000000', email: 'hello@urembo.co.ke' },
         mpesa: {
           // The demo's simulator plays the shop's own paybill: each order's reference is its account number.
           paybill: '174379',

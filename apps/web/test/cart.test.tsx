@@ -95,7 +95,12 @@ describe('CartPage', () => {
     await waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('Ksh 3,600'));
     expect(calls.at(-1)).toMatchObject({ method: 'POST', body: { productId: 'p1', count: 1 } });
 
+    // Clearing asks first: nothing is sent until the customer confirms.
+    const sent = calls.length;
     fireEvent.click(screen.getByRole('button', { name: 'Clear cart' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Clear your cart?' });
+    expect(calls.length).toBe(sent);
+    fireEvent.click(within(question).getByRole('button', { name: 'Clear cart' }));
     expect(await screen.findByText('Cart cleared')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
   });

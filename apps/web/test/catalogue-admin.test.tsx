@@ -168,7 +168,7 @@ describe('admin products table', () => {
     renderTable(<ProductsTable />);
     await screen.findByText('Shea Jar');
     fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[1]!);
-    const dialog = screen.getByRole('dialog', { name: 'Delete product' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete product' });
     expect(dialog).toHaveTextContent('Delete Shea Jar and its pictures?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('delete success')).toBeInTheDocument();
@@ -181,7 +181,9 @@ describe('admin products table', () => {
     await screen.findByText('Shea Jar');
     fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[1]!);
     fireEvent.click(
-      within(screen.getByRole('dialog', { name: 'Delete product' })).getByRole('button', { name: 'Delete' }),
+      within(screen.getByRole('alertdialog', { name: 'Delete product' })).getByRole('button', {
+        name: 'Delete',
+      }),
     );
     expect(await screen.findByText('Product not found')).toBeInTheDocument();
   });
@@ -191,7 +193,7 @@ describe('admin products table', () => {
     await screen.findByText('Shea Jar');
     fireEvent.click(screen.getByRole('button', { name: /Delete image 1 of A very long/ }));
     fireEvent.click(
-      within(screen.getByRole('dialog', { name: 'Delete image' })).getByRole('button', {
+      within(screen.getByRole('alertdialog', { name: 'Delete image' })).getByRole('button', {
         name: 'Delete image',
       }),
     );

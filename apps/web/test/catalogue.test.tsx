@@ -27,9 +27,13 @@ describe('ProductCard', () => {
     expect(screen.getByText('Ksh 1,250')).toBeInTheDocument();
   });
 
-  it('uses the shorter featured lengths (name 16, description 20)', () => {
-    renderAt(<ProductCard product={product({ name: 'Niacinamide 10% Serum' })} variant="featured" />);
-    expect(screen.getByRole('heading')).toHaveTextContent(/^Niacinamide 10%…$/);
+  it('uses the shorter featured description (20) and keeps the whole name, two lines at most', () => {
+    renderAt(<ProductCard product={product({ name: 'Matte Lipstick Mocha Nude' })} variant="featured" />);
+    const heading = screen.getByRole('heading');
+    // Cut by characters, "Matte Lipstick N…" named three lipsticks the same; the browser clamps to two lines.
+    expect(heading).toHaveTextContent(/^Matte Lipstick Mocha Nude$/);
+    expect(heading).toHaveClass('line-clamp-2');
+    expect(heading).toHaveAttribute('title', 'Matte Lipstick Mocha Nude');
     expect(screen.getByText('Pure steam-distilled…')).toBeInTheDocument();
   });
 

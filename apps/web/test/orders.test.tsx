@@ -207,7 +207,7 @@ describe('OrdersTable (admin)', () => {
         <Toaster />
       </>,
     );
-    const row = (await screen.findByText('Amina Wanjiru')).closest('tr')!;
+    const row = (await screen.findByText('Amina Wanjiru')).closest<HTMLElement>('tr, li')!;
     expect(row).toHaveTextContent('0712 345 678');
     expect(row).toHaveTextContent('Sarit Centre, Westlands');
     expect(row).toHaveTextContent('Ksh 4,350');

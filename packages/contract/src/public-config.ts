@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
-/** GET /config/public: the shop settings the storefront shows (payment instructions). Nothing secret. */
+/** GET /config/public: the shop settings the storefront shows (contact, payment instructions). Nothing secret. */
 export const publicConfigSchema = z.object({
+  /** How customers reach the shop (footer): SHOP_PHONE as 2547XXXXXXXX and SHOP_EMAIL. */
+  shop: z.object({ phone: z.string(), email: z.string() }),
   mpesa: z.object({
     /** Paybill business number shown on the order page. */
     paybill: z.string(),

@@ -1,8 +1,6 @@
 /** Truncation lengths of the seed (§9). */
 export const TRUNCATE = {
-  cardName: 19,
   cardDescription: 50,
-  featuredName: 16,
   featuredDescription: 20,
   reviewComment: 30,
   adminReviewComment: 75,

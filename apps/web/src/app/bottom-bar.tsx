@@ -1,10 +1,13 @@
 import { Link } from 'wouter';
 import { useAuthUser } from '../features/auth/api';
+import { useCartCount } from '../features/cart/api';
+import { CartCountBadge, cartLabel } from '../features/cart/components/cart-count-badge';
 import { BagIcon, CartIcon, HomeIcon, PackageIcon, UserIcon } from '../components/icons';
 
 /** The phone's tab bar: the shop's main places one thumb away. */
 export function BottomBar() {
   const { data: user } = useAuthUser();
+  const cartCount = useCartCount();
   const items = [
     { to: '/', label: 'Home', icon: HomeIcon },
     { to: '/shop', label: 'Shop', icon: BagIcon },
@@ -24,13 +27,17 @@ export function BottomBar() {
           <li key={label}>
             <Link
               to={to}
+              aria-label={to === '/cart' ? cartLabel(cartCount) : undefined}
               className={(isActive: boolean) =>
                 `flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium ${
                   isActive ? 'text-brand-700' : 'text-stone-500'
                 }`
               }
             >
-              <Icon width={22} height={22} />
+              <span className="relative">
+                <Icon width={22} height={22} />
+                {to === '/cart' ? <CartCountBadge count={cartCount} className="-right-2.5 -top-1.5" /> : null}
+              </span>
               {label}
             </Link>
           </li>

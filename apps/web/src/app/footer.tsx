@@ -10,17 +10,24 @@ import {
   XIcon,
 } from '../components/icons';
 import { LogoMark } from '../components/logo';
+import { usePublicConfig } from '../lib/public-config';
 import { SHOP } from './shop-info';
 
-const SOCIAL = [
-  { href: SHOP.social.instagram, label: 'Instagram', icon: InstagramIcon },
-  { href: SHOP.social.pinterest, label: 'Pinterest', icon: PinterestIcon },
-  { href: SHOP.social.whatsapp, label: 'WhatsApp', icon: WhatsAppIcon },
-  { href: SHOP.social.telegram, label: 'Telegram', icon: TelegramIcon },
-  { href: SHOP.social.x, label: 'X', icon: XIcon },
-];
+/** +254 700 123 456: how a shop writes its number for customers anywhere. */
+function internationalPhone(canonical: string): string {
+  return `+${canonical.slice(0, 3)} ${canonical.slice(3, 6)} ${canonical.slice(6, 9)} ${canonical.slice(9)}`;
+}
 
 export function Footer() {
+  const contact = usePublicConfig().data?.shop;
+  const social = [
+    { href: SHOP.social.instagram, label: 'Instagram', icon: InstagramIcon },
+    { href: SHOP.social.pinterest, label: 'Pinterest', icon: PinterestIcon },
+    // Until the settings arrive the icon holds its place without a link.
+    { href: contact ? `https://wa.me/${contact.phone}` : undefined, label: 'WhatsApp', icon: WhatsAppIcon },
+    { href: SHOP.social.telegram, label: 'Telegram', icon: TelegramIcon },
+    { href: SHOP.social.x, label: 'X', icon: XIcon },
+  ];
   return (
     <footer className="mt-16 bg-brand-900 pb-20 text-brand-100 md:pb-0">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -71,24 +78,29 @@ export function Footer() {
                 ))}
               </span>
             </li>
-            <li className="flex items-center gap-2">
+            {/* Fixed heights: the settings arrive after the first paint and must not move anything. */}
+            <li className="flex h-5 items-center gap-2">
               <PhoneIcon width={18} height={18} className="shrink-0" />
-              <a href={SHOP.phoneHref} className="hover:text-white">
-                {SHOP.phone}
-              </a>
+              {contact ? (
+                <a href={`tel:+${contact.phone}`} className="hover:text-white">
+                  {internationalPhone(contact.phone)}
+                </a>
+              ) : null}
             </li>
-            <li className="flex items-center gap-2">
+            <li className="flex h-5 items-center gap-2">
               <MailIcon width={18} height={18} className="shrink-0" />
-              <a href={`mailto:${SHOP.email}`} className="hover:text-white">
-                {SHOP.email}
-              </a>
+              {contact ? (
+                <a href={`mailto:${contact.email}`} className="hover:text-white">
+                  {contact.email}
+                </a>
+              ) : null}
             </li>
           </ul>
         </address>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Follow us</h2>
           <ul className="mt-3 flex flex-wrap gap-2">
-            {SOCIAL.map(({ href, label, icon: Icon }) => (
+            {social.map(({ href, label, icon: Icon }) => (
               <li key={label}>
                 <a
                   href={href}

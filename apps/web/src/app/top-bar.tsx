@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useAuthUser, useLogout } from '../features/auth/api';
+import { useCartCount } from '../features/cart/api';
+import { CartCountBadge, cartLabel } from '../features/cart/components/cart-count-badge';
 import { CartIcon, MenuIcon } from '../components/icons';
 import { Logo } from '../components/logo';
 import { SearchForm } from '../components/search-form';
@@ -37,6 +39,7 @@ export function AuthButtons({ onDone }: { onDone?: () => void }) {
 
 export function TopBar() {
   const { data: user } = useAuthUser();
+  const cartCount = useCartCount();
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200/80 bg-white/95 backdrop-blur">
@@ -60,13 +63,15 @@ export function TopBar() {
             <Link
               key={link.to}
               to={link.to}
+              aria-label={link.to === '/cart' ? cartLabel(cartCount) : undefined}
               className={(isActive: boolean) =>
-                `rounded-full px-3 py-2 text-sm font-medium transition-colors ${
+                `relative rounded-full px-3 py-2 text-sm font-medium transition-colors ${
                   isActive ? 'bg-brand-50 text-brand-700' : 'text-stone-700 hover:text-brand-700'
                 }`
               }
             >
               {link.label}
+              {link.to === '/cart' ? <CartCountBadge count={cartCount} className="-right-2 -top-1" /> : null}
             </Link>
           ))}
         </nav>
@@ -75,10 +80,11 @@ export function TopBar() {
         </div>
         <Link
           to="/cart"
-          aria-label="Cart"
-          className="ml-auto flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-brand-50 md:hidden"
+          aria-label={cartLabel(cartCount)}
+          className="relative ml-auto flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-brand-50 md:hidden"
         >
           <CartIcon />
+          <CartCountBadge count={cartCount} />
         </Link>
       </div>
       <div className="px-4 pb-3 md:hidden">

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { useMediaQuery } from '../lib/use-media-query';
 import { Spinner } from './spinner';
 
 export interface Column<T> {
@@ -7,9 +8,14 @@ export interface Column<T> {
   className?: string;
 }
 
+/** Tailwind's `md`: below it a row is a card. */
+const WIDE = '(min-width: 768px)';
+
 /**
- * The admin panel's table: a real <table> on wide screens that scrolls sideways on a phone, with loading, error
- * and empty states.
+ * The admin panel's table, with loading, error and empty states. The first column says what a row is and the
+ * last one what can be done with it (Edit, Delete, Update, Pending/Complete), so both stay in view: on a wide
+ * screen the table scrolls sideways inside its card with those two columns pinned; on a phone each row is a card
+ * (first column as its title, last one as its footer).
  */
 export function DataTable<T>({
   columns,
@@ -28,17 +34,33 @@ export function DataTable<T>({
   empty?: string;
   caption?: string;
 }) {
+  const wide = useMediaQuery(WIDE, true);
   if (isLoading) return <Spinner label="Loading table" />;
   if (error) return <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700">{error}</p>;
   if (!rows || rows.length === 0) return <p className="px-4 py-10 text-center text-stone-500">{empty}</p>;
+  if (!wide) return <RowCards columns={columns} rows={rows} rowKey={rowKey} caption={caption} />;
+
+  const last = columns.length - 1;
+  // Pinned cells need an opaque background of their own, or the scrolled columns would show through them.
+  const pin = (i: number, head: boolean) => {
+    if (columns.length < 2 || (i !== 0 && i !== last)) return '';
+    const background = head ? 'bg-stone-50' : 'bg-white group-hover:bg-brand-50';
+    return i === 0
+      ? `sticky left-0 z-10 ${background} shadow-[inset_-1px_0_0_var(--color-stone-200)]`
+      : `sticky right-0 z-10 ${background} shadow-[inset_1px_0_0_var(--color-stone-200)]`;
+  };
   return (
-    <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
+    <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200" data-testid="data-table">
       <table className="min-w-full divide-y divide-stone-200 text-left text-sm">
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="bg-stone-50 text-xs font-semibold uppercase tracking-wide text-stone-500">
           <tr>
-            {columns.map((c) => (
-              <th key={c.header} scope="col" className={`whitespace-nowrap px-4 py-3 ${c.className ?? ''}`}>
+            {columns.map((c, i) => (
+              <th
+                key={c.header}
+                scope="col"
+                className={`whitespace-nowrap px-4 py-3 ${pin(i, true)} ${c.className ?? ''}`}
+              >
                 {c.header}
               </th>
             ))}
@@ -46,9 +68,9 @@ export function DataTable<T>({
         </thead>
         <tbody className="divide-y divide-stone-100">
           {rows.map((row) => (
-            <tr key={rowKey(row)} className="hover:bg-brand-50/40">
-              {columns.map((c) => (
-                <td key={c.header} className={`px-4 py-3 align-top ${c.className ?? ''}`}>
+            <tr key={rowKey(row)} className="group hover:bg-brand-50">
+              {columns.map((c, i) => (
+                <td key={c.header} className={`px-4 py-3 align-top ${pin(i, false)} ${c.className ?? ''}`}>
                   {c.cell(row)}
                 </td>
               ))}
@@ -57,5 +79,49 @@ export function DataTable<T>({
         </tbody>
       </table>
     </div>
+  );
+}
+
+function RowCards<T>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+}: {
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  caption?: string | undefined;
+}) {
+  const [first, ...rest] = columns;
+  const footer = rest.length > 0 ? rest.pop() : undefined;
+  return (
+    <ul className="space-y-2" aria-label={caption} data-testid="data-cards">
+      {rows.map((row) => (
+        <li key={rowKey(row)} className="rounded-xl bg-white p-3 text-sm ring-1 ring-stone-200">
+          {first ? <div className="font-medium text-ink">{first.cell(row)}</div> : null}
+          {rest.length > 0 ? (
+            <dl className="mt-2 grid grid-cols-[minmax(5rem,auto)_minmax(0,1fr)] gap-x-3 gap-y-1.5">
+              {rest.map((c) => (
+                <Fragment key={c.header}>
+                  <dt className="pt-0.5 text-xs font-semibold uppercase tracking-wide text-stone-500">
+                    {c.header}
+                  </dt>
+                  <dd className="min-w-0 break-words">{c.cell(row)}</dd>
+                </Fragment>
+              ))}
+            </dl>
+          ) : null}
+          {footer ? (
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-stone-100 pt-3">
+              <span className="text-xs font-semibold uppercase tracking-wide text-stone-500">
+                {footer.header}
+              </span>
+              {footer.cell(row)}
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -9,13 +9,26 @@ interface ModalProps {
   /** "center" for forms and confirmations, "left" for the mobile menu drawer. */
   placement?: 'center' | 'left';
   className?: string;
+  /** "alertdialog" for a question that interrupts (a confirmation), described by `describedBy`. */
+  role?: 'dialog' | 'alertdialog';
+  describedBy?: string;
 }
 
 /**
  * An accessible modal on the native <dialog> element: the browser traps focus, closes on Escape, restores focus
- * and marks the rest of the page inert, with no library code to download.
+ * and marks the rest of the page inert, with no library code to download. An element marked `data-autofocus`
+ * takes the focus on opening (the browser would give it to the first button, the close icon).
  */
-export function Modal({ open, onClose, title, children, placement = 'center', className = '' }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  placement = 'center',
+  className = '',
+  role,
+  describedBy,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -25,6 +38,7 @@ export function Modal({ open, onClose, title, children, placement = 'center', cl
     if (open && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
@@ -39,7 +53,9 @@ export function Modal({ open, onClose, title, children, placement = 'center', cl
   return (
     <dialog
       ref={ref}
+      role={role}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       onCancel={(e) => {
         e.preventDefault();
         onClose();

@@ -7,6 +7,7 @@ import { paymentDestination } from '../orders/payment-destination';
 export function publicConfigRoutes({ config }: AppContext): FastifyPluginAsync {
   const destination = paymentDestination(config, null);
   const body: PublicConfig = {
+    shop: config.shop,
     mpesa: {
       ...config.paymentInstructions,
       // One destination for checkout and the order page (issue 17.3).

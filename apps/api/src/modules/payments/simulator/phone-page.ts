@@ -93,6 +93,11 @@ function noticeHtml(notice: PhoneNotice | undefined): string {
   return `<p class="notice ${delivered ? 'ok' : 'bad'}" role="status">${escapeHtml(what)} ${escapeHtml(shop)}</p>`;
 }
 
+/** The shop's flower mark, inline: without a link the browser asks for /favicon.ico, which does not exist. */
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#8a2c4f"/><g fill="#fbe3ea"><ellipse cx="32" cy="20" rx="7" ry="11"/><ellipse cx="32" cy="44" rx="7" ry="11"/><ellipse cx="20" cy="32" rx="11" ry="7"/><ellipse cx="44" cy="32" rx="11" ry="7"/></g><circle cx="32" cy="32" r="6" fill="#e8a33d"/></svg>',
+)}`;
+
 /** The simulator's "phone": pending prompts to accept or cancel, and the last answered ones. */
 export function renderPhonePage({
   merchant,
@@ -132,6 +137,7 @@ export function renderPhonePage({
 <meta name="robots" content="noindex">
 ${waiting && signedIn ? '<meta http-equiv="refresh" content="3">' : ''}
 <title>Test phone · M-Pesa simulator</title>
+<link rel="icon" href="${FAVICON}">
 <style>${STYLE}</style>
 </head>
 <body>

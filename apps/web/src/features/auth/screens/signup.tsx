@@ -60,7 +60,7 @@ export default function SignupScreen() {
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField
-          label="Username"
+          label="Full name"
           name="fullName"
           autoComplete="name"
           required

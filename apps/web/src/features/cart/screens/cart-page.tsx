@@ -2,8 +2,10 @@ import type { CartLine } from '@urembo/contract/orders';
 import { MAX_LINE_COUNT } from '@urembo/contract/order-status';
 import { formatKsh } from '@urembo/contract/money';
 import { TRUNCATE, truncate } from '@urembo/contract/text';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CartIcon } from '../../../components/icons';
 import { ProductThumb } from '../../../components/product-thumb';
 import { SignedOutNotice } from '../../../components/signed-out-notice';
@@ -20,6 +22,7 @@ export function CartPage() {
   const { data: user, isPending: authPending } = useAuthUser();
   const cart = useCart();
   const clear = useClearCart();
+  const [confirmingClear, setConfirmingClear] = useState(false);
   const [, navigate] = useLocation();
 
   if (authPending) return <Spinner label="Loading your cart" />;
@@ -76,16 +79,31 @@ export function CartPage() {
           type="button"
           className="btn-ghost px-3 text-stone-600"
           disabled={clear.isPending}
-          onClick={() =>
-            clear.mutate(undefined, {
-              onSuccess: () => toast.success('Cart cleared'),
-              onError: (error) => toast.error(errorMessage(error)),
-            })
-          }
+          onClick={() => setConfirmingClear(true)}
         >
           Clear cart
         </button>
       </div>
+      <ConfirmDialog
+        open={confirmingClear}
+        title="Clear your cart?"
+        confirmLabel="Clear cart"
+        busy={clear.isPending}
+        onCancel={() => setConfirmingClear(false)}
+        onConfirm={() =>
+          clear.mutate(undefined, {
+            onSuccess: () => {
+              setConfirmingClear(false);
+              toast.success('Cart cleared');
+            },
+            onError: (error) => toast.error(errorMessage(error)),
+          })
+        }
+      >
+        {lines.length === 1
+          ? 'The product in your cart will be taken out.'
+          : `All ${lines.length} products in your cart will be taken out.`}
+      </ConfirmDialog>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <ul className="space-y-3" aria-label="Cart items">

@@ -16,7 +16,7 @@ import {
   useDeleteProductImage,
   useUpdateProduct,
 } from './api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EMPTY_PRODUCT, ProductForm, valuesOf } from './product-form';
 import { StockControl } from './stock-control';
 

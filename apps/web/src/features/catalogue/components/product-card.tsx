@@ -11,8 +11,9 @@ export const GRID_IMAGE_SIZES =
   '(min-width: 1280px) 240px, (min-width: 1024px) 19vw, (min-width: 640px) 31vw, 46vw';
 
 /**
- * One product in a grid (home, shop, search, related): picture, name, description and price, truncated to the
- * seed's lengths (the featured grid's are shorter). An inactive product's card is shown but cannot be opened.
+ * One product in a grid (home, shop, search, related): picture, name (up to two lines, so "Matte Lipstick Mocha
+ * Nude" and "Matte Lipstick Berry Plum" stay apart), and description and price, truncated to the seed's lengths
+ * (the featured grid's are shorter). An inactive product's card is shown but cannot be opened.
  */
 export function ProductCard({
   product,
@@ -23,7 +24,6 @@ export function ProductCard({
   variant?: 'default' | 'featured';
   eager?: boolean;
 }) {
-  const nameMax = variant === 'featured' ? TRUNCATE.featuredName : TRUNCATE.cardName;
   const descriptionMax = variant === 'featured' ? TRUNCATE.featuredDescription : TRUNCATE.cardDescription;
   const inactive = product.status !== 'active';
   const actions = useProductActions();
@@ -51,8 +51,8 @@ export function ProductCard({
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
-        <h3 className="font-semibold leading-snug text-ink" title={product.name}>
-          {truncate(product.name, nameMax)}
+        <h3 className="line-clamp-2 font-semibold leading-snug text-ink" title={product.name}>
+          {product.name}
         </h3>
         <p className="text-sm leading-snug text-stone-500" title={product.description}>
           {truncate(product.description, descriptionMax)}

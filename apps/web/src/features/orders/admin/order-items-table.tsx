@@ -4,6 +4,7 @@ import type { OrderItem } from '@urembo/contract/orders';
 import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import toast from 'react-hot-toast';
 import { DataTable, type Column } from '../../../components/data-table';
+import { EmailText } from '../../../components/email-text';
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminOrderItems } from '../api';
@@ -16,7 +17,7 @@ const columns: Column<OrderItem>[] = [
     cell: (i) => (
       <>
         <span className="block font-medium">{i.user.fullName}</span>
-        {i.user.email ? <span className="block text-xs text-stone-500">{i.user.email}</span> : null}
+        {i.user.email ? <EmailText email={i.user.email} className="block text-xs text-stone-500" /> : null}
         <span className="block whitespace-nowrap text-xs text-stone-500">
           {formatPhoneForDisplay(i.user.phone)}
         </span>
@@ -54,7 +55,6 @@ export function OrderItemsTable() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="font-display text-2xl font-semibold text-brand-800">Ordered items</h2>
         {items.data ? <p className="text-sm text-stone-500">{items.data.total} in all</p> : null}
       </div>
       <DataTable

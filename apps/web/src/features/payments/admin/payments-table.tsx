@@ -187,7 +187,6 @@ export default function PaymentsTable() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="font-display text-2xl font-semibold text-brand-800">Payments</h2>
         {data ? <p className="text-sm text-stone-500">{data.total} in total</p> : null}
       </div>
       <p className="text-sm text-stone-600">

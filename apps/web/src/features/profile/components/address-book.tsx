@@ -3,6 +3,8 @@ import toast from 'react-hot-toast';
 import type { Address } from '@urembo/contract/addresses';
 import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import type { User } from '@urembo/contract/users';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EmailText } from '../../../components/email-text';
 import { MapPinIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
@@ -35,7 +37,11 @@ function AddressCard({
         ) : null}
       </div>
       <p className="mt-1 text-sm text-stone-600">{formatPhoneForDisplay(address.phone)}</p>
-      {address.email ? <p className="text-sm text-stone-600 break-all">{address.email}</p> : null}
+      {address.email ? (
+        <p className="text-sm text-stone-600">
+          <EmailText email={address.email} />
+        </p>
+      ) : null}
       <p className="mt-3 flex gap-2 text-sm text-stone-700">
         <MapPinIcon width={18} height={18} className="mt-0.5 shrink-0 text-brand-600" />
         <span>{[address.country, address.county, address.town, address.location].join(', ')}</span>
@@ -62,10 +68,14 @@ export function AddressBook({ user }: { user: User }) {
   const { data: addresses, isPending, isError } = useAddresses(user._id);
   const remove = useDeleteAddress(user._id);
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Address | null>(null);
 
   function deleteAddress(address: Address) {
     remove.mutate(address._id, {
-      onSuccess: (data) => toast.success(data.message || 'address deleted'),
+      onSuccess: (data) => {
+        setDeleting(null);
+        toast.success(data.message || 'address deleted');
+      },
       onError: (error) => toast.error(errorMessage(error, 'failed to delete')),
     });
   }
@@ -105,7 +115,7 @@ export function AddressBook({ user }: { user: User }) {
                 key={address._id}
                 address={address}
                 onEdit={() => setEditing(address)}
-                onDelete={() => deleteAddress(address)}
+                onDelete={() => setDeleting(address)}
                 deleting={remove.isPending && remove.variables === address._id}
               />
             ))}
@@ -126,6 +136,22 @@ export function AddressBook({ user }: { user: User }) {
           />
         ) : null}
       </Modal>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this address?"
+        confirmLabel="Delete address"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => (deleting ? deleteAddress(deleting) : undefined)}
+      >
+        {deleting ? (
+          <>
+            <strong>{deleting.name}</strong>,{' '}
+            {[deleting.country, deleting.county, deleting.town, deleting.location].join(', ')} will be removed
+            from your address books.
+          </>
+        ) : null}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -26,7 +26,8 @@ export function AddressForm({
   const save = useSaveAddress(user._id);
   const [name, setName] = useState(address?.name ?? user.fullName);
   const [phone, setPhone] = useState(formatPhoneForDisplay(address?.phone ?? user.phone));
-  const [email, setEmail] = useState(address?.email ?? user.email ?? '');
+  // A saved address keeps its own (possibly empty) email; only a new one starts from the account's.
+  const [email, setEmail] = useState((address ? address.email : user.email) ?? '');
   const [place, setPlace] = useState<PlaceNames>({
     country: address?.country ?? '',
     county: address?.county ?? '',

@@ -4,6 +4,7 @@ import { formatKsh } from '@urembo/contract/money';
 import type { AdminReview } from '@urembo/contract/reviews';
 import { TRUNCATE, truncate } from '@urembo/contract/text';
 import { DataTable, type Column } from '../../../components/data-table';
+import { EmailText } from '../../../components/email-text';
 import { Modal } from '../../../components/modal';
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
@@ -51,7 +52,9 @@ export default function ReviewsTable() {
       cell: (r) => (
         <div className="min-w-36">
           <p className="font-medium text-ink">{r.user.fullName}</p>
-          <p className="break-all text-xs text-stone-500">{r.user.email ?? 'No email'}</p>
+          <p className="text-xs text-stone-500">
+            {r.user.email ? <EmailText email={r.user.email} /> : 'No email'}
+          </p>
         </div>
       ),
     },

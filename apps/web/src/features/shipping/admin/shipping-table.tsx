@@ -269,18 +269,16 @@ function PlaceColumn({
                         selected ? 'font-semibold text-brand-800' : 'text-stone-800'
                       }`}
                     >
-                      <span className="truncate">{place.name}</span>
+                      <span className="min-w-0 break-words">{place.name}</span>
                       <span aria-hidden="true" className={selected ? 'text-brand-600' : 'text-stone-300'}>
                         ›
                       </span>
                     </button>
                   ) : (
-                    <span className="flex min-w-0 flex-1 items-center justify-between gap-2 px-4 py-2.5 text-sm text-stone-800">
-                      <span className="truncate" title={place.name}>
-                        {place.name}
-                      </span>
+                    <span className="flex min-w-0 flex-1 flex-col px-4 py-2.5 text-sm text-stone-800">
+                      <span className="break-words">{place.name}</span>
                       {fee(place) !== undefined ? (
-                        <span className="shrink-0 font-medium tabular-nums text-brand-700">
+                        <span className="text-xs font-medium tabular-nums text-brand-700">
                           {formatKsh(fee(place)!)}
                         </span>
                       ) : null}

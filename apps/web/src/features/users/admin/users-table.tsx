@@ -3,6 +3,7 @@ import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import { relativeTime } from '@urembo/contract/text';
 import type { User } from '@urembo/contract/users';
 import { DataTable, type Column } from '../../../components/data-table';
+import { EmailText } from '../../../components/email-text';
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminUsers } from '../api';
@@ -28,8 +29,7 @@ const COLUMNS: Column<User>[] = [
   },
   {
     header: 'Email',
-    cell: (u) => u.email ?? <span className="text-stone-400">—</span>,
-    className: 'break-all',
+    cell: (u) => (u.email ? <EmailText email={u.email} /> : <span className="text-stone-400">—</span>),
   },
   {
     header: 'Phone',
@@ -94,7 +94,7 @@ function UserCards({ users }: { users: User[] }) {
           </div>
           <p className="mt-0.5 text-stone-600">
             {formatPhoneForDisplay(u.phone)}
-            {u.email ? <span className="block truncate">{u.email}</span> : null}
+            {u.email ? <EmailText email={u.email} className="block" /> : null}
           </p>
           <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
             {COLUMNS[4]!.cell(u)}

@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
-import { Modal } from '../../../components/modal';
+import { useId, type ReactNode } from 'react';
+import { Modal } from './modal';
 
-/** "Are you sure?" before something that cannot be undone. */
+/**
+ * "Are you sure?" before something that cannot be undone: an alert dialog whose focus starts on Cancel, so a
+ * stray Enter does not destroy anything.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -19,11 +22,14 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const bodyId = useId();
   return (
-    <Modal open={open} onClose={onCancel} title={title}>
-      <div className="text-stone-700">{children}</div>
+    <Modal open={open} onClose={onCancel} title={title} role="alertdialog" describedBy={bodyId}>
+      <div id={bodyId} className="text-stone-700">
+        {children}
+      </div>
       <div className="mt-6 flex justify-end gap-3">
-        <button type="button" className="btn-ghost" onClick={onCancel}>
+        <button type="button" className="btn-ghost" onClick={onCancel} data-autofocus>
           Cancel
         </button>
         <button
