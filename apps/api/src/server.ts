@@ -37,7 +37,8 @@ async function main(): Promise<void> {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
     const imported = await imageStoreFor({ config, db: database.db }).importDiskImages();
-    if (imported > 0) log.info(`pictures: copied ${imported} from ${config.dataDir}/images into the database`);
+    if (imported > 0)
+      log.info(`pictures: copied ${imported} from ${config.dataDir}/images into the database`);
     if (config.admin) {
       const result = await ensureAdmin(database.db, config.admin);
       log.info(

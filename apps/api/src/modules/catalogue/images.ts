@@ -231,13 +231,7 @@ export class ImageStore {
             not(exists(selectFrom('product_images').select('id').where('hash', '=', hash))),
           )
           .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('order_items')
-                  .select('id')
-                  .where('image', 'like', `%/images/${hash}-%`),
-              ),
-            ),
+            not(exists(selectFrom('order_items').select('id').where('image', 'like', `%/images/${hash}-%`))),
           )
           .executeTakeFirst();
         if (Number(result.numDeletedRows) > 0 || !(await this.hasAll(hash)))

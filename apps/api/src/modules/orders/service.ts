@@ -372,7 +372,10 @@ export async function changeOrderStatus(
   } else if (next.changed) {
     await db.transaction().execute(async (trx) => {
       const now = nowIso();
-      if (target.paymentStatus !== current.paymentStatus || target.deliveryStatus !== current.deliveryStatus) {
+      if (
+        target.paymentStatus !== current.paymentStatus ||
+        target.deliveryStatus !== current.deliveryStatus
+      ) {
         if (!(await updateOrderStatuses(trx, orderId, current, target, now))) throw raced();
       }
       if (current.deliveryStatus === 'cancelled' && target.deliveryStatus !== 'cancelled') {
