@@ -24,7 +24,8 @@ export function Shell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <TopBar />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer starts below the fold, so content arriving never pushes it. */}
+      <main id="main" className="min-h-dvh flex-1">
         {children}
       </main>
       <Footer />

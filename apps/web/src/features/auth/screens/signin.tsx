@@ -82,7 +82,7 @@ export default function SigninScreen() {
           error={errors.phone}
           hint={errors.phone ? undefined : PHONE_HINT}
         />
-        <div className="flex items-center gap-3 text-xs font-semibold uppercase tracking-wider text-stone-400">
+        <div className="flex items-center gap-3 text-xs font-semibold uppercase tracking-wider text-stone-500">
           <span className="h-px flex-1 bg-stone-200" /> or <span className="h-px flex-1 bg-stone-200" />
         </div>
         <TextField

@@ -39,6 +39,7 @@ export default function SearchPage() {
         </p>
       ) : (
         <div id="search-results">
+          <h2 className="sr-only">Search results</h2>
           {results.data ? (
             <p role="status" className="mb-5 break-words font-medium text-green-700">
               {results.data.message}

@@ -35,6 +35,8 @@ export default function ShopPage() {
       </header>
       <CategoryTabs categories={categories.data} selected={category} isLoading={categories.isPending} />
       <div id="shop-grid" className="mt-6">
+        {/* The cards' names are h3: a heading between them and the page's h1 keeps the outline in order. */}
+        <h2 className="sr-only">Products</h2>
         {products.isError ? (
           <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-red-700">
             Error: {errorMessage(products.error, 'Could not load products')}
