@@ -5,7 +5,7 @@ test.describe('shop frame', () => {
   test('health names the database of this project', async ({ request }, testInfo) => {
     const res = await request.get('/api/v1/health');
     expect(res.status()).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', db: testInfo.project.name });
+    expect(await res.json()).toEqual({ status: 'ok', db: testInfo.project.name, database: 'up' });
   });
 
   test('an unknown path shows the not-found page with a Home link', async ({ page }) => {

@@ -317,6 +317,19 @@ export async function returnOrderStock(db: Db, orderId: string): Promise<string[
   return lines.flatMap((l) => (l.product_id ? [l.product_id] : []));
 }
 
+/** A condition on `orders`: no completed payment is recorded for the order (a partly paid order is kept). */
+export function hasNoCompletedPayment(eb: ExpressionBuilder<Database, 'orders'>) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('payments')
+        .select('payments.id')
+        .whereRef('payments.order_id', '=', 'orders.id')
+        .where('payments.status', '=', 1),
+    ),
+  );
+}
+
 /** Unpaid orders whose delivery has not started, placed before `before` (oldest first): the hold has run out. */
 export async function listExpiredUnpaidOrders(
   db: Db,
@@ -329,17 +342,7 @@ export async function listExpiredUnpaidOrders(
     .where('created_at', '<', before)
     .where('payment_status', '<>', 'paid')
     .where('delivery_status', '=', 'pending')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('payments')
-            .select('payments.id')
-            .whereRef('payments.order_id', '=', 'orders.id')
-            .where('payments.status', '=', 1),
-        ),
-      ),
-    )
+    .where(hasNoCompletedPayment)
     .orderBy('created_at')
     .orderBy('id')
     .limit(limit)

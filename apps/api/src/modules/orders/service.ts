@@ -17,6 +17,7 @@ import {
   countOrders,
   findOrderById,
   findOrderIdByIdempotencyKey,
+  hasNoCompletedPayment,
   insertOrder,
   insertOrderItems,
   isUniqueViolation,
@@ -269,17 +270,7 @@ export async function cancelOrder(
       update = update
         .where('payment_status', '<>', 'paid')
         .where('created_at', '<', options.placedBefore ?? now)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('payments')
-                .select('payments.id')
-                .whereRef('payments.order_id', '=', 'orders.id')
-                .where('payments.status', '=', 1),
-            ),
-          ),
-        );
+        .where(hasNoCompletedPayment);
     }
     const result = await update.executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return { cancelled: false, productIds: [] };
