@@ -143,7 +143,7 @@ describeEachDialect('address books', (ctx) => {
     const { cookie } = await signedInUser(ctx());
     const phone = await call(ctx(), 'POST', '/', cookie, body({ phone: '12345' }));
     expect(phone.statusCode).toBe(400);
-    expect(phone.json().error).toBe(`phone: ${PHONE_HINT}`);
+    expect(phone.json().error).toBe(PHONE_HINT);
     const email = await call(ctx(), 'POST', '/', cookie, body({ email: 'not-an-email' }));
     expect(email.statusCode).toBe(400);
     expect(email.json().details[0].path).toBe('email');

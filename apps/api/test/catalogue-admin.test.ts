@@ -127,7 +127,7 @@ describeEachDialect('catalogue admin', (ctx) => {
         [{ ...valid(), price: 'abc' }, /Price/],
         [{ ...valid(), price: undefined }, /Price is required/],
         [{ ...valid(), price: 10_000_001 }, /at most Ksh 10,000,000/],
-        [{ ...valid(), status: 'deleted' }, /status/],
+        [{ ...valid(), status: 'deleted' }, /Status must be active or inactive/],
         [{ ...valid(), tags: [1, 2] }, /tag/i],
         [{ ...valid(), tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, /At most 20 tags/],
         [{ ...valid(), tags: ['x'.repeat(41)] }, /at most 40/],

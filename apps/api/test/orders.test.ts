@@ -103,11 +103,11 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
         orderBody(place, [{ _id: product.id, count } as never]),
       );
       expect(res.statusCode, `count ${String(count)}`).toBe(400);
-      expect(res.json().error).toBe('items.0.count: count must be a whole number from 1 to 99');
+      expect(res.json().error).toBe('count must be a whole number from 1 to 99');
     }
     const empty = await inject(ctx(), 'POST', url, cookie, orderBody(place, []));
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error).toBe('items: Your order has no items');
+    expect(empty.json().error).toBe('Your order has no items');
 
     const twice = await inject(
       ctx(),
@@ -161,7 +161,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
       cookie,
       orderBody(place, [{ _id: product.id, count: 1 }], { name: '  ', email: '' }),
     );
-    expect(noName.json().error).toBe('name: name is required');
+    expect(noName.json().error).toBe('name is required');
 
     expect(await orderRows(ctx(), user.id)).toHaveLength(0);
   });
@@ -193,7 +193,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
       cookie,
       orderBody(place, [{ _id: product.id, count: 1 }], { town: '' }),
     );
-    expect(missing.json().error).toBe('town: town is required');
+    expect(missing.json().error).toBe('town is required');
     expect(await orderRows(ctx(), user.id)).toHaveLength(0);
   });
 
@@ -553,9 +553,7 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
     });
     const bad = await update({ paymentStatus: 'payment-unsuccessfull' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toBe(
-      'paymentStatus: paymentStatus must be one of pending, paid, payment-unsuccessful',
-    );
+    expect(bad.json().error).toBe('paymentStatus must be one of pending, paid, payment-unsuccessful');
     expect((await update({ deliveryStatus: 'shipped' })).statusCode).toBe(400);
 
     // "Paid" by hand needs evidence, and records a payment row for what is owed (issue 17.9).

@@ -83,14 +83,14 @@ describeEachDialect('manual M-Pesa form and the admin payments table', (ctx) => 
     const { user, cookie } = await signedInUser(ctx());
     const order = await createTestOrder(ctx(), user.id);
     const cases: [Record<string, unknown>, string][] = [
-      [{ receipt: '' }, 'receipt: Receipt number is required'],
-      [{ receipt: 'SHORT' }, 'receipt: Receipt number must be 10 letters and digits, like NLJ7RT61SV'],
-      [{ receipt: 'NLJ7RT61S!' }, 'receipt: Receipt number must be 10 letters and digits, like NLJ7RT61SV'],
-      [{ fullName: '  ' }, 'fullName: Full name is required'],
-      [{ amount: 0 }, 'amount: Amount must be at least Ksh 1'],
-      [{ amount: 12.5 }, 'amount: Amount must be a whole number of shillings'],
-      [{ amount: 'abc' }, 'amount: Amount must be a whole number of shillings'],
-      [{ ID: 'mpesa-stk' }, 'ID: ID must be "user-mpesa-form"'],
+      [{ receipt: '' }, 'Receipt number is required'],
+      [{ receipt: 'SHORT' }, 'Receipt number must be 10 letters and digits, like NLJ7RT61SV'],
+      [{ receipt: 'NLJ7RT61S!' }, 'Receipt number must be 10 letters and digits, like NLJ7RT61SV'],
+      [{ fullName: '  ' }, 'Full name is required'],
+      [{ amount: 0 }, 'Amount must be at least Ksh 1'],
+      [{ amount: 12.5 }, 'Amount must be a whole number of shillings'],
+      [{ amount: 'abc' }, 'Amount must be a whole number of shillings'],
+      [{ ID: 'mpesa-stk' }, 'ID must be "user-mpesa-form"'],
     ];
     for (const [change, message] of cases) {
       const res = await submit(cookie, form(order.id, change));

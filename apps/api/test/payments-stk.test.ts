@@ -465,7 +465,7 @@ describeEachDialect(
 
       const badPhone = await push(cookie, order.id, '0812345678');
       expect(badPhone.statusCode).toBe(400);
-      expect(badPhone.json().error).toBe('phone: Enter the M-Pesa phone number, like 0712 345 678');
+      expect(badPhone.json().error).toBe('Enter the M-Pesa phone number, like 0712 345 678');
       expect((await push(cookie, order.id, 712345678)).statusCode).toBe(400);
       expect(peer.pushes.length).toBe(pushed);
 

@@ -75,7 +75,7 @@ describeEachDialect('stock: products and the cart', (ctx) => {
     }
     const neg = await inject(ctx(), 'POST', '/products', admin, { name: 'Bad', price: 100, stock: -2 });
     expect(neg.statusCode).toBe(400);
-    expect(neg.json().error).toBe('stock: Stock cannot be negative');
+    expect(neg.json().error).toBe('Stock cannot be negative');
     expect(await stockOf(ctx(), product._id)).toBe(3);
 
     // Absent = unchanged.

@@ -5,7 +5,9 @@ import { IMAGE_LIMITS } from './images';
 export const categorySchema = z.object({ _id: z.string(), category: z.string(), description: z.string() });
 export type Category = z.infer<typeof categorySchema>;
 
-export const productStatusSchema = z.enum(['active', 'inactive']);
+export const productStatusSchema = z.enum(['active', 'inactive'], {
+  error: 'Status must be active or inactive',
+});
 export type ProductStatus = z.infer<typeof productStatusSchema>;
 
 export const productSchema = z.object({

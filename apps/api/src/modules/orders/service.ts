@@ -105,7 +105,7 @@ export async function createOrder(
   now: string = nowIso(),
 ): Promise<{ order: Order; created: boolean }> {
   const phone = normalizeKenyanPhone(input.phone);
-  if (!phone) throw badRequest(`phone: ${PHONE_HINT}`, [{ path: 'phone', message: PHONE_HINT }]);
+  if (!phone) throw badRequest(PHONE_HINT, [{ path: 'phone', message: PHONE_HINT }]);
 
   const firstOrder = async (): Promise<{ order: Order; created: boolean } | null> => {
     if (!idempotencyKey) return null;
