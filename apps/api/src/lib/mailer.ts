@@ -67,11 +67,3 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     close: () => renderer.close(),
   };
 }
-
-/** Escapes text for the HTML part of a message. */
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}

@@ -1,4 +1,5 @@
-import { escapeHtml, type MailMessage } from '../../lib/mailer';
+import { escapeHtml } from '../../lib/html';
+import type { MailMessage } from '../../lib/mailer';
 
 /** The texts of the mail and SMS the account routes send. */
 

@@ -5,20 +5,11 @@ import type { AppContext } from '../../routes';
 import type { PageHead, PageRenderer } from '../../web/static';
 import * as repo from './repository';
 import { catalogueFor } from './routes';
+import { escapeHtml } from '../../lib/html';
 
 const SHOP_NAME = 'Urembo';
 /** Search engines read at most 50,000 URLs per sitemap file. */
 export const SITEMAP_PAGE_SIZE = 50_000;
-
-/** Text for an HTML attribute or element. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /**
  * JSON for a <script type="application/ld+json"> block: `<`, `>` and `&` are written as \u escapes, so no value

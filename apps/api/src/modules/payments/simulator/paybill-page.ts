@@ -1,11 +1,6 @@
 import { formatKsh } from '@urembo/contract/money';
 import type { SimPaybillPayment } from './prompts';
-
-const escapeHtml = (value: string | number | null | undefined): string =>
-  String(value ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../../../lib/html';
 
 const STYLE = `
 *{box-sizing:border-box}

@@ -1,17 +1,12 @@
 import { formatKsh } from '@urembo/contract/money';
 import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import type { SimPrompt } from './prompts';
+import { escapeHtml } from '../../../lib/html';
 
 export type PhoneNotice =
   | { kind: 'done'; prompt: SimPrompt }
   | { kind: 'pin'; prompt: SimPrompt; message: string }
   | { kind: 'error'; message: string };
-
-const escapeHtml = (value: string | number | null | undefined): string =>
-  String(value ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const STYLE = `
 *{box-sizing:border-box}
