@@ -257,5 +257,14 @@ describeEachDialect('auth: change password and signed-in devices', (ctx) => {
     const left = (await get(ctx(), '/auth/sessions', cookie)).json().data;
     expect(left).toHaveLength(1);
     expect(left[0].current).toBe(true);
+    // Ending this device's own session signs it out and clears its cookie.
+    const self = await ctx().app.inject({
+      method: 'DELETE',
+      url: `/api/v1/auth/sessions/${left[0]._id}`,
+      headers: { cookie },
+    });
+    expect(self.statusCode).toBe(200);
+    expect(String(self.headers['set-cookie'])).toMatch(/urembo_session=;/);
+    expect((await get(ctx(), '/auth/me', cookie)).json().user).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import {
   verifyCodeBodySchema,
 } from '@urembo/contract/auth';
 import type { SessionInfo } from '@urembo/contract/auth';
-import { HttpError, unauthorized } from '../../lib/http-error';
+import { unauthorized } from '../../lib/http-error';
 import { createMailer } from '../../lib/mailer';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { createSmsSender } from '../../lib/sms';
@@ -122,14 +122,9 @@ export function authRoutes({ config, db }: AppContext): FastifyPluginAsync {
       '/auth/sessions/:id',
       { preHandler: requireUser },
       async (request, reply) => {
-        const user = currentUser(request);
-        const { id } = request.params;
-        if (id.length > 64)
-          throw new HttpError(404, 'That session does not exist (it may have ended already)');
-        const own = (await service.listSessions(user)).find((row) => row.public_id === id);
-        await service.endSession(user, id);
+        const ended = await service.endSession(currentUser(request), request.params.id);
         // Ending this device's own session is a sign-out.
-        if (own && own.id_hash === request.sessionIdHash) clearSessionCookie(reply, config);
+        if (ended === request.sessionIdHash) clearSessionCookie(reply, config);
         return reply.send({ message: 'Signed out that device' });
       },
     );

@@ -58,6 +58,7 @@ export const PHONE_TAKEN = 'An account with this phone number already exists';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const ACCOUNT_HELD_BACK = 'Too many wrong passwords for this account';
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not right';
+export const SESSION_NOT_FOUND = 'That session does not exist (it may have ended already)';
 
 export interface AuthDeps {
   db: Kysely<Database>;
@@ -268,10 +269,14 @@ export class AuthService {
     return listUserSessions(this.deps.db, user.id);
   }
 
-  /** Ends one of the caller's own sessions; another account's (or an unknown) id is 404. */
-  async endSession(user: UserRow, publicId: string): Promise<void> {
-    if (!(await deleteUserSession(this.deps.db, user.id, publicId)))
-      throw new HttpError(404, 'That session does not exist (it may have ended already)');
+  /**
+   * Ends one of the caller's own sessions; another account's (or an unknown) id is 404. Answers the ended session's
+   * hash, so the route knows when it was the caller's own (a sign-out).
+   */
+  async endSession(user: UserRow, publicId: string): Promise<string> {
+    const ended = publicId.length <= 64 ? await deleteUserSession(this.deps.db, user.id, publicId) : null;
+    if (!ended) throw new HttpError(404, SESSION_NOT_FOUND);
+    return ended;
   }
 
   /** "Sign out everywhere else": every session of the account but this one. */

@@ -136,12 +136,16 @@ export function listUserSessions(db: Db, userId: string): Promise<SessionRow[]> 
     .execute();
 }
 
-/** Ends one of the user's own sessions by its public id; false when the user has no such session. */
-export async function deleteUserSession(db: Db, userId: string, publicId: string): Promise<boolean> {
-  const result = await db
+/**
+ * Ends one of the user's own sessions by its public id. Answers the ended session's hash (so the caller can tell
+ * whether it was its own), or null when the user has no such session.
+ */
+export async function deleteUserSession(db: Db, userId: string, publicId: string): Promise<string | null> {
+  const row = await db
     .deleteFrom('sessions')
     .where('user_id', '=', userId)
     .where('public_id', '=', publicId)
+    .returning('id_hash')
     .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return row?.id_hash ?? null;
 }
