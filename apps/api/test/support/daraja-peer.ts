@@ -353,7 +353,7 @@ export class DarajaPeer {
     });
   }
 
-  /** Bearer token and a JSON body with exactly the documented fields (no Password/Timestamp in these APIs). */
+  /** Bearer token and a JSON body with exactly the documented fields (C2B and Transaction Status stop here). */
   private bearerJson(
     req: IncomingMessage,
     raw: string,
@@ -365,6 +365,7 @@ export class DarajaPeer {
       send(res, 404, { requestId: rid(), errorCode: '404.001.03', errorMessage: 'Invalid Access Token' });
       return null;
     }
+    if (!String(req.headers['content-type']).startsWith('application/json')) this.problem('body is not JSON');
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(raw) as Record<string, unknown>;
@@ -445,27 +446,8 @@ export class DarajaPeer {
     res: ServerResponse,
     fields: string[],
   ): Record<string, unknown> | null {
-    const auth = req.headers.authorization ?? '';
-    if (!auth.startsWith('Bearer ') || !this.tokens.has(auth.slice(7))) {
-      send(res, 404, { requestId: rid(), errorCode: '404.001.03', errorMessage: 'Invalid Access Token' });
-      return null;
-    }
-    if (!String(req.headers['content-type']).startsWith('application/json')) this.problem('body is not JSON');
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(raw) as Record<string, unknown>;
-    } catch {
-      this.problem('unparseable JSON body');
-      send(res, 400, {
-        requestId: rid(),
-        errorCode: '400.002.02',
-        errorMessage: 'Bad Request - Invalid JSON',
-      });
-      return null;
-    }
-    const keys = Object.keys(body).sort();
-    if (JSON.stringify(keys) !== JSON.stringify(fields))
-      this.problem(`fields ${keys.join(',')} != ${fields.join(',')}`);
+    const body = this.bearerJson(req, raw, res, fields);
+    if (!body) return null;
     if (body.BusinessShortCode !== this.settings.shortcode)
       this.problem(`BusinessShortCode ${String(body.BusinessShortCode)}`);
     const ts = body.Timestamp;
