@@ -10,23 +10,7 @@ import {
   insertOrderRow,
   orderBody,
 } from './support/orders-factories';
-import { describeEachDialect, type TestContext } from './support/test-app';
-
-function inject(
-  ctx: TestContext,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  cookie?: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...(cookie ? { cookie } : {}), ...headers },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-}
+import { callApi, describeEachDialect, type TestContext } from './support/test-app';
 
 async function orderRows(ctx: TestContext, userId: string) {
   return ctx.database.db.selectFrom('orders').selectAll().where('user_id', '=', userId).execute();
@@ -38,7 +22,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
     const place = await createPlace(ctx(), { shippingFee: 300 });
     const serum = await createProduct(ctx(), { name: 'Vitamin C Serum', price: 1800, images: 2 });
     const soap = await createProduct(ctx(), { name: 'Black Soap', price: 450, images: 0 });
-    const res = await inject(
+    const res = await callApi(
       ctx(),
       'POST',
       `/order/${user.id}`,
@@ -84,7 +68,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
     expect(row).toMatchObject({ total_amount: 5250, location_id: place.locationId, idempotency_key: null });
     // The line rows are price snapshots: a later price change leaves the order alone.
     await ctx().database.db.updateTable('products').set({ price: 9999 }).where('id', '=', serum.id).execute();
-    const again = await inject(ctx(), 'GET', `/order/${order._id}`, cookie);
+    const again = await callApi(ctx(), 'GET', `/order/${order._id}`, cookie);
     expect(again.json<Order>().items[0]!.price).toBe(1800);
     expect(again.json<Order>().totalAmount).toBe(5250);
   });
@@ -95,7 +79,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
     const product = await createProduct(ctx(), { name: 'Shea Butter' });
     const url = `/order/${user.id}`;
     for (const count of [-1, 0, 100, 1.5, '1', null]) {
-      const res = await inject(
+      const res = await callApi(
         ctx(),
         'POST',
         url,
@@ -105,11 +89,11 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
       expect(res.statusCode, `count ${String(count)}`).toBe(400);
       expect(res.json().error).toBe('count must be a whole number from 1 to 99');
     }
-    const empty = await inject(ctx(), 'POST', url, cookie, orderBody(place, []));
+    const empty = await callApi(ctx(), 'POST', url, cookie, orderBody(place, []));
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe('Your order has no items');
 
-    const twice = await inject(
+    const twice = await callApi(
       ctx(),
       'POST',
       url,
@@ -124,12 +108,12 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
       'A product appears more than once in the order: send each product once with its count',
     );
 
-    const unknown = await inject(ctx(), 'POST', url, cookie, orderBody(place, [{ _id: 'nope', count: 1 }]));
+    const unknown = await callApi(ctx(), 'POST', url, cookie, orderBody(place, [{ _id: 'nope', count: 1 }]));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toBe('Product nope was not found: please remove it from your order');
 
     const hidden = await createProduct(ctx(), { name: 'Old Lipstick', status: 'inactive' });
-    const inactive = await inject(
+    const inactive = await callApi(
       ctx(),
       'POST',
       url,
@@ -144,7 +128,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
       'Old Lipstick is no longer available: please remove it from your order',
     );
 
-    const badPhone = await inject(
+    const badPhone = await callApi(
       ctx(),
       'POST',
       url,
@@ -154,7 +138,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json().details).toEqual([{ path: 'phone', message: expect.stringContaining('+254') }]);
 
-    const noName = await inject(
+    const noName = await callApi(
       ctx(),
       'POST',
       url,
@@ -176,7 +160,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
       { county: 'Mombasa' },
       { country: 'Uganda' },
     ]) {
-      const res = await inject(
+      const res = await callApi(
         ctx(),
         'POST',
         `/order/${user.id}`,
@@ -186,7 +170,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
       expect(res.statusCode, JSON.stringify(wrong)).toBe(400);
       expect(res.json()).toEqual({ error: 'We do not deliver to that location yet' });
     }
-    const missing = await inject(
+    const missing = await callApi(
       ctx(),
       'POST',
       `/order/${user.id}`,
@@ -206,7 +190,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
     await addCartLine(ctx(), user.id, a.id, 2);
     await addCartLine(ctx(), user.id, b.id, 3);
     await addCartLine(ctx(), user.id, c.id, 1);
-    const res = await inject(
+    const res = await callApi(
       ctx(),
       'POST',
       `/order/${user.id}`,
@@ -217,7 +201,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
       ]),
     );
     expect(res.statusCode).toBe(201);
-    const cart = await inject(ctx(), 'GET', `/user/getCart/${user.id}`, cookie);
+    const cart = await callApi(ctx(), 'GET', `/user/getCart/${user.id}`, cookie);
     // a was ordered in full (line gone); one b of three was bought now (two stay); c was not ordered.
     const left = cart.json().data.map((l: { _id: string; count: number }) => [l._id, l.count]);
     expect(left.sort()).toEqual(
@@ -249,7 +233,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
         execute function order_items_boom()`.execute(db);
     }
     try {
-      const res = await inject(
+      const res = await callApi(
         ctx(),
         'POST',
         `/order/${user.id}`,
@@ -277,7 +261,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
       );
     }
     // The same key works once the failure is gone (a failed attempt reserves nothing).
-    const retry = await inject(
+    const retry = await callApi(
       ctx(),
       'POST',
       `/order/${user.id}`,
@@ -297,7 +281,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
     const key = 'checkout-7d1f6c2a';
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
-        inject(ctx(), 'POST', `/order/${user.id}`, cookie, body, { 'idempotency-key': key }),
+        callApi(ctx(), 'POST', `/order/${user.id}`, cookie, body, { 'idempotency-key': key }),
       ),
     );
     const statuses = results.map((r) => r.statusCode).sort();
@@ -307,7 +291,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
     expect(await orderRows(ctx(), user.id)).toHaveLength(1);
 
     // A later repeat, even with another body, answers the same first order.
-    const later = await inject(
+    const later = await callApi(
       ctx(),
       'POST',
       `/order/${user.id}`,
@@ -320,16 +304,16 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
     expect(later.json<Order>().totalAmount).toBe(1000 + place.shippingFee);
 
     // Keys belong to one customer; without a key every call is a new order.
-    const otherOrder = await inject(ctx(), 'POST', `/order/${other.user.id}`, other.cookie, body, {
+    const otherOrder = await callApi(ctx(), 'POST', `/order/${other.user.id}`, other.cookie, body, {
       'idempotency-key': key,
     });
     expect(otherOrder.statusCode).toBe(201);
     expect(otherOrder.json<Order>()._id).not.toBe([...ids][0]);
-    await inject(ctx(), 'POST', `/order/${user.id}`, cookie, body);
-    await inject(ctx(), 'POST', `/order/${user.id}`, cookie, body);
+    await callApi(ctx(), 'POST', `/order/${user.id}`, cookie, body);
+    await callApi(ctx(), 'POST', `/order/${user.id}`, cookie, body);
     expect(await orderRows(ctx(), user.id)).toHaveLength(3);
 
-    const badKey = await inject(ctx(), 'POST', `/order/${user.id}`, cookie, body, {
+    const badKey = await callApi(ctx(), 'POST', `/order/${user.id}`, cookie, body, {
       'idempotency-key': 'x'.repeat(201),
     });
     expect(badKey.statusCode).toBe(400);
@@ -346,7 +330,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
       { _id: b.id, count: 4 },
     ];
     const { country, county, town, location } = place;
-    const quote = await inject(ctx(), 'POST', `/order/${user.id}/quote`, cookie, {
+    const quote = await callApi(ctx(), 'POST', `/order/${user.id}/quote`, cookie, {
       country,
       county,
       town,
@@ -376,23 +360,23 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
       shippingFee: 180,
       totalAmount: 3076,
     });
-    const noPlace = await inject(ctx(), 'POST', `/order/${user.id}/quote`, cookie, { items });
+    const noPlace = await callApi(ctx(), 'POST', `/order/${user.id}/quote`, cookie, { items });
     expect(noPlace.json()).toMatchObject({ subtotal: 2896, shippingFee: null, totalAmount: null });
-    const half = await inject(ctx(), 'POST', `/order/${user.id}/quote`, cookie, { items, country });
+    const half = await callApi(ctx(), 'POST', `/order/${user.id}/quote`, cookie, { items, country });
     expect(half.statusCode).toBe(400);
-    const far = await inject(ctx(), 'POST', `/order/${user.id}/quote`, cookie, {
+    const far = await callApi(ctx(), 'POST', `/order/${user.id}/quote`, cookie, {
       ...place,
       location: 'Mars',
       items,
     });
     expect(far.json()).toEqual({ error: 'We do not deliver to that location yet' });
-    const created = await inject(ctx(), 'POST', `/order/${user.id}`, cookie, orderBody(place, items));
+    const created = await callApi(ctx(), 'POST', `/order/${user.id}`, cookie, orderBody(place, items));
     expect(created.json<Order>().totalAmount).toBe(quote.json().totalAmount);
     const other = await signedInUser(ctx());
-    expect((await inject(ctx(), 'POST', `/order/${user.id}/quote`, other.cookie, { items })).statusCode).toBe(
-      403,
-    );
-    expect((await inject(ctx(), 'POST', `/order/${user.id}/quote`, undefined, { items })).statusCode).toBe(
+    expect(
+      (await callApi(ctx(), 'POST', `/order/${user.id}/quote`, other.cookie, { items })).statusCode,
+    ).toBe(403);
+    expect((await callApi(ctx(), 'POST', `/order/${user.id}/quote`, undefined, { items })).statusCode).toBe(
       401,
     );
   });
@@ -407,28 +391,28 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
     const product = await createProduct(ctx());
     const body = orderBody(place, [{ _id: product.id, count: 1 }]);
 
-    expect((await inject(ctx(), 'POST', `/order/${owner.user.id}`, undefined, body)).statusCode).toBe(401);
-    const forOther = await inject(ctx(), 'POST', `/order/${owner.user.id}`, other.cookie, body);
+    expect((await callApi(ctx(), 'POST', `/order/${owner.user.id}`, undefined, body)).statusCode).toBe(401);
+    const forOther = await callApi(ctx(), 'POST', `/order/${owner.user.id}`, other.cookie, body);
     expect(forOther.statusCode).toBe(403);
-    const created = await inject(ctx(), 'POST', `/order/${owner.user.id}`, owner.cookie, body);
+    const created = await callApi(ctx(), 'POST', `/order/${owner.user.id}`, owner.cookie, body);
     const id = created.json<Order>()._id;
 
-    expect((await inject(ctx(), 'GET', `/order/${id}`, owner.cookie)).statusCode).toBe(200);
-    expect((await inject(ctx(), 'GET', `/order/${id}`, admin.cookie)).statusCode).toBe(200);
-    const stranger = await inject(ctx(), 'GET', `/order/${id}`, other.cookie);
+    expect((await callApi(ctx(), 'GET', `/order/${id}`, owner.cookie)).statusCode).toBe(200);
+    expect((await callApi(ctx(), 'GET', `/order/${id}`, admin.cookie)).statusCode).toBe(200);
+    const stranger = await callApi(ctx(), 'GET', `/order/${id}`, other.cookie);
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json()).toEqual({ error: 'Order not found' });
-    expect((await inject(ctx(), 'GET', '/order/no-such-order', owner.cookie)).json()).toEqual({
+    expect((await callApi(ctx(), 'GET', '/order/no-such-order', owner.cookie)).json()).toEqual({
       error: 'Order not found',
     });
-    expect((await inject(ctx(), 'GET', `/order/${id}`)).statusCode).toBe(401);
+    expect((await callApi(ctx(), 'GET', `/order/${id}`)).statusCode).toBe(401);
 
-    expect((await inject(ctx(), 'GET', `/order/user/${owner.user.id}`, other.cookie)).statusCode).toBe(403);
-    expect((await inject(ctx(), 'GET', `/order/user/${owner.user.id}`)).statusCode).toBe(401);
-    const asAdmin = await inject(ctx(), 'GET', `/order/user/${owner.user.id}`, admin.cookie);
+    expect((await callApi(ctx(), 'GET', `/order/user/${owner.user.id}`, other.cookie)).statusCode).toBe(403);
+    expect((await callApi(ctx(), 'GET', `/order/user/${owner.user.id}`)).statusCode).toBe(401);
+    const asAdmin = await callApi(ctx(), 'GET', `/order/user/${owner.user.id}`, admin.cookie);
     expect(asAdmin.json().data.map((o: Order) => o._id)).toEqual([id]);
 
-    const cancelByOther = await inject(ctx(), 'POST', `/order/${id}/cancel`, other.cookie);
+    const cancelByOther = await callApi(ctx(), 'POST', `/order/${id}/cancel`, other.cookie);
     expect(cancelByOther.statusCode).toBe(404);
   });
 
@@ -456,7 +440,7 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
     await insertOrderRow(ctx(), someoneElse.user.id);
 
     const list = async (status?: string) => {
-      const res = await inject(
+      const res = await callApi(
         ctx(),
         'GET',
         `/order/user/${user.id}${status ? `?status=${status}` : ''}`,
@@ -472,14 +456,14 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
     expect(await list('delivered')).toEqual([delivered]);
     expect(await list('cancelled')).toEqual([cancelled]);
     expect(await list('payment-unsuccessful')).toEqual([failed]);
-    const bad = await inject(ctx(), 'GET', `/order/user/${user.id}?status=shipped`, cookie);
+    const bad = await callApi(ctx(), 'GET', `/order/user/${user.id}?status=shipped`, cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toContain('status must be one of pending, paid');
   });
 
   it('lets the owner cancel only an unpaid order whose delivery has not started', async () => {
     const { user, cookie } = await signedInUser(ctx());
-    const cancel = (id: string) => inject(ctx(), 'POST', `/order/${id}/cancel`, cookie);
+    const cancel = (id: string) => callApi(ctx(), 'POST', `/order/${id}/cancel`, cookie);
 
     const open = await insertOrderRow(ctx(), user.id);
     const ok = await cancel(open);
@@ -515,7 +499,7 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
         .executeTakeFirst();
       expect(row?.delivery_status).toBe(state?.deliveryStatus ?? 'pending');
     }
-    expect((await inject(ctx(), 'POST', `/order/${open}/cancel`)).statusCode).toBe(401);
+    expect((await callApi(ctx(), 'POST', `/order/${open}/cancel`)).statusCode).toBe(401);
   });
 
   it('keeps admin routes for admins', async () => {
@@ -527,8 +511,8 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
       ['PUT', `/order/updateStatus/${id}`, { paymentStatus: 'paid' }],
     ];
     for (const [method, url, body] of routes) {
-      expect((await inject(ctx(), method, url, undefined, body)).statusCode, `${url} signed out`).toBe(401);
-      const res = await inject(ctx(), method, url, customer.cookie, body);
+      expect((await callApi(ctx(), method, url, undefined, body)).statusCode, `${url} signed out`).toBe(401);
+      const res = await callApi(ctx(), method, url, customer.cookie, body);
       expect(res.statusCode, `${url} as a customer`).toBe(403);
     }
     const row = await ctx()
@@ -543,7 +527,7 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
     const admin = await signedInUser(ctx(), { role: 'admin' });
     const customer = await signedInUser(ctx());
     const id = await insertOrderRow(ctx(), customer.user.id);
-    const update = (body: unknown) => inject(ctx(), 'PUT', `/order/updateStatus/${id}`, admin.cookie, body);
+    const update = (body: unknown) => callApi(ctx(), 'PUT', `/order/updateStatus/${id}`, admin.cookie, body);
 
     const neither = await update({});
     expect(neither.statusCode).toBe(400);
@@ -587,7 +571,7 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
     // Cancelled is left only by reopening to pending.
     const other = await insertOrderRow(ctx(), customer.user.id, { deliveryStatus: 'cancelled' });
     const reopenTo = (body: unknown) =>
-      inject(ctx(), 'PUT', `/order/updateStatus/${other}`, admin.cookie, body);
+      callApi(ctx(), 'PUT', `/order/updateStatus/${other}`, admin.cookie, body);
     const skip = await reopenTo({ deliveryStatus: 'delivered' });
     expect(skip.statusCode).toBe(409);
     expect(skip.json().error).toBe(
@@ -602,11 +586,11 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
 
     // An admin may deliver an unpaid order (the screen advises against it).
     const unpaid = await insertOrderRow(ctx(), customer.user.id);
-    const delivered = await inject(ctx(), 'PUT', `/order/updateStatus/${unpaid}`, admin.cookie, {
+    const delivered = await callApi(ctx(), 'PUT', `/order/updateStatus/${unpaid}`, admin.cookie, {
       deliveryStatus: 'delivered',
     });
     expect(delivered.json()).toMatchObject({ paymentStatus: 'pending', deliveryStatus: 'delivered' });
-    const missing = await inject(ctx(), 'PUT', '/order/updateStatus/nope', admin.cookie, {
+    const missing = await callApi(ctx(), 'PUT', '/order/updateStatus/nope', admin.cookie, {
       paymentStatus: 'paid',
     });
     expect(missing.statusCode).toBe(404);
@@ -621,7 +605,7 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
     const place = await createPlace(ctx());
     const a = await createProduct(ctx(), { name: 'Aloe Gel', price: 300 });
     const b = await createProduct(ctx(), { name: 'Body Oil', price: 900 });
-    const first = await inject(
+    const first = await callApi(
       ctx(),
       'POST',
       `/order/${user.id}`,
@@ -633,7 +617,7 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
     );
     expect(first.statusCode).toBe(201);
     await new Promise((r) => setTimeout(r, 5));
-    const second = await inject(
+    const second = await callApi(
       ctx(),
       'POST',
       `/order/${user.id}`,
@@ -641,18 +625,18 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
       orderBody(place, [{ _id: b.id, count: 4 }]),
     );
 
-    const page = await inject(ctx(), 'GET', '/order?page=1&limit=1', admin.cookie);
+    const page = await callApi(ctx(), 'GET', '/order?page=1&limit=1', admin.cookie);
     expect(page.statusCode).toBe(200);
     const body = page.json();
     expect(body).toMatchObject({ page: 1, limit: 1, totalPages: expect.any(Number) });
     expect(body.total).toBeGreaterThanOrEqual(2);
     expect(body.data.map((o: Order) => o._id)).toEqual([second.json<Order>()._id]);
     orderSchema.parse(body.data[0]);
-    const defaults = await inject(ctx(), 'GET', '/order', admin.cookie);
+    const defaults = await callApi(ctx(), 'GET', '/order', admin.cookie);
     expect(defaults.json().limit).toBe(25);
-    expect((await inject(ctx(), 'GET', '/order?limit=101', admin.cookie)).statusCode).toBe(400);
+    expect((await callApi(ctx(), 'GET', '/order?limit=101', admin.cookie)).statusCode).toBe(400);
 
-    const items = await inject(ctx(), 'GET', '/orderItem/', admin.cookie);
+    const items = await callApi(ctx(), 'GET', '/orderItem/', admin.cookie);
     expect(items.statusCode).toBe(200);
     const lines = items
       .json()

@@ -5,23 +5,7 @@ import { newId } from '../src/lib/ids';
 import { cancelExpiredUnpaidOrders } from '../src/modules/orders/service';
 import { signedInUser } from './support/auth';
 import { createPlace, createProduct, orderBody, type TestPlace } from './support/orders-factories';
-import { describeEachDialect, type TestContext } from './support/test-app';
-
-function inject(
-  ctx: TestContext,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  cookie?: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...(cookie ? { cookie } : {}), ...headers },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-}
+import { callApi, describeEachDialect, type TestContext } from './support/test-app';
 
 async function setStock(ctx: TestContext, productId: string, stock: number | null) {
   await ctx.database.db.updateTable('products').set({ stock }).where('id', '=', productId).execute();
@@ -43,7 +27,7 @@ async function placeOrder(
   headers: Record<string, string> = {},
 ) {
   const { user, cookie } = await signedInUser(ctx);
-  const res = await inject(ctx, 'POST', `/order/${user.id}`, cookie, orderBody(place, items), headers);
+  const res = await callApi(ctx, 'POST', `/order/${user.id}`, cookie, orderBody(place, items), headers);
   return { user, cookie, res };
 }
 
@@ -54,7 +38,7 @@ describeEachDialect('stock: products and the cart', (ctx) => {
   });
 
   it('admins set stock on create and update; bad values are 400; inStock follows', async () => {
-    const created = await inject(ctx(), 'POST', '/products', admin, {
+    const created = await callApi(ctx(), 'POST', '/products', admin, {
       name: 'Shea Balm',
       price: 900,
       stock: 3,
@@ -64,30 +48,32 @@ describeEachDialect('stock: products and the cart', (ctx) => {
     expect(product).toMatchObject({ stock: 3, inStock: true });
 
     const untracked = productSchema.parse(
-      (await inject(ctx(), 'POST', '/products', admin, { name: 'Black Soap', price: 300 })).json(),
+      (await callApi(ctx(), 'POST', '/products', admin, { name: 'Black Soap', price: 300 })).json(),
     );
     expect(untracked).toMatchObject({ stock: null, inStock: true });
 
     for (const stock of [-1, 1.5, 'three', true]) {
-      const res = await inject(ctx(), 'PUT', `/products/${product._id}`, admin, { stock });
+      const res = await callApi(ctx(), 'PUT', `/products/${product._id}`, admin, { stock });
       expect(res.statusCode, String(stock)).toBe(400);
       expect(res.json().error).toMatch(/stock/i);
     }
-    const neg = await inject(ctx(), 'POST', '/products', admin, { name: 'Bad', price: 100, stock: -2 });
+    const neg = await callApi(ctx(), 'POST', '/products', admin, { name: 'Bad', price: 100, stock: -2 });
     expect(neg.statusCode).toBe(400);
     expect(neg.json().error).toBe('Stock cannot be negative');
     expect(await stockOf(ctx(), product._id)).toBe(3);
 
     // Absent = unchanged.
-    const renamed = await inject(ctx(), 'PUT', `/products/${product._id}`, admin, {
+    const renamed = await callApi(ctx(), 'PUT', `/products/${product._id}`, admin, {
       name: 'Shea Butter Balm',
     });
     expect(renamed.json()).toMatchObject({ name: 'Shea Butter Balm', stock: 3, inStock: true });
-    const zero = await inject(ctx(), 'PUT', `/products/${product._id}`, admin, { stock: 0 });
+    const zero = await callApi(ctx(), 'PUT', `/products/${product._id}`, admin, { stock: 0 });
     expect(zero.json()).toMatchObject({ stock: 0, inStock: false });
     // The public read shows it at once (the catalogue's short cache is cleared by the write).
-    expect((await inject(ctx(), 'GET', `/products/${product._id}`)).json()).toMatchObject({ inStock: false });
-    const off = await inject(ctx(), 'PUT', `/products/${product._id}`, admin, { stock: null });
+    expect((await callApi(ctx(), 'GET', `/products/${product._id}`)).json()).toMatchObject({
+      inStock: false,
+    });
+    const off = await callApi(ctx(), 'PUT', `/products/${product._id}`, admin, { stock: null });
     expect(off.json()).toMatchObject({ stock: null, inStock: true });
   });
 
@@ -96,31 +82,31 @@ describeEachDialect('stock: products and the cart', (ctx) => {
     await setStock(ctx(), product.id, 2);
     const { cookie: customer } = await signedInUser(ctx());
     expect(
-      (await inject(ctx(), 'POST', `/products/${product.id}/stock`, customer, { change: 5 })).statusCode,
+      (await callApi(ctx(), 'POST', `/products/${product.id}/stock`, customer, { change: 5 })).statusCode,
     ).toBe(403);
-    const up = await inject(ctx(), 'POST', `/products/${product.id}/stock`, admin, { change: 5 });
+    const up = await callApi(ctx(), 'POST', `/products/${product.id}/stock`, admin, { change: 5 });
     expect(up.statusCode).toBe(200);
     expect(up.json()).toMatchObject({ stock: 7, message: 'Stock of Rose Water is now 7' });
-    const tooMuch = await inject(ctx(), 'POST', `/products/${product.id}/stock`, admin, { change: -8 });
+    const tooMuch = await callApi(ctx(), 'POST', `/products/${product.id}/stock`, admin, { change: -8 });
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().error).toBe('Rose Water has only 7 in stock: it cannot go below zero');
     for (const change of [0, 1.5, '2']) {
       expect(
-        (await inject(ctx(), 'POST', `/products/${product.id}/stock`, admin, { change })).statusCode,
+        (await callApi(ctx(), 'POST', `/products/${product.id}/stock`, admin, { change })).statusCode,
       ).toBe(400);
     }
     // Ten quick taps at once all count.
     await Promise.all(
       Array.from({ length: 10 }, () =>
-        inject(ctx(), 'POST', `/products/${product.id}/stock`, admin, { change: 1 }),
+        callApi(ctx(), 'POST', `/products/${product.id}/stock`, admin, { change: 1 }),
       ),
     );
     expect(await stockOf(ctx(), product.id)).toBe(17);
     await setStock(ctx(), product.id, null);
-    const untracked = await inject(ctx(), 'POST', `/products/${product.id}/stock`, admin, { change: 1 });
+    const untracked = await callApi(ctx(), 'POST', `/products/${product.id}/stock`, admin, { change: 1 });
     expect(untracked.statusCode).toBe(409);
     expect(untracked.json().error).toMatch(/does not track stock/);
-    expect((await inject(ctx(), 'POST', `/products/nope/stock`, admin, { change: 1 })).statusCode).toBe(404);
+    expect((await callApi(ctx(), 'POST', `/products/nope/stock`, admin, { change: 1 })).statusCode).toBe(404);
   });
 
   it('the cart refuses more than the stock, saying how many are left', async () => {
@@ -128,7 +114,7 @@ describeEachDialect('stock: products and the cart', (ctx) => {
     await setStock(ctx(), product.id, 2);
     const { user, cookie } = await signedInUser(ctx());
     const add = (count: number) =>
-      inject(ctx(), 'POST', `/user/addToCart/${user.id}`, cookie, { productId: product.id, count });
+      callApi(ctx(), 'POST', `/user/addToCart/${user.id}`, cookie, { productId: product.id, count });
     expect((await add(1)).statusCode).toBe(200);
     const refused = await add(2);
     expect(refused.statusCode).toBe(409);
@@ -136,14 +122,14 @@ describeEachDialect('stock: products and the cart', (ctx) => {
     expect((await add(1)).statusCode).toBe(200);
     await setStock(ctx(), product.id, 0);
     const { user: other, cookie: otherCookie } = await signedInUser(ctx());
-    const out = await inject(ctx(), 'POST', `/user/addToCart/${other.id}`, otherCookie, {
+    const out = await callApi(ctx(), 'POST', `/user/addToCart/${other.id}`, otherCookie, {
       productId: product.id,
       count: 1,
     });
     expect(out.statusCode).toBe(409);
     expect(out.json().error).toBe('Argan Oil is out of stock');
     // The cart line carries the product's stock for the screen.
-    const cart = await inject(ctx(), 'GET', `/user/getCart/${user.id}`, cookie);
+    const cart = await callApi(ctx(), 'GET', `/user/getCart/${user.id}`, cookie);
     expect(cart.json().data[0]).toMatchObject({ _id: product.id, count: 2, stock: 0, inStock: false });
   });
 });
@@ -229,8 +215,8 @@ describeEachDialect('stock: orders never oversell', (ctx) => {
     await setStock(ctx(), lipstick.id, 10);
     await setStock(ctx(), mascara.id, 1);
     const { user, cookie } = await signedInUser(ctx());
-    await inject(ctx(), 'POST', `/user/addToCart/${user.id}`, cookie, { productId: lipstick.id, count: 2 });
-    const res = await inject(
+    await callApi(ctx(), 'POST', `/user/addToCart/${user.id}`, cookie, { productId: lipstick.id, count: 2 });
+    const res = await callApi(
       ctx(),
       'POST',
       `/order/${user.id}`,
@@ -252,7 +238,7 @@ describeEachDialect('stock: orders never oversell', (ctx) => {
       .where('user_id', '=', user.id)
       .execute();
     expect(orders).toEqual([]);
-    const cart = await inject(ctx(), 'GET', `/user/getCart/${user.id}`, cookie);
+    const cart = await callApi(ctx(), 'GET', `/user/getCart/${user.id}`, cookie);
     expect(cart.json().data).toHaveLength(1);
   });
 
@@ -262,7 +248,7 @@ describeEachDialect('stock: orders never oversell', (ctx) => {
     await setStock(ctx(), gel.id, 2);
     const { user, cookie } = await signedInUser(ctx());
     const quote = (count: number) =>
-      inject(ctx(), 'POST', `/order/${user.id}/quote`, cookie, {
+      callApi(ctx(), 'POST', `/order/${user.id}/quote`, cookie, {
         items: [
           { _id: soap.id, count: 1 },
           { _id: gel.id, count },
@@ -290,12 +276,12 @@ describeEachDialect('stock: orders never oversell', (ctx) => {
     const headers = { 'idempotency-key': `stock-${newId()}` };
     const body = orderBody(place, [{ _id: toner.id, count: 2 }]);
     const [a, b] = await Promise.all([
-      inject(ctx(), 'POST', `/order/${user.id}`, cookie, body, headers),
-      inject(ctx(), 'POST', `/order/${user.id}`, cookie, body, headers),
+      callApi(ctx(), 'POST', `/order/${user.id}`, cookie, body, headers),
+      callApi(ctx(), 'POST', `/order/${user.id}`, cookie, body, headers),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
     expect(a.json()._id).toBe(b.json()._id);
-    const again = await inject(ctx(), 'POST', `/order/${user.id}`, cookie, body, headers);
+    const again = await callApi(ctx(), 'POST', `/order/${user.id}`, cookie, body, headers);
     expect(again.statusCode).toBe(200);
     expect(await stockOf(ctx(), toner.id)).toBe(3);
   });
@@ -326,12 +312,12 @@ describeEachDialect('stock: cancellation gives it back exactly once', (ctx) => {
   it('the customer cancels: stock back once; a second cancel changes nothing', async () => {
     const { product, order, cookie } = await orderOf(2, 5);
     expect(await stockOf(ctx(), product.id)).toBe(3);
-    const first = await inject(ctx(), 'POST', `/order/${order._id}/cancel`, cookie);
+    const first = await callApi(ctx(), 'POST', `/order/${order._id}/cancel`, cookie);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ deliveryStatus: 'cancelled' });
     expect(await stockOf(ctx(), product.id)).toBe(5);
-    expect((await inject(ctx(), 'GET', `/products/${product.id}`)).json()).toMatchObject({ stock: 5 });
-    const second = await inject(ctx(), 'POST', `/order/${order._id}/cancel`, cookie);
+    expect((await callApi(ctx(), 'GET', `/products/${product.id}`)).json()).toMatchObject({ stock: 5 });
+    const second = await callApi(ctx(), 'POST', `/order/${order._id}/cancel`, cookie);
     expect(second.statusCode).toBe(409);
     expect(await stockOf(ctx(), product.id)).toBe(5);
   });
@@ -339,7 +325,7 @@ describeEachDialect('stock: cancellation gives it back exactly once', (ctx) => {
   it('the admin cancels and reopens: back, taken again, and a reopen without stock is refused', async () => {
     const { product, order } = await orderOf(3, 4);
     const status = (deliveryStatus: string) =>
-      inject(ctx(), 'PUT', `/order/updateStatus/${order._id}`, admin, { deliveryStatus });
+      callApi(ctx(), 'PUT', `/order/updateStatus/${order._id}`, admin, { deliveryStatus });
     expect((await status('cancelled')).statusCode).toBe(200);
     expect(await stockOf(ctx(), product.id)).toBe(4);
     expect((await status('pending')).statusCode).toBe(200);
@@ -353,7 +339,7 @@ describeEachDialect('stock: cancellation gives it back exactly once', (ctx) => {
       /^This order cannot be reopened: only 2 of Body Butter \w+ are left$/,
     );
     expect(await stockOf(ctx(), product.id)).toBe(2);
-    expect((await inject(ctx(), 'GET', `/order/${order._id}`, admin)).json().deliveryStatus).toBe(
+    expect((await callApi(ctx(), 'GET', `/order/${order._id}`, admin)).json().deliveryStatus).toBe(
       'cancelled',
     );
   });
@@ -362,7 +348,7 @@ describeEachDialect('stock: cancellation gives it back exactly once', (ctx) => {
     const product = await createProduct(ctx(), { name: 'Later Tracked' });
     const { res, cookie } = await placeOrder(ctx(), place, [{ _id: product.id, count: 4 }]);
     await setStock(ctx(), product.id, 10);
-    await inject(ctx(), 'POST', `/order/${res.json()._id}/cancel`, cookie);
+    await callApi(ctx(), 'POST', `/order/${res.json()._id}/cancel`, cookie);
     expect(await stockOf(ctx(), product.id)).toBe(10);
   });
 
@@ -371,8 +357,8 @@ describeEachDialect('stock: cancellation gives it back exactly once', (ctx) => {
       const { product, order, cookie } = await orderOf(2, 6);
       await backdate(order._id, 49);
       const results = await Promise.all([
-        inject(ctx(), 'POST', `/order/${order._id}/cancel`, cookie),
-        inject(ctx(), 'PUT', `/order/updateStatus/${order._id}`, admin, { deliveryStatus: 'cancelled' }),
+        callApi(ctx(), 'POST', `/order/${order._id}/cancel`, cookie),
+        callApi(ctx(), 'PUT', `/order/updateStatus/${order._id}`, admin, { deliveryStatus: 'cancelled' }),
         cancelExpiredUnpaidOrders(ctx().database.db, 48),
         cancelExpiredUnpaidOrders(ctx().database.db, 48),
       ]);
@@ -397,14 +383,14 @@ describeEachDialect('stock: cancellation gives it back exactly once', (ctx) => {
     await backdate(young.order._id, 47);
     const paid = await orderOf(1, 3);
     await backdate(paid.order._id, 100);
-    const markedPaid = await inject(ctx(), 'PUT', `/order/updateStatus/${paid.order._id}`, admin, {
+    const markedPaid = await callApi(ctx(), 'PUT', `/order/updateStatus/${paid.order._id}`, admin, {
       paymentStatus: 'paid',
       reason: 'Paid in cash at the shop',
     });
     expect(markedPaid.statusCode, markedPaid.body).toBe(200);
     const shipped = await orderOf(1, 3);
     await backdate(shipped.order._id, 100);
-    await inject(ctx(), 'PUT', `/order/updateStatus/${shipped.order._id}`, admin, {
+    await callApi(ctx(), 'PUT', `/order/updateStatus/${shipped.order._id}`, admin, {
       deliveryStatus: 'in-transit',
     });
     const partlyPaid = await orderOf(1, 3);
@@ -433,7 +419,7 @@ describeEachDialect('stock: cancellation gives it back exactly once', (ctx) => {
     const result = await cancelExpiredUnpaidOrders(ctx().database.db, 48);
     expect(result.cancelled).toBe(1);
     const statusOf = async (id: string) =>
-      (await inject(ctx(), 'GET', `/order/${id}`, admin)).json() as { deliveryStatus: string };
+      (await callApi(ctx(), 'GET', `/order/${id}`, admin)).json() as { deliveryStatus: string };
     expect((await statusOf(expired.order._id)).deliveryStatus).toBe('cancelled');
     expect(await stockOf(ctx(), expired.product.id)).toBe(3);
     for (const kept of [young, paid, shipped, partlyPaid]) {
@@ -466,7 +452,7 @@ describeEachDialect(
       }
       expect(await stockOf(ctx(), product.id)).toBe(2);
       // The catalogue's cache was cleared by the sweep.
-      expect((await inject(ctx(), 'GET', `/products/${product.id}`)).json()).toMatchObject({ stock: 2 });
+      expect((await callApi(ctx(), 'GET', `/products/${product.id}`)).json()).toMatchObject({ stock: 2 });
     });
   },
   { env: { UNPAID_ORDER_HOLD_HOURS: '1', UNPAID_ORDER_SWEEP_SECONDS: '1' } },

@@ -65,3 +65,20 @@ export function describeEachDialect(
     });
   }
 }
+
+/** A call to /api/v1 as a signed-in user (or a visitor without a cookie), with an optional JSON body. */
+export function callApi(
+  ctx: TestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  cookie?: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return ctx.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+}
