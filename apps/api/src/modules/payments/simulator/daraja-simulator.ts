@@ -335,17 +335,14 @@ export function darajaSimulator(config: Config, db: Kysely<Database>) {
       async function visiblePrompts(request: FastifyRequest) {
         const found = await findSessionUser(db, config, request);
         if (!found) return null;
-        const all = [...prompts.pending(), ...prompts.recent(50)];
-        const own = await promptsOwnedBy(db, found.user.id, all);
-        return {
-          pending: prompts.pending().filter((p) => own.has(p.checkoutRequestId)),
-          recent: prompts
-            .recent(50)
-            .filter((p) => own.has(p.checkoutRequestId))
-            .slice(0, 5),
-          owns: (p: SimPrompt) => own.has(p.checkoutRequestId),
-        };
+        const [pending, recent] = [prompts.pending(), prompts.recent(50)];
+        const own = await promptsOwnedBy(db, found.user.id, [...pending, ...recent]);
+        const owns = (p: SimPrompt) => own.has(p.checkoutRequestId);
+        return { pending: pending.filter(owns), recent: recent.filter(owns).slice(0, 5), owns };
       }
+
+      const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+        reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 
       const sendPage = (
         reply: FastifyReply,
@@ -353,19 +350,17 @@ export function darajaSimulator(config: Config, db: Kysely<Database>) {
         visible: Awaited<ReturnType<typeof visiblePrompts>>,
         extra: Parameters<typeof renderPhonePage>[0]['notice'],
       ) =>
-        reply
-          .status(status)
-          .header('cache-control', 'no-store')
-          .type('text/html; charset=utf-8')
-          .send(
-            renderPhonePage({
-              merchant: config.paymentInstructions.tillName,
-              pending: visible?.pending ?? [],
-              recent: visible?.recent ?? [],
-              signedIn: visible !== null,
-              notice: extra,
-            }),
-          );
+        sendHtml(
+          reply,
+          status,
+          renderPhonePage({
+            merchant: config.paymentInstructions.tillName,
+            pending: visible?.pending ?? [],
+            recent: visible?.recent ?? [],
+            signedIn: visible !== null,
+            notice: extra,
+          }),
+        );
 
       const paybillShortcode = config.mpesa.c2b?.shortcode ?? mpesa.partyB;
       const sendPaybillPage = (
@@ -374,13 +369,11 @@ export function darajaSimulator(config: Config, db: Kysely<Database>) {
         values: { business: string; account: string; amount: string },
         notice?: { ok: boolean; message: string },
       ) =>
-        reply
-          .status(status)
-          .header('cache-control', 'no-store')
-          .type('text/html; charset=utf-8')
-          .send(
-            renderPaybillPage({ shortcode: paybillShortcode, values, notice, recent: paybills.recent(5) }),
-          );
+        sendHtml(
+          reply,
+          status,
+          renderPaybillPage({ shortcode: paybillShortcode, values, notice, recent: paybills.recent(5) }),
+        );
 
       page.get(PAYBILL_PAGE_PATH, async (request, reply) => {
         const query = asRecord(request.query);
