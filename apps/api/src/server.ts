@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
-    const imported = await imageStoreFor({ config, db: database.db }).importDiskImages();
+    const imported = await imageStoreFor({ config, db: database.db }).importDiskImagesOnce();
     if (imported > 0)
       log.info(`pictures: copied ${imported} from ${config.dataDir}/images into the database`);
     if (config.admin) {

@@ -71,6 +71,12 @@ describeEachDialect('pictures shared between processes', (ctx) => {
       writeFileSync(path.join(legacyDir, `${hash}-${width}.webp`), `w${width}`);
     writeFileSync(path.join(legacyDir, 'not-a-picture.txt'), 'x');
     const store = new ImageStore(legacyDir, ctx().database.db);
+    expect(await store.importDiskImagesOnce()).toBe(1);
+    // The next start finds the marker and reads no folder (a new legacy file would not be copied).
+    const later = 'c'.repeat(63) + 'd';
+    for (const width of [320, 640, 1200])
+      writeFileSync(path.join(legacyDir, `${later}-${width}.webp`), `x${width}`);
+    expect(await store.importDiskImagesOnce()).toBe(0);
     expect(await store.importDiskImages()).toBe(1);
     expect(await store.importDiskImages()).toBe(0);
     const fresh = new ImageStore(mkdtempSync(path.join(tmpdir(), 'urembo-fresh-')), ctx().database.db);

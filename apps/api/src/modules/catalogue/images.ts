@@ -241,9 +241,23 @@ export class ImageStore {
   }
 
   /**
-   * Copies pictures from DATA_DIR/images (where the first round kept them) into the database once; the files stay
-   * as the disk cache. Answers how many pictures were copied.
+   * At start-up: copies pictures from DATA_DIR/images (where the first round kept them) into the database, once per
+   * database (a marker in app_meta), since afterwards that folder only ever holds copies of the database's pictures.
+   * The files stay as the disk cache. Answers how many pictures were copied.
    */
+  async importDiskImagesOnce(): Promise<number> {
+    const key = 'images:disk-imported';
+    if (await this.db.selectFrom('app_meta').select('key').where('key', '=', key).executeTakeFirst())
+      return 0;
+    const copied = await this.importDiskImages();
+    await this.db
+      .insertInto('app_meta')
+      .values({ key, value: String(copied), updated_at: nowIso() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    return copied;
+  }
+
   async importDiskImages(): Promise<number> {
     const byHash = new Map<string, Map<ImageWidth, string>>();
     for (const name of await readdir(this.dir).catch(() => [] as string[])) {
