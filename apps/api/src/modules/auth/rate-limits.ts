@@ -7,8 +7,7 @@ const MINUTE = 60_000;
  * one address (carrier-grade NAT); per-identifier limits are the tight ones.
  */
 export const AUTH_LIMITS = {
-  /** Sign-in tries for one phone/email from one IP (cleared by a successful sign-in). */
-  signinPerIdentifier: { name: 'signin-id', limit: 10, windowMs: 15 * MINUTE },
+  // Sign-in tries for one account are held back by SIGNIN_BACKOFF below, from every address at once.
   signinPerIp: { name: 'signin-ip', limit: 50, windowMs: 15 * MINUTE },
   signupPerIp: { name: 'signup-ip', limit: 20, windowMs: 60 * MINUTE },
   forgotPerEmail: { name: 'forgot-email', limit: 3, windowMs: 15 * MINUTE },

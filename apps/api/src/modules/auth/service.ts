@@ -146,11 +146,9 @@ export class AuthService {
   ): Promise<SignedIn> {
     const { db, config, limiter } = this.deps;
     const identifier = input.phone ?? input.email ?? '';
-    const idKey = `${meta.ip}|${identifier}`;
     await limiter.consume(AUTH_LIMITS.signinPerIp, meta.ip, 'Too many sign-in attempts from your network');
     // Guesses against one account count across every address (unknown accounts too, so a hold reveals nothing).
     await limiter.assertNotBackedOff(SIGNIN_BACKOFF, identifier, ACCOUNT_HELD_BACK);
-    await limiter.consume(AUTH_LIMITS.signinPerIdentifier, idKey, 'Too many sign-in attempts');
     const user = input.phone
       ? await findUserByPhone(db, input.phone)
       : await findUserByEmail(db, input.email ?? '');
@@ -162,7 +160,6 @@ export class AuthService {
       await limiter.recordFailure(SIGNIN_BACKOFF, identifier);
       throw unauthorized(INVALID_CREDENTIALS);
     }
-    await limiter.reset(AUTH_LIMITS.signinPerIdentifier, idKey);
     await limiter.clearFailures(SIGNIN_BACKOFF, identifier);
     const now = nowIso();
     const rehash = needsRehash(user.password_hash) ? await hashPassword(input.password) : undefined;
