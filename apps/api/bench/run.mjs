@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { measureLighthouse, printLighthouse } from './lighthouse.mjs';
 import { MEMORY_BUDGET_MB, measureMemory } from './memory.mjs';
 import { checks, targets } from './targets.mjs';
 
@@ -15,10 +16,22 @@ const duration = Number(process.env.BENCH_SECONDS || 8);
 const connections = Number(process.env.BENCH_CONNECTIONS || 20);
 const port = Number(process.env.BENCH_PORT || 3190);
 
-function run(url) {
+/**
+ * Loads `base` for `duration` seconds; connections cycle through `paths` (varied URLs), one request at a time, and
+ * take compressed answers as every browser does.
+ */
+function run(base, paths) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, pipelining: 1 }, (err, result) =>
-      err ? reject(err) : resolve(result),
+    autocannon(
+      {
+        url: base,
+        connections,
+        duration,
+        pipelining: 1,
+        headers: { 'accept-encoding': 'br, gzip' },
+        requests: paths.map((p) => ({ method: 'GET', path: p })),
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
     );
   });
 }
@@ -81,17 +94,23 @@ bare.get('/bare', async () => ({ status: 'ok', data: [1, 2, 3] }));
 await bare.listen({ port: port + 1, host: '127.0.0.1' });
 
 const rows = [];
-for (const scenario of targets) {
+// BENCH_ONLY=catalogue,lighthouse runs only those parts (scenario names, "memory", "lighthouse").
+const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
+const wanted = (part) => !only || only.has(part);
+
+for (const scenario of targets.filter((t) => wanted(t.name))) {
   // env may be computed (a scenario creating its own PostgreSQL database); cleanup undoes that.
   const env = typeof scenario.env === 'function' ? await scenario.env() : (scenario.env ?? {});
   const server = await startServer(env);
   try {
     if (scenario.prepare) await scenario.prepare(server);
-    const baseline = await run(`http://127.0.0.1:${port + 1}/bare`);
+    const baseline = await run(`http://127.0.0.1:${port + 1}`, ['/bare']);
     rows.push(row(`${scenario.name}: bare Fastify JSON route`, baseline));
-    for (const route of scenario.routes(server)) {
-      const result = await run(`${server.base}${route.path}`);
-      rows.push(row(`${scenario.name}: ${route.name}`, result, baseline));
+    for (const route of await scenario.routes(server)) {
+      // Steady state: each URL once first (the first visit of a page renders it; later ones read it from memory).
+      for (const p of route.paths) await fetch(`${server.base}${p}`).then((r) => r.arrayBuffer());
+      const result = await run(server.base, route.paths);
+      rows.push({ ...row(`${scenario.name}: ${route.name}`, result, baseline), urls: route.paths.length });
     }
   } finally {
     await server.stop();
@@ -100,11 +119,15 @@ for (const scenario of targets) {
 }
 await bare.close();
 
-const memory = await measureMemory({ root, port: port + 5 });
-console.log(
-  '\nmemory: a first start (demo data and pictures), then 100 shoppers on varied storefront URLs\n',
-);
-console.table([memory]);
+const memory = wanted('memory') ? await measureMemory({ root, port: port + 5 }) : null;
+if (memory) {
+  console.log(
+    '\nmemory: a first start (demo data and pictures), then 100 shoppers on varied storefront URLs\n',
+  );
+  console.table([memory]);
+}
+const lighthouse = wanted('lighthouse') ? await measureLighthouse({ root, port: port + 7 }) : null;
+if (lighthouse) printLighthouse(lighthouse);
 
 console.log(`\nautocannon: ${connections} connections, ${duration} s per route, loopback\n`);
 console.table(rows);
@@ -112,7 +135,7 @@ mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 const out = path.join(root, 'bench-results', 'latest.json');
 writeFileSync(
   out,
-  JSON.stringify({ at: new Date().toISOString(), duration, connections, rows, memory }, null, 2),
+  JSON.stringify({ at: new Date().toISOString(), duration, connections, rows, memory, lighthouse }, null, 2),
 );
 console.log(`written to ${path.relative(root, out)}`);
 const failed = rows.filter((r) => r.errors > 0);
@@ -121,18 +144,24 @@ if (failed.length > 0) {
   process.exit(1);
 }
 let problems = 0;
-const memoryPeak = Math.max(memory.startPeakMb, memory.loadPeakMb);
-const memoryProblem =
-  memoryPeak > MEMORY_BUDGET_MB || memory.errors > 0
-    ? `peak ${memoryPeak} MB (budget ${MEMORY_BUDGET_MB} MB), ${memory.errors} errors`
-    : null;
-if (memoryProblem) problems += 1;
-console.log(
-  `${memoryProblem ? 'FAIL' : 'ok  '} memory: first start and 100 shoppers${memoryProblem ? `: ${memoryProblem}` : ''}`,
-);
-for (const check of checks ?? []) {
-  const problem = check.test(rows);
+const report = (name, problem) => {
   if (problem) problems += 1;
-  console.log(`${problem ? 'FAIL' : 'ok  '} ${check.name}${problem ? `: ${problem}` : ''}`);
+  console.log(`${problem ? 'FAIL' : 'ok  '} ${name}${problem ? `: ${problem}` : ''}`);
+};
+if (memory) {
+  const memoryPeak = Math.max(memory.startPeakMb, memory.loadPeakMb);
+  report(
+    'memory: first start and 100 shoppers',
+    memoryPeak > MEMORY_BUDGET_MB || memory.errors > 0
+      ? `peak ${memoryPeak} MB (budget ${MEMORY_BUDGET_MB} MB), ${memory.errors} errors`
+      : null,
+  );
+}
+for (const page of lighthouse ?? []) {
+  report(`Lighthouse ${page.page} (${page.path})`, page.misses.length ? page.misses.join('; ') : null);
+}
+const ranNames = new Set(rows.map((r) => r.name.split(':')[0]));
+for (const check of (checks ?? []).filter((c) => c.scenarios.every((s) => ranNames.has(s)))) {
+  report(check.name, check.test(rows));
 }
 if (problems > 0) process.exit(1);

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config, TrustProxy } from './config';
 import type { DbHandle } from './db/database';
 import { registerErrorHandling } from './lib/error-handler';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { createCaches } from './lib/short-cache';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/framework-errors';
 import { LOG_SERIALIZERS } from './lib/log-redaction';
@@ -63,11 +63,12 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   app.removeContentTypeParser('text/plain');
   registerRequestLog(app);
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -125,6 +126,6 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   if (simulatorIsMounted(config)) await app.register(darajaSimulator(config, database.db));
 
   await registerSiteRoutes(app, ctx);
-  await registerWebApp(app, config, pageRenderers(ctx));
+  await registerWebApp(app, config, pageRenderers(ctx), caches.pages);
   return app;
 }

@@ -111,16 +111,30 @@ export class ShortCache {
 export interface AppCaches {
   /** Products, lists, search pages: invalidated by catalogue and review writes. */
   catalogue: ShortCache;
+  /**
+   * Server-rendered storefront pages (whole HTML answers for visitors): they show the catalogue, so they live under
+   * the catalogue's generation and go with every catalogue or review write. Fewer entries: a page is tens of KB.
+   */
+  pages: ShortCache;
+  /** Public catalogue answers as JSON text with their ETags (lib/answer-cache.ts), under the same generation. */
+  answers: ShortCache;
   close(): Promise<void>;
 }
+
+const TTL_MS = 30_000;
+const PAGE_ENTRIES = 200;
+const ANSWER_ENTRIES = 2_000;
 
 export function createCaches(
   redis: { url: string; keyPrefix: string } | undefined,
   log?: FastifyBaseLogger,
 ): AppCaches {
   if (!redis) {
-    const catalogue = new ShortCache(new MemoryGeneration(), 30_000, 500, log);
-    return { catalogue, close: () => catalogue.close() };
+    const generation = new MemoryGeneration();
+    const catalogue = new ShortCache(generation, TTL_MS, 500, log);
+    const pages = new ShortCache(generation, TTL_MS, PAGE_ENTRIES, log);
+    const answers = new ShortCache(generation, TTL_MS, ANSWER_ENTRIES, log);
+    return { catalogue, pages, answers, close: () => catalogue.close() };
   }
   const client = new Redis(redis.url, {
     connectTimeout: 2_000,
@@ -128,14 +142,14 @@ export function createCaches(
     maxRetriesPerRequest: 1,
   });
   client.on('error', () => undefined);
-  const catalogue = new ShortCache(
-    new RedisGeneration(client, `${redis.keyPrefix}cache:catalogue`),
-    30_000,
-    500,
-    log,
-  );
+  const generation = new RedisGeneration(client, `${redis.keyPrefix}cache:catalogue`);
+  const catalogue = new ShortCache(generation, TTL_MS, 500, log);
+  const pages = new ShortCache(generation, TTL_MS, PAGE_ENTRIES, log);
+  const answers = new ShortCache(generation, TTL_MS, ANSWER_ENTRIES, log);
   return {
     catalogue,
+    pages,
+    answers,
     close: async () => {
       client.disconnect();
     },

@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { isClientRoute } from './client-routes';
+import { CachedBody, sendCachedBody } from '../lib/answer-cache';
+import type { ShortCache } from '../lib/short-cache';
+import { CLIENT_ROUTES } from './client-routes';
+import { loadServerRenderer } from './server-render';
 
 /**
  * What a page renderer puts in index.html's head for one URL (title, meta tags, JSON-LD): it replaces the default
@@ -47,7 +50,8 @@ function defaultWebDist(): string {
 export async function registerWebApp(
   app: FastifyInstance,
   config: Config,
-  renderers: PageRenderer[] = [],
+  renderers: PageRenderer[],
+  pageCache: ShortCache,
 ): Promise<void> {
   const dist = config.webDist ? path.resolve(config.webDist) : defaultWebDist();
   const indexFile = path.join(dist, 'index.html');
@@ -71,14 +75,11 @@ export async function registerWebApp(
     });
   }
 
-  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
-    if (!wantsPage || indexHtml === null || pathname.startsWith('/assets/')) {
-      return reply.status(404).send({ error: `No route for ${request.method} ${pathname}` });
-    }
-    let status = isClientRoute(pathname) ? 200 : 404;
+  const serverRenderer = indexHtml === null ? null : await loadServerRenderer(app, dist);
+
+  /** The page's status and HTML: index.html with the renderers' head tags. */
+  const answer = async (request: FastifyRequest, pathname: string, routeStatus: 200 | 404) => {
+    let status: number = routeStatus;
     let head = '';
     for (const render of renderers) {
       const page = await render(pathname, request);
@@ -88,14 +89,41 @@ export async function registerWebApp(
         break;
       }
     }
+    return { status, html: head ? withHead(indexHtml!, head) : indexHtml! };
+  };
+
+  const servePage = async (request: FastifyRequest, reply: FastifyReply, routeStatus: 200 | 404) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
+    if (!wantsPage || indexHtml === null || pathname.startsWith('/assets/')) {
+      return reply.status(404).send({ error: `No route for ${request.method} ${pathname}` });
+    }
+    if (serverRenderer?.renders(request)) {
+      // A visitor's storefront page, rendered once and kept as bytes (compressed once per encoding) under the
+      // catalogue's generation, so a write shows at once. A render that fails is not kept: the browser draws that
+      // page, as it does for a signed-in shopper.
+      try {
+        const page = await pageCache.get(`page:${request.url}`, async () => {
+          const plain = await answer(request, pathname, routeStatus);
+          const html = await serverRenderer.fill(request.url, plain.html);
+          return new CachedBody(html, 'text/html; charset=utf-8', plain.status);
+        });
+        return sendCachedBody(request, reply, page);
+      } catch (err) {
+        request.log.error({ err, url: request.url }, 'server render failed: the browser draws the page');
+      }
+    }
+    const page = await answer(request, pathname, routeStatus);
     return reply
-      .status(status)
+      .status(page.status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(head ? withHead(indexHtml, head) : indexHtml);
+      .send(page.html);
   };
-  app.setNotFoundHandler(servePage);
-  // The static plugin answers a directory (and "/" is one) with 403 because index files are off: the home page
-  // is a page like the others.
-  if (indexHtml !== null) app.get('/', servePage);
+  app.setNotFoundHandler((request, reply) => servePage(request, reply, 404));
+  if (indexHtml === null) return;
+  // Each of the app's routes is a route here (the home page too: the static plugin would answer the "/" directory
+  // with 403), so a page never waits for a file lookup on disk first.
+  for (const url of CLIENT_ROUTES) app.get(url, (request, reply) => servePage(request, reply, 200));
 }

@@ -12,6 +12,7 @@ import {
   searchQuerySchema,
   stockAdjustSchema,
 } from '@urembo/contract/catalogue';
+import { etagMatches, sendCachedJson } from '../../lib/answer-cache';
 import { notFound } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
@@ -55,29 +56,42 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsync {
 
     /* Products: public reads */
 
-    app.get('/products/featuredandnew', async (request) => {
-      return service.featuredAndNew(parseInput(featuredQuerySchema, request.query));
+    // Public reads are answered from the answer cache: JSON text with an ETag, cleared by every catalogue write.
+    const answers = ctx.caches.answers;
+
+    app.get('/products/featuredandnew', async (request, reply) => {
+      const query = parseInput(featuredQuerySchema, request.query);
+      return sendCachedJson(request, reply, answers, () => service.featuredAndNew(query));
     });
 
-    app.get('/products/search', async (request) => {
+    app.get('/products/search', async (request, reply) => {
       const { search, ...paging } = parseInput(searchQuerySchema, request.query);
-      return service.search(search, paging);
+      return sendCachedJson(request, reply, answers, () => service.search(search, paging));
     });
 
-    app.get('/products/categoryProducts/:categoryId', async (request) => {
+    app.get('/products/categoryProducts/:categoryId', async (request, reply) => {
       const { categoryId } = request.params as { categoryId: string };
       const { exclude } = parseInput(relatedQuerySchema, request.query);
-      return { data: await service.related(categoryId, exclude) };
+      return sendCachedJson(request, reply, answers, async () => ({
+        data: await service.related(categoryId, exclude),
+      }));
     });
 
-    app.get('/products', async (request) => {
+    app.get('/products', async (request, reply) => {
       const query = parseInput(productListQuerySchema, request.query);
-      // Inactive products are listed for the admin table only.
-      if (query.includeInactive) await requireAdmin(request);
-      return service.list({ ...query, includeInactive: query.includeInactive ?? false });
+      // Inactive products are listed for the admin table only (and never cached).
+      if (query.includeInactive) {
+        await requireAdmin(request);
+        return service.list({ ...query, includeInactive: true });
+      }
+      return sendCachedJson(request, reply, answers, () =>
+        service.list({ ...query, includeInactive: false }),
+      );
     });
 
-    app.get('/products/:id', async (request) => service.get(idParam(request)));
+    app.get('/products/:id', async (request, reply) =>
+      sendCachedJson(request, reply, answers, () => service.get(idParam(request))),
+    );
 
     /* Products: admin */
 
@@ -116,7 +130,9 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsync {
 
     /* Categories */
 
-    app.get('/category', async () => ({ data: await service.categories() }));
+    app.get('/category', async (request, reply) =>
+      sendCachedJson(request, reply, answers, async () => ({ data: await service.categories() })),
+    );
 
     app.post('/category', { preHandler: requireAdmin }, async (request, reply) => {
       const category = await service.createCategory(parseInput(categoryInputSchema, request.body));
@@ -134,10 +150,7 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsync {
       if (!parsed) throw notFound('Image not found');
       const etag = `"${parsed.hash}-${parsed.width}"`;
       void reply.header('cache-control', IMMUTABLE).header('etag', etag);
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
-        return reply.status(304).send();
-      }
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
       const bytes = await images.read(parsed.hash, parsed.width);
       if (!bytes) {
         void reply.header('cache-control', 'no-store').removeHeader('etag');

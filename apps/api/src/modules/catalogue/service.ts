@@ -355,6 +355,8 @@ export class CatalogueService {
       if (isUniqueViolation(err)) throw conflict(`A category named "${input.category}" already exists`);
       throw err;
     }
+    // Server-rendered pages list the categories (the shop's tabs): they are cached under the catalogue's generation.
+    await this.deps.cache.invalidate();
     return toCategoryDto((await repo.findCategoryById(this.db, id))!);
   }
 

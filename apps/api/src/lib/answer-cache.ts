@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ShortCache } from './short-cache';
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** Below this, compressing costs more than the bytes it saves (the compress plugin's threshold too). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * An answer kept as the bytes it is sent as: its text encoded once, and compressed once per encoding a client asks
+ * for (so a busy page costs one compression per catalogue change, not one per request), with its entity tag.
+ */
+export class CachedBody {
+  readonly etag: string;
+  private readonly variants = new Map<Encoding, Buffer>();
+
+  constructor(
+    text: string,
+    readonly type: string,
+    readonly status = 200,
+  ) {
+    const identity = Buffer.from(text, 'utf8');
+    this.variants.set('identity', identity);
+    this.etag = `"${createHash('sha1').update(identity).digest('base64url')}"`;
+  }
+
+  bytes(encoding: Encoding): Buffer {
+    let bytes = this.variants.get(encoding);
+    if (!bytes) {
+      const identity = this.variants.get('identity')!;
+      bytes =
+        encoding === 'br'
+          ? brotliCompressSync(identity, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 6,
+                [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+              },
+            })
+          : gzipSync(identity, { level: 6 });
+      this.variants.set(encoding, bytes);
+    }
+    return bytes;
+  }
+
+  /** The best encoding this client takes (brotli, then gzip), or none for a small answer. */
+  encodingFor(acceptEncoding: string | undefined): Encoding {
+    if (!acceptEncoding || this.variants.get('identity')!.length < COMPRESS_FROM_BYTES) return 'identity';
+    const accepted = new Set(
+      acceptEncoding
+        .split(',')
+        .map((part) => part.trim().split(';'))
+        .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+        .map(([name]) => name!.trim().toLowerCase()),
+    );
+    if (accepted.has('br')) return 'br';
+    if (accepted.has('gzip')) return 'gzip';
+    return 'identity';
+  }
+}
+
+/** Whether an If-None-Match header names this entity tag (weak or strong, in a list, or `*`). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
+/** Sends a cached body: 304 when the client has it, else its bytes in the client's best encoding. */
+export function sendCachedBody(request: FastifyRequest, reply: FastifyReply, body: CachedBody): FastifyReply {
+  void reply.header('etag', body.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (etagMatches(request.headers['if-none-match'], body.etag)) return reply.status(304).send();
+  const encoding = body.encodingFor(request.headers['accept-encoding']);
+  if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+  return reply.status(body.status).type(body.type).send(body.bytes(encoding));
+}
+
+/**
+ * A public read answered from `cache` as JSON bytes (serialised once, not per request), keyed by the request's URL,
+ * with an ETag: a browser that has it gets 304 and no body. The cache's generation makes a write visible at once
+ * (the entity tag changes with the answer). Failures (4xx) are not kept.
+ */
+export async function sendCachedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: ShortCache,
+  compute: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const body = await cache.get(
+    `answer:${request.url}`,
+    async () => new CachedBody(JSON.stringify(await compute()), 'application/json; charset=utf-8'),
+  );
+  return sendCachedBody(request, reply, body);
+}

@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { expect, it } from 'vitest';
+import { signedInUser } from './support/auth';
+import { createCategory, createProduct } from './support/catalogue-factories';
+import { describeEachDialect } from './support/test-app';
+
+/*
+ * Issue 15: storefront pages are rendered on the server for visitors (the built web app's dist-ssr bundle), kept as
+ * bytes with an ETag under the catalogue's generation, and public catalogue answers are cached as JSON bytes with
+ * ETag/304. These tests drive the real build: `npm test` builds before it runs them.
+ */
+const webDist = path.resolve(import.meta.dirname, '../../web/dist');
+const ssrBundle = path.resolve(webDist, '../dist-ssr/entry-server.js');
+if (!existsSync(ssrBundle)) {
+  throw new Error(
+    `server-render.test.ts needs the built web app (${ssrBundle}): run \`npm run build\` first`,
+  );
+}
+
+/** What the server rendered inside <div id="root"> (empty for the plain app). */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">') + '<div id="root">'.length;
+  const end = html.indexOf('<script type="application/json" id="urembo-state">');
+  return end < 0 ? html.slice(start, html.indexOf('</div>', start)) : html.slice(start, end);
+}
+
+function stateOf(html: string): { queries: { queryKey: unknown[]; state: { data: unknown } }[] } {
+  const match = /<script type="application\/json" id="urembo-state">([\s\S]*?)<\/script>/.exec(html);
+  if (!match) throw new Error('no server state in the page');
+  return JSON.parse(match[1]!);
+}
+
+describeEachDialect(
+  'server-rendered storefront pages and cached catalogue answers',
+  (ctx) => {
+    const get = (url: string, headers: Record<string, string> = {}) => ctx().app.inject({ url, headers });
+
+    it('renders a product page for a visitor: its name, price and picture in the HTML, with the data to hydrate', async () => {
+      const row = await createProduct(ctx(), { name: 'Hibiscus Lip Balm', price: 450 });
+      const page = await get(`/product/${row.slug}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      const root = rootOf(page.body);
+      expect(root).toContain('Hibiscus Lip Balm');
+      expect(root).toContain('450');
+      // The stylesheet is in the page, the product screen's code is preloaded, nothing runs inline (CSP).
+      expect(page.body).toMatch(/<style>[^<]*\.flex\{/);
+      expect(page.body).toMatch(
+        /<link rel="modulepreload" crossorigin href="\/assets\/product-screen-[^"]+\.js">/,
+      );
+      expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/);
+      const product = stateOf(page.body).queries.find((q) => q.queryKey[1] === 'product');
+      expect(product?.state.data).toMatchObject({ name: 'Hibiscus Lip Balm', price: 450 });
+      // The head tags for search engines are still there.
+      expect(page.body).toContain('<title>Hibiscus Lip Balm');
+    });
+
+    it('answers 304 to a browser holding the page, and a compressed page to one that takes brotli', async () => {
+      const row = await createProduct(ctx(), { name: 'Tamarind Body Scrub', price: 1100 });
+      const first = await get(`/product/${row.slug}`);
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await get(`/product/${row.slug}`, { 'if-none-match': etag });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      const br = await get(`/product/${row.slug}`, { 'accept-encoding': 'gzip, br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(first.body);
+    });
+
+    it('shows an admin price change on the very next page view', async () => {
+      const admin = (await signedInUser(ctx(), { role: 'admin' })).cookie;
+      const row = await createProduct(ctx(), { name: 'Kahawa Eye Cream', price: 2300 });
+      const before = await get(`/product/${row.slug}`);
+      expect(rootOf(before.body)).toContain('2,300');
+      const put = await ctx().app.inject({
+        method: 'PUT',
+        url: `/api/v1/products/${row.id}`,
+        headers: { cookie: admin },
+        payload: { price: 2600 },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const after = await get(`/product/${row.slug}`, { 'if-none-match': String(before.headers.etag) });
+      expect(after.statusCode).toBe(200);
+      expect(rootOf(after.body)).toContain('2,600');
+      expect(rootOf(after.body)).not.toContain('2,300');
+    });
+
+    it('renders the shop for one category, and search results, from the query string', async () => {
+      const category = await createCategory(ctx(), { name: 'Nail Care' });
+      await createProduct(ctx(), { name: 'Cuticle Oil Pen', price: 350, category_id: category.id });
+      const shop = await get(`/shop?category=${category.id}`);
+      expect(shop.statusCode).toBe(200);
+      expect(rootOf(shop.body)).toContain('Cuticle Oil Pen');
+      const search = await get('/search?search=cuticle');
+      expect(rootOf(search.body)).toContain('Cuticle Oil Pen');
+    });
+
+    it('gives a signed-in shopper the plain app (their pages hold their own data)', async () => {
+      const { cookie } = await signedInUser(ctx());
+      const page = await get('/cart', { cookie });
+      expect(page.statusCode).toBe(200);
+      expect(rootOf(page.body)).toBe('');
+      expect(page.body).not.toContain('urembo-state');
+    });
+
+    it('renders an unknown product as the 404 page', async () => {
+      const page = await get('/product/no-such-product');
+      expect(page.statusCode).toBe(404);
+      expect(page.body).toContain('noindex');
+    });
+
+    it('answers public catalogue reads with an ETag and 304, and a new tag after a write', async () => {
+      const admin = (await signedInUser(ctx(), { role: 'admin' })).cookie;
+      const row = await createProduct(ctx(), { name: 'Moringa Face Mist', price: 700 });
+      const first = await get(`/api/v1/products/${row.slug}`);
+      const etag = String(first.headers.etag);
+      expect(first.json().price).toBe(700);
+      expect((await get(`/api/v1/products/${row.slug}`, { 'if-none-match': etag })).statusCode).toBe(304);
+      await ctx().app.inject({
+        method: 'PUT',
+        url: `/api/v1/products/${row.id}`,
+        headers: { cookie: admin },
+        payload: { price: 750 },
+      });
+      const after = await get(`/api/v1/products/${row.slug}`, { 'if-none-match': etag });
+      expect(after.statusCode).toBe(200);
+      expect(after.json().price).toBe(750);
+      expect(after.headers.etag).not.toBe(etag);
+    });
+  },
+  { env: { WEB_DIST: webDist } },
+);

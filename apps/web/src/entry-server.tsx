@@ -1,0 +1,75 @@
+/**
+ * The server render of the storefront (issue 15): the API process imports this bundle (dist-ssr/entry-server.js) and
+ * renders a visitor's first screen to HTML with the data it shows, so the page paints before any JavaScript runs;
+ * the browser then hydrates it (main.tsx) from the same answers. Data comes from the screens' own queries: a first
+ * render records which queries they ask for, those are fetched through the API in-process (setApiTransport), and
+ * the page is rendered again with the answers, until no screen asks for more (a product, then its related products).
+ */
+import { dehydrate, type Query } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import { App } from './app/app';
+import { setApiTransport } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+import { SSR_STATE_ID, scriptSafeJson } from './lib/ssr-state';
+
+export { setApiTransport };
+
+const MAX_PASSES = 4;
+const RENDER_TIMEOUT_MS = 5_000;
+
+async function renderHtml(element: ReactNode): Promise<string> {
+  let failure: unknown = null;
+  const stream = await renderToReadableStream(element, {
+    signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+    // Never outline a large boundary behind an inline script (the CSP allows none, and nothing streams here).
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    onError(error) {
+      failure ??= error;
+    },
+  });
+  // Every lazy screen is loaded before the HTML is written: search engines and slow phones get the whole page.
+  await stream.allReady;
+  const html = await new Response(stream).text();
+  // A screen that throws would leave a hole for the browser to fill: the caller serves the plain app instead.
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return html;
+}
+
+/** A query a screen asked for that has neither data nor an error yet, and that the screen wants run now. */
+function waiting(query: Query): boolean {
+  if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
+  const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+}
+
+export interface ServerRender {
+  /** The app's markup, for inside `<div id="root">`. */
+  html: string;
+  /** The answers the markup was made from: a JSON `<script>` for after the root, which main.tsx hydrates from. */
+  state: string;
+}
+
+/** Renders `url` (path and query) as a signed-out visitor sees it. */
+export async function render(url: string): Promise<ServerRender> {
+  const queryClient = createQueryClient();
+  // A failed answer is left to the browser to retry: the server does not wait out back-offs.
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  try {
+    for (let pass = 1; ; pass++) {
+      const html = await renderHtml(<App queryClient={queryClient} ssrPath={url} />);
+      const queries = queryClient.getQueryCache().getAll().filter(waiting);
+      if (queries.length === 0 || pass === MAX_PASSES) {
+        return {
+          html,
+          state: `<script type="application/json" id="${SSR_STATE_ID}">${scriptSafeJson(dehydrate(queryClient))}</script>`,
+        };
+      }
+      await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
+    }
+  } finally {
+    queryClient.clear();
+  }
+}
