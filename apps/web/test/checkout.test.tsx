@@ -1,24 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CheckoutPage } from '../src/features/checkout/screens/checkout-page';
 import { CHECKOUT_DATA_KEY } from '../src/lib/checkout-data';
-import { customer, mockApi, signedIn } from './support/mock-api';
+import { customer, publicConfig, signedIn } from './support/fixtures';
+import './support/match-media';
+import { mockApi, routes } from './support/mock-api';
 import { renderAt } from './render';
 
-const config = {
-  'GET /config/public': () => ({
-    body: {
-      mpesa: {
-        paybill: '542542',
-        account: '484580',
-        accountIsOrderReference: false,
-        tillNumber: '5511223',
-        tillName: 'UREMBO BEAUTY',
-      },
-    },
-  }),
-};
+const config = routes({ 'GET /config/public': { body: publicConfig() } });
 const address = (overrides: Record<string, unknown> = {}) => ({
   _id: 'a1',
   name: 'Amina Wanjiru',
@@ -48,7 +38,6 @@ const quoteBody = {
 beforeEach(() => localStorage.setItem(CHECKOUT_DATA_KEY, JSON.stringify(items)));
 afterEach(() => {
   toast.remove();
-  vi.unstubAllGlobals();
 });
 
 describe('CheckoutPage', () => {

@@ -1,7 +1,7 @@
 import type { AdminOrderFilter } from '@urembo/contract/dashboard';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Collection, Paged } from '@urembo/contract/common';
-import type { Order, OrderItem, UpdateOrderStatusBody } from '@urembo/contract/orders';
+import type { Order, OrderItem, OrderMessage, UpdateOrderStatusBody } from '@urembo/contract/orders';
 import type { OrderStatusFilter } from '@urembo/contract/order-status';
 import { api } from '../../lib/api-client';
 import { useAuthUser } from '../auth/api';
@@ -85,16 +85,6 @@ export function useAdminOrderItems(page: number) {
     queryFn: () => api.get<Paged<OrderItem>>(`/orderItem/?page=${page}`),
     placeholderData: keepPreviousData,
   });
-}
-
-export interface OrderMessage {
-  event: string;
-  status: 'queued' | 'sent' | 'failed';
-  attempts: number;
-  lastError: string | null;
-  message: string | null;
-  createdAt: string;
-  sentAt: string | null;
 }
 
 /** An order's SMS (admin): what was sent, what waits, what failed and why. */

@@ -1,6 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZES, type Paged } from '@urembo/contract/common';
-import type { C2bRegistration, Payment, PaymentFilter, Reconciliation } from '@urembo/contract/payments';
+import type {
+  C2bRegistration,
+  OrderMatch,
+  Payment,
+  PaymentFilter,
+  Reconciliation,
+} from '@urembo/contract/payments';
 import { api } from '../../../lib/api-client';
 
 /** Admin-only hooks, apart from the storefront's (this file reaches only the admin panel's chunk). */
@@ -18,17 +24,6 @@ export function useAdminPayments(page: number, filter: PaymentFilter = 'all') {
       ),
     placeholderData: keepPreviousData,
   });
-}
-
-export interface OrderMatch {
-  _id: string;
-  reference: string;
-  name: string;
-  phone: string;
-  totalAmount: number;
-  paymentStatus: string;
-  deliveryStatus: string;
-  createdAt: string;
 }
 
 /** Orders an unmatched payment may belong to: by reference, phone or name. */
