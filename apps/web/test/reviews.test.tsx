@@ -6,6 +6,7 @@ import type { Order } from '@urembo/contract/orders';
 import type { Review } from '@urembo/contract/reviews';
 import { ProductReviews } from '../src/features/reviews/components/product-reviews';
 import ReviewOrderPage, { acceptRating } from '../src/features/reviews/routes/review-order-page';
+import { catalogueKeys } from '../src/features/catalogue/api';
 import { renderAt } from './render';
 import { customer, order as anyOrder, paged, product } from './support/fixtures';
 import { mockApi, type Reply } from './support/mock-api';
@@ -299,6 +300,27 @@ describe('ReviewOrderPage', () => {
     expect(await screen.findByText('Review created successfully!')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Rose Water Toner' })).toBeInTheDocument();
     expect(screen.getByTestId('my-review')).toHaveTextContent('Only one');
+  });
+
+  it('marks the catalogue stale after a review, so ratings and counts refresh everywhere', async () => {
+    const mine: Review[] = [];
+    mockApi({
+      ...baseRoutes({ body: order({ items: [order().items[0]!] }) }, mine),
+      'POST /review/': () => {
+        const created = review({ comment: 'Lovely', rating: 4 });
+        mine.push(created);
+        return { status: 201, body: created };
+      },
+    });
+    const { queryClient } = renderReviewPage();
+    queryClient.setQueryData(
+      catalogueKeys.product('rose-water-toner'),
+      product({ rating: 5, reviewCount: 0 }),
+    );
+    fireEvent.change(await screen.findByLabelText('Comment'), { target: { value: 'Lovely' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
+    expect(await screen.findByText('Review created successfully!')).toBeInTheDocument();
+    expect(queryClient.getQueryState(catalogueKeys.product('rose-water-toner'))?.isInvalidated).toBe(true);
   });
 
   it("toasts the server's message when the review is refused", async () => {

@@ -12,7 +12,7 @@ import { SignedOutNotice } from '../../../components/signed-out-notice';
 import { Spinner } from '../../../components/spinner';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuthUser } from '../../auth/api';
+import { useAuthUser } from '../../../app/data/session';
 import { useCancelOrder, useOrder } from '../api';
 import { itemCount, placeLine } from '../components/order-format';
 import { formatDate } from '../../../lib/dates';

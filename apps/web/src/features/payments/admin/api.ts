@@ -13,6 +13,9 @@ import { api } from '../../../lib/api-client';
 export const adminPaymentKeys = {
   all: ['admin-payments'] as const,
   page: (page: number, filter: PaymentFilter) => ['admin-payments', page, filter] as const,
+  orderSearch: (q: string) => ['admin-payments', 'order-search', q] as const,
+  reconciliation: (date: string) => ['admin-payments', 'reconciliation', date] as const,
+  c2bRegistration: ['admin-payments', 'c2b-registration'] as const,
 };
 
 export function useAdminPayments(page: number, filter: PaymentFilter = 'all') {
@@ -29,7 +32,7 @@ export function useAdminPayments(page: number, filter: PaymentFilter = 'all') {
 /** Orders an unmatched payment may belong to: by reference, phone or name. */
 export function useOrderSearch(q: string) {
   return useQuery({
-    queryKey: ['admin-order-search', q],
+    queryKey: adminPaymentKeys.orderSearch(q),
     queryFn: () =>
       api.get<{ data: OrderMatch[] }>(`/payment/order-search?q=${encodeURIComponent(q)}`).then((r) => r.data),
     enabled: q.trim().length >= 2,
@@ -41,23 +44,21 @@ export function useAssignPayment() {
   return useMutation({
     mutationFn: ({ id, order }: { id: string; order: string }) =>
       api.put<Payment>(`/payment/${id}`, { order }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['admin-reconciliation'] });
-    },
+    // The list, the day's reconciliation and the order search all start with the same key.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all }),
   });
 }
 
 export function useReconciliation(date: string) {
   return useQuery({
-    queryKey: ['admin-reconciliation', date],
+    queryKey: adminPaymentKeys.reconciliation(date),
     queryFn: () => api.get<Reconciliation>(`/payment/reconciliation?date=${encodeURIComponent(date)}`),
   });
 }
 
 export function useC2bRegistration() {
   return useQuery({
-    queryKey: ['admin-c2b-registration'],
+    queryKey: adminPaymentKeys.c2bRegistration,
     queryFn: () => api.get<C2bRegistration>('/payment/c2b/registration'),
   });
 }
@@ -66,7 +67,7 @@ export function useRegisterC2b() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<C2bRegistration>('/payment/c2b/registration'),
-    onSuccess: (state) => queryClient.setQueryData(['admin-c2b-registration'], state),
+    onSuccess: (state) => queryClient.setQueryData(adminPaymentKeys.c2bRegistration, state),
   });
 }
 

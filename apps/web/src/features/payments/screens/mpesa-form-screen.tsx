@@ -5,8 +5,8 @@ import { manualPaymentBodySchema } from '@urembo/contract/payments';
 import { Spinner } from '../../../components/spinner';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuthUser } from '../../auth/api';
-import { useOrder } from '../../orders/api';
+import { useAuthUser } from '../../../app/data/session';
+import { useOrder } from '../../../app/data/orders';
 import { paidSoFar, paymentStateText, useOrderPayments, useSubmitManualPayment } from '../api';
 import { SignedOutNotice } from '../../../components/signed-out-notice';
 

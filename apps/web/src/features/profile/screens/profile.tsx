@@ -6,7 +6,7 @@ import { MailIcon, PhoneIcon } from '../../../components/icons';
 import { SignedOutNotice } from '../../../components/signed-out-notice';
 import { Spinner } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuthUser } from '../../auth/api';
+import { useAuthUser } from '../../../app/data/session';
 import { SecurityPanel } from '../../auth/components/security-panel';
 import { AddressBook } from '../components/address-book';
 

@@ -9,14 +9,9 @@ import { SignedOutNotice } from '../../../components/signed-out-notice';
 import { Spinner } from '../../../components/spinner';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuthUser } from '../../auth/api';
-import {
-  useCreateReview,
-  useMyOrderReviews,
-  useOrderForReview,
-  useProductImages,
-  useUpdateReview,
-} from '../api';
+import { useOrder } from '../../../app/data/orders';
+import { useAuthUser } from '../../../app/data/session';
+import { useCreateReview, useMyOrderReviews, useProductImages, useUpdateReview } from '../api';
 import { ImageCarousel } from '../../../components/image-carousel';
 import { StarPicker, Stars } from '../components/stars';
 
@@ -269,7 +264,7 @@ export default function ReviewOrderPage() {
   const { id = '' } = useParams<{ id: string }>();
   const auth = useAuthUser();
   const signedIn = !!auth.data;
-  const order = useOrderForReview(id, signedIn);
+  const order = useOrder(id);
   const paid = order.data?.paymentStatus === 'paid';
   const mine = useMyOrderReviews(id, signedIn && paid);
 
