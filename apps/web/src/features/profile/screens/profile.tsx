@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '../../../lib/dates';
 import { formatPhoneForDisplay } from '@urembo/contract/phone';
@@ -7,7 +8,6 @@ import { SignedOutNotice } from '../../../components/signed-out-notice';
 import { Spinner } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../../../app/data/session';
-import { SecurityPanel } from '../../auth/components/security-panel';
 import { AddressBook } from '../components/address-book';
 
 function initials(name: string): string {
@@ -98,7 +98,8 @@ function ProfileCard({ user }: { user: User }) {
 }
 
 /** /profile (seed §2): the customer's details with their verification state, and their address books. */
-export default function ProfileScreen() {
+/** /profile: the account, the address book and (a slot) the account's security panel. */
+export default function ProfilePage({ security }: { security: ReactNode }) {
   useDocumentTitle('Profile Page');
   const { data: user, isPending } = useAuthUser();
   if (isPending) return <Spinner label="Loading your profile" />;
@@ -110,7 +111,7 @@ export default function ProfileScreen() {
       <h1 className="mb-6 font-display text-3xl font-semibold text-brand-800">My Profile</h1>
       <ProfileCard user={user} />
       <AddressBook user={user} />
-      <SecurityPanel />
+      {security}
     </section>
   );
 }
