@@ -3,24 +3,12 @@ import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CheckoutPage } from '../src/features/checkout/screens/checkout-page';
 import { CHECKOUT_DATA_KEY } from '../src/lib/checkout-data';
-import { customer, publicConfig, signedIn } from './support/fixtures';
+import { address, customer, publicConfig, signedIn } from './support/fixtures';
 import './support/match-media';
 import { mockApi, routes } from './support/mock-api';
 import { renderAt } from './render';
 
 const config = routes({ 'GET /config/public': { body: publicConfig() } });
-const address = (overrides: Record<string, unknown> = {}) => ({
-  _id: 'a1',
-  name: 'Amina Wanjiru',
-  phone: '254712345678',
-  email: 'amina@example.com',
-  country: 'Kenya',
-  county: 'Nairobi',
-  town: 'Westlands',
-  location: 'Sarit Centre',
-  isDefault: false,
-  ...overrides,
-});
 const items = [
   { _id: 'p1', name: 'Vitamin C Serum', price: 1, count: 2, images: ['/img/a.webp'] },
   { _id: 'p2', name: 'Black Soap', price: 450, images: [] },

@@ -184,6 +184,15 @@ function baseRoutes(o: Reply<Order>, mine: Review[] = []) {
   } as const;
 }
 
+/** POST /review/ as the server answers it: 201 with the review, which then shows among the customer's own. */
+function createsReview(mine: Review[], values: Partial<Review>) {
+  return () => {
+    const created = review(values);
+    mine.push(created);
+    return { status: 201 as const, body: created };
+  };
+}
+
 describe('ReviewOrderPage', () => {
   beforeEach(() => {
     document.title = '';
@@ -288,11 +297,7 @@ describe('ReviewOrderPage', () => {
     const mine: Review[] = [];
     mockApi({
       ...baseRoutes({ body: order({ items: [order().items[0]!] }) }, mine),
-      'POST /review/': () => {
-        const created = review({ comment: 'Only one', rating: 2 });
-        mine.push(created);
-        return { status: 201, body: created };
-      },
+      'POST /review/': createsReview(mine, { comment: 'Only one', rating: 2 }),
     });
     renderReviewPage();
     fireEvent.change(await screen.findByLabelText('Comment'), { target: { value: 'Only one' } });
@@ -306,11 +311,7 @@ describe('ReviewOrderPage', () => {
     const mine: Review[] = [];
     mockApi({
       ...baseRoutes({ body: order({ items: [order().items[0]!] }) }, mine),
-      'POST /review/': () => {
-        const created = review({ comment: 'Lovely', rating: 4 });
-        mine.push(created);
-        return { status: 201, body: created };
-      },
+      'POST /review/': createsReview(mine, { comment: 'Lovely', rating: 4 }),
     });
     const { queryClient } = renderReviewPage();
     queryClient.setQueryData(

@@ -10,7 +10,7 @@ import { CheckoutPage } from '../src/features/checkout/screens/checkout-page';
 import { RevenueChart } from '../src/features/dashboard/components/revenue-chart';
 import { Dashboard } from '../src/features/dashboard/screens/dashboard';
 import { CHECKOUT_DATA_KEY } from '../src/lib/checkout-data';
-import { customer, product, publicConfig, signedIn } from './support/fixtures';
+import { address, customer, product, publicConfig, quote, signedIn } from './support/fixtures';
 import './support/match-media';
 import { mockApi, routes } from './support/mock-api';
 import { renderAt } from './render';
@@ -111,34 +111,10 @@ describe('cart and checkout', () => {
     mockApi({
       ...signedIn,
       ...config(),
-      [`GET /address/user/${customer._id}`]: () => ({
-        body: {
-          data: [
-            {
-              _id: 'a1',
-              name: 'Amina',
-              phone: '254712345678',
-              email: null,
-              country: 'Kenya',
-              county: 'Nairobi',
-              town: 'Westlands',
-              location: 'Sarit Centre',
-              isDefault: true,
-            },
-          ],
-        },
-      }),
-      [`POST /order/${customer._id}/quote`]: () => ({
-        body: {
-          items: [
-            { _id: 'p1', name: 'Vitamin C Serum', price: 1800, images: [], count: 2 },
-            { _id: 'p2', name: 'Black Soap', price: 450, images: [], count: 1 },
-          ],
-          subtotal: 4050,
-          shippingFee: 300,
-          totalAmount: 4350,
-        },
-      }),
+      [`GET /address/user/${customer._id}`]: {
+        body: { data: [address({ name: 'Amina', email: null, isDefault: true })] },
+      },
+      [`POST /order/${customer._id}/quote`]: { body: quote() },
       [`POST /order/${customer._id}`]: () => ({
         status: 409,
         body: { error, details: [{ path: 'items.1.count', message: 'Only 1 left' }] },

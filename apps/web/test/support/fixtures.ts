@@ -1,6 +1,7 @@
+import type { Address } from '@urembo/contract/addresses';
 import type { Category, Product } from '@urembo/contract/catalogue';
 import type { Paged } from '@urembo/contract/common';
-import type { Order } from '@urembo/contract/orders';
+import type { Order, OrderQuote } from '@urembo/contract/orders';
 import type { Payment } from '@urembo/contract/payments';
 import type { PublicConfig } from '@urembo/contract/public-config';
 import type { User } from '@urembo/contract/users';
@@ -123,3 +124,25 @@ export const payment = (overrides: Partial<Payment> = {}): Payment => ({
   createdAt: '2026-03-01T09:00:00.000Z',
   ...overrides,
 });
+
+/** The server's price of the fixture order's lines, delivered to Sarit Centre. */
+export function quote(overrides: Partial<OrderQuote> = {}): OrderQuote {
+  const { items, subtotal, shippingFee, totalAmount } = order();
+  return { items, subtotal, shippingFee, totalAmount, ...overrides };
+}
+
+/** An address in the customer's book (not the default one unless told). */
+export function address(overrides: Partial<Address> = {}): Address {
+  return {
+    _id: 'a1',
+    name: 'Amina Wanjiru',
+    phone: '254712345678',
+    email: 'amina@example.com',
+    country: 'Kenya',
+    county: 'Nairobi',
+    town: 'Westlands',
+    location: 'Sarit Centre',
+    isDefault: false,
+    ...overrides,
+  };
+}
