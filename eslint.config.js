@@ -1,9 +1,18 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const WEB = './apps/web/src';
+/** The web app's features: apps/web/src/features/<name>. */
+const FEATURES = readdirSync(new URL('apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const BOUNDARY =
+  'Features meet in app/ (docs/decisions/006-feature-composition.md): read another feature through app/data/, show its parts through a slot that app/ fills.';
 
 export default tseslint.config(
   {
@@ -48,6 +57,37 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+    },
+  },
+  {
+    // Feature boundaries: a feature imports only itself, shared code (components/, lib/) and app/data/; shared code
+    // imports no feature and nothing of app/.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...FEATURES.map((feature) => ({
+              target: `${WEB}/features/${feature}`,
+              from: `${WEB}/features`,
+              except: [`./${feature}`],
+              message: BOUNDARY,
+            })),
+            {
+              target: `${WEB}/features`,
+              from: `${WEB}/app`,
+              except: ['./data', './admin-tables.ts'],
+              message: BOUNDARY,
+            },
+            {
+              target: [`${WEB}/components`, `${WEB}/lib`],
+              from: [`${WEB}/features`, `${WEB}/app`],
+              message: 'Shared code (components/, lib/) serves every feature and imports none of them.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -84,9 +84,3 @@ export async function waitForSms(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
-
-export function sixDigitCode(text: string): string {
-  const match = /\b(\d{6})\b/.exec(text);
-  if (!match) throw new Error(`no 6-digit code in: ${text}`);
-  return match[1]!;
-}

@@ -1,14 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { sixDigitCode, waitForMail, waitForSms } from '../support/outbox';
+import { codeIn, uniquePhone } from '../../apps/api/test/support/people';
+import { ADMIN } from '../support/api';
+import { waitForMail, waitForSms } from '../support/outbox';
 import { skipSplash } from '../support/page';
 
 const PASSWORD = 'marula-oil-2025';
-const ADMIN = { phone: '0700000001', password: 'admin-e2e-password' };
 const DEMO_CUSTOMER = { phone: '0712345678', password: 'karibu-urembo-demo' };
-
-function uniquePhone(): string {
-  return `07${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
-}
 
 function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.co.ke`;
@@ -75,7 +72,7 @@ test('a customer signs up, verifies the email from the mail, keeps a default add
 
   const mail = await waitForMail(testInfo, email);
   expect(mail.subject).toBe('Your Urembo verification code');
-  await page.getByLabel('Verification token').fill(sixDigitCode(mail.text));
+  await page.getByLabel('Verification token').fill(codeIn(mail.text));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page.getByText('Verification success')).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
@@ -167,7 +164,7 @@ test('a customer verifies the phone with the SMS code', async ({ page }, testInf
   await expect(page.getByText('New token sent')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Resend in 1[12]\ds$/ })).toBeDisabled();
   const sms = await waitForSms(testInfo, `+254${phone.slice(1)}`);
-  await page.getByLabel('Verification token').fill(sixDigitCode(sms.message));
+  await page.getByLabel('Verification token').fill(codeIn(sms.message));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page.getByText('Verification success')).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);

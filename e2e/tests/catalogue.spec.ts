@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { signInAdmin } from '../support/api';
 import { skipSplash } from '../support/page';
 
 /*
@@ -237,12 +238,7 @@ test.describe('catalogue', () => {
   });
 
   test('an admin creates a product with a picture in the admin products table', async ({ page }) => {
-    const signin = await page.request.post('/api/v1/auth/signin', {
-      data: { phone: '0700000001', password: 'admin-e2e-password' },
-    });
-    expect(signin.status()).toBe(200);
-    const { user } = await signin.json();
-    await page.goto(`/admin/${user._id}/products`);
+    await page.goto(`/admin/${await signInAdmin(page.request)}/products`);
     await page.getByRole('button', { name: 'Add product' }).click();
     const form = page.getByRole('form', { name: 'Create product form' });
     const name = `E2E Marula Glow Oil ${Date.now()}`;

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { deliveryPlace, ok, placeNames, signInAdmin, signUpCustomer } from '../support/api';
 import { skipSplash } from '../support/page';
 
 /** What the web app shows for money (packages/contract money.ts). */
@@ -70,43 +71,6 @@ interface ProductJson {
   status: string;
 }
 
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** The first delivery location of the demo geography, with its names and fee. */
-async function deliveryPlace(request: APIRequestContext) {
-  const countries = await json<{ data: { _id: string; name: string }[] }>(
-    await request.get('/api/v1/shipping/countries'),
-  );
-  const country = countries.data.find((c) => c.name === 'Kenya') ?? countries.data[0]!;
-  const counties = await json<{ data: { _id: string; name: string }[] }>(
-    await request.get(`/api/v1/shipping/counties?country=${country._id}`),
-  );
-  for (const county of counties.data) {
-    const towns = await json<{ data: { _id: string; name: string }[] }>(
-      await request.get(`/api/v1/shipping/towns?county=${county._id}`),
-    );
-    for (const town of towns.data) {
-      const locations = await json<{ data: { _id: string; name: string; shippingFee: number }[] }>(
-        await request.get(`/api/v1/shipping/locations?town=${town._id}`),
-      );
-      const location = locations.data[0];
-      if (location) {
-        return {
-          country: country.name,
-          county: county.name,
-          town: town.name,
-          location: location.name,
-          fee: location.shippingFee,
-        };
-      }
-    }
-  }
-  throw new Error('the demo data has no delivery location');
-}
-
 async function addFromProductPage(page: Page, product: ProductJson) {
   await page.goto(`/product/${product.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
@@ -122,19 +86,14 @@ test('a customer orders two products with delivery and follows the order as an a
 }) => {
   await skipSplash(page);
   // A new customer, signed in through the API (the browser context shares the cookie), with a default address.
-  const phone = `07${String(Date.now()).slice(-8)}`;
-  const signup = await page.request.post('/api/v1/auth/signup', {
-    data: { fullName: 'Wanjiku Kamau', phone, password: 'a-long-customer-password' },
-  });
-  expect(signup.status()).toBe(201);
-  const { user } = (await signup.json()) as { user: { _id: string } };
+  const { user, phone } = await signUpCustomer(page.request, 'Wanjiku Kamau');
   const place = await deliveryPlace(request);
   const address = await page.request.post('/api/v1/address/', {
-    data: { name: 'Wanjiku Kamau', phone, email: '', ...pick(place), isDefault: true },
+    data: { name: 'Wanjiku Kamau', phone, email: '', ...placeNames(place), isDefault: true },
   });
   expect(address.status()).toBe(201);
 
-  const catalogue = await json<{ data: ProductJson[] }>(await request.get('/api/v1/products/?limit=10'));
+  const catalogue = await ok<{ data: ProductJson[] }>(await request.get('/api/v1/products/?limit=10'));
   const [first, second] = catalogue.data.filter((p) => p.status === 'active');
   expect(first && second, 'the demo catalogue has two active products').toBeTruthy();
 
@@ -177,12 +136,7 @@ test('a customer orders two products with delivery and follows the order as an a
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await skipSplash(admin);
-  const signin = await admin.request.post('/api/v1/auth/signin', {
-    data: { phone: '0700000001', password: 'admin-e2e-password' },
-  });
-  expect(signin.status()).toBe(200);
-  const { user: adminUser } = (await signin.json()) as { user: { _id: string } };
-  await admin.goto(`/admin/${adminUser._id}/orders`);
+  await admin.goto(`/admin/${await signInAdmin(admin.request)}/orders`);
   await admin.getByRole('button', { name: `Update order ${ref}` }).click();
   const modal = admin.getByRole('dialog', { name: `Order ${ref}` });
   await modal.getByRole('button', { name: 'Save' }).click();
@@ -210,7 +164,3 @@ test('a customer orders two products with delivery and follows the order as an a
   expect(user._id).toBeTruthy();
   await adminContext.close();
 });
-
-function pick(place: { country: string; county: string; town: string; location: string }) {
-  return { country: place.country, county: place.county, town: place.town, location: place.location };
-}

@@ -1,12 +1,12 @@
 import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { adminRequest, createProduct, deliveryPlace, placeOrder, signUpCustomer } from '../support/api';
 import { skipSplash } from '../support/page';
 import {
   orderPaymentStatus,
   paymentsOf,
-  seedCustomerWithOrder,
   startPaymentsServer,
   type PaymentsServer,
-} from '../support/payments-db';
+} from '../support/payments-server';
 
 /*
  * M-Pesa in the browser, on a server of its own in demo mode (the built-in Daraja simulator and /dev/phone): the
@@ -28,24 +28,26 @@ test.afterAll(async () => {
 const GREEN_700 = 'oklch(0.527 0.154 150.069)';
 const RED_700 = 'oklch(0.505 0.213 27.518)';
 
-async function customerContext(
-  browser: Browser,
-  customer: { userId: string; sessionCookie: string; fullName: string },
-) {
+/**
+ * A customer signed up on a phone-sized browser context of their own, with an unpaid order worth `total` (one
+ * product the admin prices at the total less the delivery fee).
+ */
+async function customerWithOrder(browser: Browser, total: number, fullName = 'Wanjiku Kamau') {
+  const admin = await adminRequest(server.baseURL);
+  const place = await deliveryPlace(admin);
+  const product = await createProduct(admin, {
+    name: `M-Pesa Test Balm ${total} ${Date.now() % 100_000}`,
+    price: total - place.fee,
+  });
+  await admin.dispose();
   const context = await browser.newContext({
     baseURL: server.baseURL,
     viewport: { width: 390, height: 844 },
   });
-  await context.addCookies([
-    {
-      name: 'urembo_session',
-      value: customer.sessionCookie,
-      url: server.baseURL,
-      httpOnly: true,
-      sameSite: 'Lax',
-    },
-  ]);
-  return context;
+  const customer = await signUpCustomer(context.request, fullName);
+  const order = await placeOrder(context.request, customer, [product], place);
+  expect(order.totalAmount).toBe(total);
+  return { context, orderId: order._id, reference: order.reference };
 }
 
 async function startPush(context: BrowserContext, orderId: string, phone: string): Promise<string> {
@@ -57,9 +59,7 @@ async function startPush(context: BrowserContext, orderId: string, phone: string
 }
 
 test('a customer pays with an STK prompt accepted on the test phone', async ({ browser }, testInfo) => {
-  const customer = await seedCustomerWithOrder(server.info, { total: 2350 });
-  const { orderId } = customer;
-  const context = await customerContext(browser, customer);
+  const { context, orderId, reference } = await customerWithOrder(browser, 2350);
   const page = await context.newPage();
   await skipSplash(page);
 
@@ -81,7 +81,7 @@ test('a customer pays with an STK prompt accepted on the test phone', async ({ b
   await phone.goto('/dev/phone');
   const prompt = phone.getByRole('region', { name: 'M-Pesa prompt for Ksh 2,350' });
   await expect(prompt).toBeVisible();
-  await expect(prompt).toContainText(customer.reference);
+  await expect(prompt).toContainText(reference);
   await expect(prompt).toContainText('0712 345 678');
   await phone.screenshot({ path: testInfo.outputPath('dev-phone-prompt.png'), fullPage: true });
   // Anyone else who opens the test phone sees no prompt to accept (it is not their order).
@@ -127,9 +127,7 @@ test('a customer pays with an STK prompt accepted on the test phone', async ({ b
 });
 
 test('a cancelled prompt shows in red with a way back to the order', async ({ browser }) => {
-  const customer = await seedCustomerWithOrder(server.info, { total: 990 });
-  const { orderId } = customer;
-  const context = await customerContext(browser, customer);
+  const { context, orderId } = await customerWithOrder(browser, 990);
   const page = await context.newPage();
   await skipSplash(page);
   const requestId = await startPush(context, orderId, '254712345678');
@@ -157,14 +155,12 @@ test('a cancelled prompt shows in red with a way back to the order', async ({ br
 test('the manual M-Pesa form records a pending payment and goes back to the order', async ({
   browser,
 }, testInfo) => {
-  const customer = await seedCustomerWithOrder(server.info, { total: 1500, fullName: 'Achieng Otieno' });
-  const { orderId } = customer;
-  const context = await customerContext(browser, customer);
+  const { context, orderId, reference } = await customerWithOrder(browser, 1500, 'Achieng Otieno');
   const page = await context.newPage();
   await skipSplash(page);
   await page.goto(`/mpesa-form/${orderId}`);
   await expect(page).toHaveTitle('M-Pesa Payment Details');
-  await expect(page.getByLabel('Order reference')).toHaveValue(customer.reference);
+  await expect(page.getByLabel('Order reference')).toHaveValue(reference);
   await expect(page.getByLabel('Order reference')).toBeDisabled();
   await expect(page.getByLabel('Full name')).toHaveValue('Achieng Otieno');
   // What is still owed is filled in; a non-number says so, with no field path.
@@ -213,9 +209,7 @@ test('the manual M-Pesa form records a pending payment and goes back to the orde
 test('a customer pays from the M-Pesa menu (Pay Bill) and the order page turns Paid by itself', async ({
   browser,
 }, testInfo) => {
-  const customer = await seedCustomerWithOrder(server.info, { total: 1850 });
-  const { orderId, reference } = customer;
-  const context = await customerContext(browser, customer);
+  const { context, orderId, reference } = await customerWithOrder(browser, 1850);
   const page = await context.newPage();
   await skipSplash(page);
   await page.goto(`/order/${orderId}`);

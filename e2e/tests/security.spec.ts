@@ -1,4 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
+import { signUpCustomer } from '../support/api';
 import { skipSplash } from '../support/page';
 
 /*
@@ -10,10 +11,6 @@ const NEW_PASSWORD = 'baobab-honey-2027';
 const ANDROID_UA =
   'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 
-function uniquePhone(): string {
-  return `07${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
-}
-
 async function deviceSignedIn(browser: Browser, phone: string, password: string, userAgent?: string) {
   const context = await browser.newContext(userAgent ? { userAgent } : {});
   const res = await context.request.post('/api/v1/auth/signin', { data: { phone, password } });
@@ -23,11 +20,7 @@ async function deviceSignedIn(browser: Browser, phone: string, password: string,
 
 test('a customer sees their devices, signs one out, and changes the password', async ({ page, browser }) => {
   await skipSplash(page);
-  const phone = uniquePhone();
-  const signup = await page.request.post('/api/v1/auth/signup', {
-    data: { fullName: 'Zawadi Atieno', phone, password: PASSWORD },
-  });
-  expect(signup.status()).toBe(201);
+  const { phone } = await signUpCustomer(page.request, 'Zawadi Atieno', { password: PASSWORD });
   const phoneDevice = await deviceSignedIn(browser, phone, PASSWORD, ANDROID_UA);
 
   await page.goto('/profile');

@@ -6,6 +6,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
+import { createProduct, deliveryPlace, ok, placeNames, signInAdmin, signUpCustomer } from '../support/api';
 import { skipSplash } from '../support/page';
 
 /*
@@ -29,62 +30,11 @@ const VIEWPORTS = [
   ['desktop', { width: 1280, height: 900 }],
 ] as const;
 
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 async function demoProduct(request: APIRequestContext, name: string): Promise<ProductJson> {
   const list = await ok<{ data: ProductJson[] }>(await request.get('/api/v1/products/?limit=100'));
   const product = list.data.find((p) => p.name === name);
   expect(product, `the demo catalogue has ${name}`).toBeTruthy();
   return product!;
-}
-
-async function signInAdmin(request: APIRequestContext): Promise<string> {
-  const signin = await request.post('/api/v1/auth/signin', {
-    data: { phone: '0700000001', password: 'admin-e2e-password' },
-  });
-  expect(signin.status()).toBe(200);
-  return ((await signin.json()) as { user: { _id: string } }).user._id;
-}
-
-async function createProduct(request: APIRequestContext, name: string, stock: number): Promise<ProductJson> {
-  const response = await request.post('/api/v1/products/', {
-    data: { name, price: 700, description: 'Made for the stock test.', stock },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as ProductJson;
-}
-
-/** The first delivery location of the demo geography. */
-async function deliveryPlace(request: APIRequestContext) {
-  const countries = await ok<{ data: { _id: string; name: string }[] }>(
-    await request.get('/api/v1/shipping/countries'),
-  );
-  const country = countries.data.find((c) => c.name === 'Kenya') ?? countries.data[0]!;
-  const counties = await ok<{ data: { _id: string; name: string }[] }>(
-    await request.get(`/api/v1/shipping/counties?country=${country._id}`),
-  );
-  for (const county of counties.data) {
-    const towns = await ok<{ data: { _id: string; name: string }[] }>(
-      await request.get(`/api/v1/shipping/towns?county=${county._id}`),
-    );
-    for (const town of towns.data) {
-      const locations = await ok<{ data: { name: string }[] }>(
-        await request.get(`/api/v1/shipping/locations?town=${town._id}`),
-      );
-      if (locations.data[0]) {
-        return {
-          country: country.name,
-          county: county.name,
-          town: town.name,
-          location: locations.data[0].name,
-        };
-      }
-    }
-  }
-  throw new Error('the demo data has no delivery location');
 }
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
@@ -147,16 +97,12 @@ for (const [device, viewport] of VIEWPORTS) {
       const admin = await browser.newContext();
       await signInAdmin(admin.request);
       const name = `Stock Test Balm ${device} ${Date.now() % 100_000}`;
-      const balm = await createProduct(admin.request, name, 1);
+      const balm = await createProduct(admin.request, { name, price: 700, stock: 1 });
 
-      const phone = `07${String(Date.now()).slice(-8)}`;
-      const signup = await page.request.post('/api/v1/auth/signup', {
-        data: { fullName: 'Akinyi Otieno', phone, password: 'a-long-customer-password' },
-      });
-      expect(signup.status()).toBe(201);
+      const { user, phone } = await signUpCustomer(page.request, 'Akinyi Otieno');
       const place = await deliveryPlace(page.request);
       const address = await page.request.post('/api/v1/address/', {
-        data: { name: 'Akinyi Otieno', phone, email: '', ...place, isDefault: true },
+        data: { name: 'Akinyi Otieno', phone, email: '', ...placeNames(place), isDefault: true },
       });
       expect(address.status()).toBe(201);
 
@@ -190,11 +136,7 @@ for (const [device, viewport] of VIEWPORTS) {
       await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeDisabled();
       await shot(page, testInfo, `checkout-short-line-${device}`);
       // Nothing was ordered.
-      const orders = await ok<{ data: unknown[] }>(
-        await page.request.get(
-          `/api/v1/order/user/${((await signup.json()) as { user: { _id: string } }).user._id}`,
-        ),
-      );
+      const orders = await ok<{ data: unknown[] }>(await page.request.get(`/api/v1/order/user/${user._id}`));
       expect(orders.data).toHaveLength(0);
       await admin.close();
       await context.close();
@@ -206,7 +148,7 @@ for (const [device, viewport] of VIEWPORTS) {
       const { context, page } = await newPage(browser, viewport);
       const adminId = await signInAdmin(page.request);
       const name = `Dashboard Low ${device} ${Date.now() % 100_000}`;
-      await createProduct(page.request, name, 0);
+      await createProduct(page.request, { name, price: 700, stock: 0 });
       const summary = await ok<{ awaitingPayment: number }>(await page.request.get('/api/v1/admin/summary'));
 
       await page.goto(`/admin/${adminId}/dashboard`);

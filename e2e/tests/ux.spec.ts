@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { signInAdmin, signUpCustomer } from '../support/api';
 import { skipSplash } from '../support/page';
-import { openServerDb, signInNewCustomer } from '../support/server-db';
 
 /*
  * What a shopper and a shop owner tripped over (issue 17): admin actions out of reach, destructive buttons without a
@@ -21,12 +21,7 @@ async function adminPage(browser: Browser, baseURL: string, viewport: { width: n
   const context = await browser.newContext({ viewport, baseURL });
   const page = await context.newPage();
   await skipSplash(page);
-  const signin = await page.request.post('/api/v1/auth/signin', {
-    data: { phone: '0700000001', password: 'admin-e2e-password' },
-  });
-  expect(signin.status()).toBe(200);
-  const { user } = (await signin.json()) as { user: { _id: string } };
-  return { context, page, adminId: user._id };
+  return { context, page, adminId: await signInAdmin(page.request) };
 }
 
 /** The element is on screen: inside the viewport horizontally, not clipped by its scrolling card. */
@@ -122,7 +117,6 @@ test('the cart icons count the items, and clearing the cart asks first', async (
   browser,
   baseURL,
 }, testInfo) => {
-  const db = await openServerDb(baseURL!);
   for (const [name, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
@@ -130,11 +124,11 @@ test('the cart icons count the items, and clearing the cart asks first', async (
     const context = await browser.newContext({ viewport, baseURL });
     const page = await context.newPage();
     await skipSplash(page);
-    const { userId } = await signInNewCustomer(db, context, baseURL!, `Akinyi ${name}`);
+    const { user } = await signUpCustomer(context.request, `Akinyi ${name}`);
     const product = (await (await page.request.get('/api/v1/products/rose-water-toner')).json()) as {
       _id: string;
     };
-    const add = await page.request.post(`/api/v1/user/addToCart/${userId}`, {
+    const add = await page.request.post(`/api/v1/user/addToCart/${user._id}`, {
       data: { productId: product._id, count: 2 },
     });
     expect(add.status()).toBe(200);
@@ -168,15 +162,15 @@ test('the cart icons count the items, and clearing the cart asks first', async (
     await expect(cartLinks[0]!).toHaveAccessibleName('Cart');
     await context.close();
   }
-  await db.close();
 });
 
 test('editing an address saved without an email keeps it without one', async ({ browser, baseURL }) => {
-  const db = await openServerDb(baseURL!);
   const context = await browser.newContext({ viewport: PHONE, baseURL });
   const page = await context.newPage();
   await skipSplash(page);
-  const { userId } = await signInNewCustomer(db, context, baseURL!, 'Chebet Koech');
+  const { user } = await signUpCustomer(context.request, 'Chebet Koech', {
+    email: `chebet.${Date.now()}@example.co.ke`,
+  });
   const created = await page.request.post('/api/v1/address/', {
     data: {
       name: 'Chebet (office)',
@@ -198,7 +192,7 @@ test('editing an address saved without an email keeps it without one', async ({ 
   await edit.getByLabel('Name').fill('Chebet (work)');
   await edit.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('address book updated')).toBeVisible();
-  const saved = (await (await page.request.get(`/api/v1/address/user/${userId}`)).json()) as {
+  const saved = (await (await page.request.get(`/api/v1/address/user/${user._id}`)).json()) as {
     data: { name: string; email: string | null }[];
   };
   expect(saved.data).toEqual([expect.objectContaining({ name: 'Chebet (work)', email: null })]);
@@ -210,7 +204,6 @@ test('editing an address saved without an email keeps it without one', async ({ 
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(card).toHaveCount(1);
   await context.close();
-  await db.close();
 });
 
 test('product cards show names that tell lipsticks apart, and the footer has the shop phone', async ({

@@ -1,43 +1,19 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MessageResponse } from '@urembo/contract/auth';
 import type { User } from '@urembo/contract/users';
 import { CodeVerification } from '../src/features/auth/components/code-verification';
 import { COOLDOWN_KEYS } from '../src/features/auth/use-cooldown';
 import { PlacePicker, type PlaceNames } from '../src/features/profile/components/place-picker';
 import { renderAt } from './render';
-
-/** A tiny /api/v1 for the components: answers by path, records every call. */
-function fakeApi(
-  routes: Record<
-    string,
-    (init?: RequestInit) => { status?: number; body: unknown; headers?: Record<string, string> }
-  >,
-) {
-  const calls: { method: string; path: string; body?: string }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input).replace(/^\/api\/v1/, '');
-    const method = init?.method ?? 'GET';
-    calls.push({ method, path: url, body: init?.body as string | undefined });
-    const handler = routes[`${method} ${url}`];
-    if (!handler)
-      return new Response(JSON.stringify({ error: `no route ${method} ${url}` }), { status: 404 });
-    const { status = 200, body, headers = {} } = handler(init);
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json', ...headers },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
-}
+import { mockApi, routes, type Reply } from './support/mock-api';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
-const GEOGRAPHY = {
+const GEOGRAPHY = routes({
   'GET /shipping/countries': () => ({
     body: {
       data: [
@@ -76,7 +52,7 @@ const GEOGRAPHY = {
   'GET /shipping/locations?town=kr': () => ({
     body: { data: [{ _id: 'l3', name: 'Hardy', town: 'kr', shippingFee: 350 }] },
   }),
-};
+});
 
 function Picker({ initial, onValue }: { initial: PlaceNames; onValue: (v: PlaceNames) => void }) {
   const [value, setValue] = useState(initial);
@@ -93,7 +69,7 @@ function Picker({ initial, onValue }: { initial: PlaceNames; onValue: (v: PlaceN
 
 describe('PlacePicker (cascading selects)', () => {
   it('loads each level after its parent is chosen, clears the levels below, and shows the fee', async () => {
-    const calls = fakeApi(GEOGRAPHY);
+    const calls = mockApi(GEOGRAPHY);
     const values: PlaceNames[] = [];
     renderAt(
       <Picker
@@ -159,7 +135,7 @@ describe('PlacePicker (cascading selects)', () => {
   });
 
   it('opens an existing address with every level chosen (the edit form)', async () => {
-    fakeApi(GEOGRAPHY);
+    mockApi(GEOGRAPHY);
     renderAt(
       <Picker
         initial={{ country: 'Kenya', county: 'Nairobi', town: 'Westlands', location: 'Parklands' }}
@@ -190,7 +166,7 @@ describe('CodeVerification resend countdown', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-03-01T10:00:00Z') }));
 
   it('counts "Resend in {n}s" down each second, survives a reload, and frees the button at the end', async () => {
-    const calls = fakeApi({
+    const calls = mockApi({
       'GET /auth/me': () => ({ body: { user: USER } }),
       'POST /auth/newPhoneToken': () => ({ body: { message: 'New token sent' } }),
     });
@@ -219,11 +195,11 @@ describe('CodeVerification resend countdown', () => {
   });
 
   it('clears the countdown when the resend fails, and follows the server’s Retry-After on a 429', async () => {
-    let answer: { status: number; body: unknown; headers?: Record<string, string> } = {
+    let answer: Reply<MessageResponse> = {
       status: 503,
       body: { error: 'The SMS service is not answering right now. Please try again in a few minutes.' },
     };
-    fakeApi({
+    mockApi({
       'GET /auth/me': () => ({ body: { user: USER } }),
       'POST /auth/newVerificationToken': () => answer,
     });
@@ -247,7 +223,7 @@ describe('CodeVerification resend countdown', () => {
   });
 
   it('shows the not-found page when there is nothing left to verify', async () => {
-    fakeApi({ 'GET /auth/me': () => ({ body: { user: { ...USER, isEmailVerified: true } } }) });
+    mockApi({ 'GET /auth/me': () => ({ body: { user: { ...USER, isEmailVerified: true } } }) });
     renderAt(<CodeVerification kind="email" />, '/verify-email');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     expect(document.title).toBe('Page Not Found - 404 Error');

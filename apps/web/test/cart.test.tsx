@@ -1,15 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AddToCartButtons } from '../src/features/cart/components/add-to-cart-buttons';
 import { CartPage } from '../src/features/cart/screens/cart-page';
 import { CHECKOUT_DATA_KEY } from '../src/lib/checkout-data';
-import { customer, mockApi, product, signedIn, signedOut } from './support/mock-api';
+import { customer, product, signedIn, signedOut } from './support/fixtures';
+import './support/match-media';
+import { mockApi, type RecordedCall } from './support/mock-api';
 import { renderAt } from './render';
 
 afterEach(() => {
   toast.remove();
-  vi.unstubAllGlobals();
 });
 
 const withToaster = (element: React.ReactElement) => (
@@ -77,7 +78,7 @@ describe('CartPage', () => {
     const calls = mockApi({
       ...signedIn,
       [`GET ${cartUrl}`]: () => ({ body: { data: [line], subtotal: 3600 } }),
-      [`DELETE /user/removeFromCart/${customer._id}`]: ({ body }) =>
+      [`DELETE /user/removeFromCart/${customer._id}`]: ({ body }: RecordedCall) =>
         (body as { all?: boolean }).all
           ? { body: { data: [], subtotal: 0 } }
           : { body: { data: [{ ...line, count: 1 }], subtotal: 1800 } },

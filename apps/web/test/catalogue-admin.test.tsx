@@ -3,7 +3,8 @@ import { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CategoryTable from '../src/features/catalogue/admin/category-table';
 import ProductsTable from '../src/features/catalogue/admin/products-table';
-import { CATEGORIES, HASH, mockApi, paged, product, type Call } from './catalogue-support';
+import { CATEGORIES, HASH, paged, product } from './catalogue-support';
+import { mockApi, type RecordedCall } from './support/mock-api';
 import { renderAt } from './render';
 
 /*
@@ -31,26 +32,21 @@ function renderTable(element: React.ReactElement) {
 }
 
 describe('admin products table', () => {
-  let calls: Call[];
-  let fail: Partial<Record<string, { status: number; body: unknown }>>;
+  let calls: RecordedCall[];
   const listed = [
     product({ _id: 'p1', name: 'A very long product name that goes on and on', status: 'inactive' }),
     product({ _id: 'p2', slug: 'jar', name: 'Shea Jar', images: [] }),
   ];
 
   beforeEach(() => {
-    fail = {};
-    calls = mockApi((call) => {
-      const key = `${call.method} ${call.url.split('?')[0]}`;
-      if (fail[key]) return fail[key];
-      if (call.method === 'GET' && call.url.startsWith('/api/v1/products/?includeInactive=true'))
-        return { body: paged(listed, 1, 10, 11) };
-      if (call.method === 'GET' && call.url === '/api/v1/category') return { body: { data: CATEGORIES } };
-      if (call.method === 'POST' && call.url === '/api/v1/products/') return { status: 201, body: product() };
-      if (call.method === 'PUT') return { body: product() };
-      if (call.method === 'DELETE') return { body: { message: 'Product deleted' } };
-      if (call.url === '/api/v1/products/deleteProductImage') return { body: product({ images: [] }) };
-      return undefined;
+    calls = mockApi({
+      'GET /products/': { body: paged(listed, 1, 10, 11) },
+      'GET /category': { body: { data: CATEGORIES } },
+      'POST /products/': { status: 201, body: product() },
+      'PUT /products/p1': { body: product() },
+      'PUT /products/p2': { body: product() },
+      'DELETE /products/p2': { body: { message: 'Product deleted' } },
+      'POST /products/deleteProductImage': { body: product({ images: [] }) },
     });
   });
 
@@ -119,10 +115,9 @@ describe('admin products table', () => {
   });
 
   it("shows the server's message when creating fails", async () => {
-    fail['POST /api/v1/products/'] = {
-      status: 400,
-      body: { error: 'Image 1 is not a JPEG, PNG or WebP picture' },
-    };
+    mockApi({
+      'POST /products/': { status: 400, body: { error: 'Image 1 is not a JPEG, PNG or WebP picture' } },
+    });
     renderTable(<ProductsTable />);
     await screen.findByText('Shea Jar');
     fireEvent.click(screen.getByRole('button', { name: 'Add product' }));
@@ -176,7 +171,7 @@ describe('admin products table', () => {
   });
 
   it("toasts the server's message when deleting fails", async () => {
-    fail['DELETE /api/v1/products/p2'] = { status: 404, body: { error: 'Product not found' } };
+    mockApi({ 'DELETE /products/p2': { status: 404, body: { error: 'Product not found' } } });
     renderTable(<ProductsTable />);
     await screen.findByText('Shea Jar');
     fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[1]!);
@@ -206,22 +201,19 @@ describe('admin products table', () => {
 });
 
 describe('admin category table', () => {
-  let calls: Call[];
+  let calls: RecordedCall[];
   beforeEach(() => {
-    calls = mockApi((call) => {
-      if (call.method === 'GET') {
-        return {
-          body: { data: [...CATEGORIES, { _id: 'c3', category: 'Long', description: 'x'.repeat(130) }] },
-        };
-      }
-      if (call.method === 'POST') {
-        const body = call.body as { category: string };
+    calls = mockApi({
+      'GET /category': {
+        body: { data: [...CATEGORIES, { _id: 'c3', category: 'Long', description: 'x'.repeat(130) }] },
+      },
+      'POST /category/': (call) => {
+        const body = call.body as { category: string; description: string };
         return body.category === 'Skin Care'
           ? { status: 409, body: { error: 'A category named "Skin Care" already exists' } }
           : { status: 201, body: { _id: 'c9', ...body } };
-      }
-      if (call.method === 'PUT') return { body: { _id: 'c1', category: 'Skin', description: '' } };
-      return undefined;
+      },
+      'PUT /category/c1': { body: { _id: 'c1', category: 'Skin', description: '' } },
     });
   });
 

@@ -10,7 +10,8 @@ import HomePage from '../src/features/catalogue/screens/home-page';
 import ProductPage from '../src/features/catalogue/screens/product-page';
 import SearchPage from '../src/features/catalogue/screens/search-page';
 import ShopPage from '../src/features/catalogue/screens/shop-page';
-import { CATEGORIES, HASH, mockApi, paged, product } from './catalogue-support';
+import { CATEGORIES, HASH, paged, product } from './catalogue-support';
+import { mockApi } from './support/mock-api';
 import { renderAt } from './render';
 
 afterEach(() => {
@@ -76,13 +77,12 @@ describe('helpers', () => {
 
 describe('HomePage', () => {
   it('pages the featured grid with Previous and Next and links the promo tiles to a category', async () => {
-    const calls = mockApi(({ url }) => {
-      if (url.startsWith('/api/v1/products/featuredandnew')) {
+    const calls = mockApi({
+      'GET /products/featuredandnew': ({ url }) => {
         const page = Number(new URL(url, 'http://x').searchParams.get('page'));
         return { body: paged([product({ _id: `p${page}`, name: `Featured ${page}` })], page, 10, 25) };
-      }
-      if (url === '/api/v1/category') return { body: { data: CATEGORIES } };
-      return undefined;
+      },
+      'GET /category': { body: { data: CATEGORIES } },
     });
     const { location } = renderAt(<HomePage />);
     expect(await screen.findByText('Featured 1')).toBeInTheDocument();
@@ -106,11 +106,7 @@ describe('HomePage', () => {
   });
 
   it('shows "Error: {message}" when the list fails', async () => {
-    mockApi(({ url }) =>
-      url.startsWith('/api/v1/products/featuredandnew')
-        ? { status: 503, body: { error: 'Database is down' } }
-        : undefined,
-    );
+    mockApi({ 'GET /products/featuredandnew': { status: 503, body: { error: 'Database is down' } } });
     renderAt(<HomePage />);
     expect(await screen.findByText('Error: Database is down')).toBeInTheDocument();
   });
@@ -118,15 +114,14 @@ describe('HomePage', () => {
 
 describe('ShopPage', () => {
   it('filters by the tab in the URL and keeps the page in the URL', async () => {
-    const calls = mockApi(({ url }) => {
-      if (url === '/api/v1/category') return { body: { data: CATEGORIES } };
-      if (url.startsWith('/api/v1/products/')) {
+    const calls = mockApi({
+      'GET /category': { body: { data: CATEGORIES } },
+      'GET /products/': ({ url }) => {
         const q = new URL(url, 'http://x').searchParams;
         const page = Number(q.get('page'));
         const name = `${q.get('category') ?? 'all'} item p${page}`;
         return { body: paged([product({ _id: name, name })], page, 10, 30) };
-      }
-      return undefined;
+      },
     });
     const { location } = renderAt(<ShopPage />, '/shop');
     expect(await screen.findByText('all item p1')).toBeInTheDocument();
@@ -145,10 +140,9 @@ describe('ShopPage', () => {
   });
 
   it('says "No products to show" for an empty category', async () => {
-    mockApi(({ url }) => {
-      if (url === '/api/v1/category') return { body: { data: CATEGORIES } };
-      if (url.startsWith('/api/v1/products/')) return { body: paged([], 1, 10, 0) };
-      return undefined;
+    mockApi({
+      'GET /category': { body: { data: CATEGORIES } },
+      'GET /products/': { body: paged([], 1, 10, 0) },
     });
     renderAt(<ShopPage />, '/shop?category=c1');
     expect(await screen.findByText('No products to show')).toBeInTheDocument();
@@ -158,11 +152,11 @@ describe('ShopPage', () => {
 describe('SearchPage', () => {
   it('shows the server message and the term as text', async () => {
     const term = '<script>alert(1)</script>';
-    mockApi(({ url }) =>
-      url.startsWith('/api/v1/products/search')
-        ? { body: { ...paged([product()], 1, 25, 60), message: `Found 60 products for "${term}"` } }
-        : undefined,
-    );
+    mockApi({
+      'GET /products/search': {
+        body: { ...paged([product()], 1, 25, 60), message: `Found 60 products for "${term}"` },
+      },
+    });
     const { container } = renderAt(<SearchPage />, `/search?search=${encodeURIComponent(term)}`);
     const message = await screen.findByText(`Found 60 products for "${term}"`);
     expect(message).toHaveClass('text-green-700');
@@ -175,7 +169,7 @@ describe('SearchPage', () => {
   });
 
   it('does not search without a term', () => {
-    const calls = mockApi(() => undefined);
+    const calls = mockApi({});
     renderAt(<SearchPage />, '/search');
     expect(screen.getByText(/Type a product/)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
@@ -183,7 +177,12 @@ describe('SearchPage', () => {
 
   it('shows "Error loading products" and toasts "Failed to fetch products" on failure', async () => {
     vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
-    mockApi(() => ({ status: 500, body: { error: 'Something went wrong on our side. Please try again.' } }));
+    mockApi({
+      'GET /products/search': {
+        status: 500,
+        body: { error: 'Something went wrong on our side. Please try again.' },
+      },
+    });
     renderAt(
       <>
         <SearchPage />
@@ -206,12 +205,13 @@ describe('ProductPage', () => {
     );
 
   it('shows the details, the rating and related products, and no dead cart buttons', async () => {
-    mockApi(({ url }) => {
-      if (url === '/api/v1/products/rose-water-toner')
-        return { body: product({ rating: 4.3, reviewCount: 12, isProductNew: true }) };
-      if (url.startsWith('/api/v1/products/categoryProducts/c1'))
-        return { body: { data: [product({ _id: 'p2', slug: 'other', name: 'Other Toner' })] } };
-      return undefined;
+    mockApi({
+      'GET /products/rose-water-toner': {
+        body: product({ rating: 4.3, reviewCount: 12, isProductNew: true }),
+      },
+      'GET /products/categoryProducts/c1': {
+        body: { data: [product({ _id: 'p2', slug: 'other', name: 'Other Toner' })] },
+      },
     });
     page('/product/rose-water-toner');
     expect(await screen.findByRole('heading', { level: 1, name: 'Rose Water Toner' })).toBeInTheDocument();
@@ -227,7 +227,7 @@ describe('ProductPage', () => {
   });
 
   it('renders the provided product actions and the reviews passed in', async () => {
-    mockApi(({ url }) => (url === '/api/v1/products/x' ? { body: product({ slug: 'x' }) } : undefined));
+    mockApi({ 'GET /products/x': { body: product({ slug: 'x' }) } });
     renderAt(
       <ProductActionsContext.Provider value={(p, place) => <button>{`Add ${p.name} (${place})`}</button>}>
         <Switch>
@@ -243,16 +243,14 @@ describe('ProductPage', () => {
   });
 
   it('says an inactive product is unavailable', async () => {
-    mockApi(({ url }) =>
-      url === '/api/v1/products/old' ? { body: product({ status: 'inactive', slug: 'old' }) } : undefined,
-    );
+    mockApi({ 'GET /products/old': { body: product({ status: 'inactive', slug: 'old' }) } });
     page('/product/old');
     expect(await screen.findByText('This product is currently unavailable.')).toBeInTheDocument();
     expect(screen.getByText('5 of 5')).toBeInTheDocument();
   });
 
   it('shows the not-found page for an unknown slug', async () => {
-    mockApi(() => ({ status: 404, body: { error: 'Product not found' } }));
+    mockApi({ 'GET /products/nope': { status: 404, body: { error: 'Product not found' } } });
     page('/product/nope');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     expect(document.title).toBe('Page Not Found - 404 Error');

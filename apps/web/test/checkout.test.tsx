@@ -1,36 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CheckoutPage } from '../src/features/checkout/screens/checkout-page';
 import { CHECKOUT_DATA_KEY } from '../src/lib/checkout-data';
-import { customer, mockApi, signedIn } from './support/mock-api';
+import { address, customer, publicConfig, signedIn } from './support/fixtures';
+import './support/match-media';
+import { mockApi, routes } from './support/mock-api';
 import { renderAt } from './render';
 
-const config = {
-  'GET /config/public': () => ({
-    body: {
-      mpesa: {
-        paybill: '542542',
-        account: '484580',
-        accountIsOrderReference: false,
-        tillNumber: '5511223',
-        tillName: 'UREMBO BEAUTY',
-      },
-    },
-  }),
-};
-const address = (overrides: Record<string, unknown> = {}) => ({
-  _id: 'a1',
-  name: 'Amina Wanjiru',
-  phone: '254712345678',
-  email: 'amina@example.com',
-  country: 'Kenya',
-  county: 'Nairobi',
-  town: 'Westlands',
-  location: 'Sarit Centre',
-  isDefault: false,
-  ...overrides,
-});
+const config = routes({ 'GET /config/public': { body: publicConfig() } });
 const items = [
   { _id: 'p1', name: 'Vitamin C Serum', price: 1, count: 2, images: ['/img/a.webp'] },
   { _id: 'p2', name: 'Black Soap', price: 450, images: [] },
@@ -48,7 +26,6 @@ const quoteBody = {
 beforeEach(() => localStorage.setItem(CHECKOUT_DATA_KEY, JSON.stringify(items)));
 afterEach(() => {
   toast.remove();
-  vi.unstubAllGlobals();
 });
 
 describe('CheckoutPage', () => {

@@ -1,58 +1,21 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import { Route } from 'wouter';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { OrdersTable } from '../src/features/orders/admin/orders-table';
 import OrderScreen from '../src/app/screens/order-screen';
 import { OrdersPage } from '../src/features/orders/screens/orders-page';
-import { customer, mockApi, signedIn, signedOut } from './support/mock-api';
+import { customer, order, paged, publicConfig, signedIn, signedOut } from './support/fixtures';
+import type { Order } from '@urembo/contract/orders';
+import './support/match-media';
+import { mockApi, routes } from './support/mock-api';
 import { renderAt } from './render';
 
 afterEach(() => {
   toast.remove();
-  vi.unstubAllGlobals();
 });
 
-const config = {
-  'GET /config/public': () => ({
-    body: {
-      mpesa: {
-        paybill: '542542',
-        account: '484580',
-        tillNumber: '5511223',
-        tillName: 'UREMBO BEAUTY',
-        stkPush: true,
-        simulator: false,
-      },
-    },
-  }),
-};
-
-function order(overrides: Record<string, unknown> = {}) {
-  return {
-    _id: '65f0c0ffee00000000a1b2c3',
-    reference: 'K7HX9QC',
-    user: { _id: customer._id, fullName: customer.fullName },
-    name: 'Amina Wanjiru',
-    email: 'amina@example.com',
-    phone: '254712345678',
-    country: 'Kenya',
-    county: 'Nairobi',
-    town: 'Westlands',
-    location: 'Sarit Centre',
-    items: [
-      { _id: 'p1', name: 'Vitamin C Serum', price: 1800, images: [], count: 2 },
-      { _id: 'p2', name: 'Black Soap', price: 450, images: [], count: 1 },
-    ],
-    subtotal: 4050,
-    shippingFee: 300,
-    totalAmount: 4350,
-    paymentStatus: 'pending',
-    deliveryStatus: 'pending',
-    createdAt: '2026-03-02T09:30:00.000Z',
-    ...overrides,
-  };
-}
+const config = routes({ 'GET /config/public': { body: publicConfig({ mpesa: { stkPush: true } }) } });
 
 const ordersRoute = (
   <Route path="/orders/:status">
@@ -190,9 +153,7 @@ describe('OrderPage', () => {
 });
 
 describe('OrdersTable (admin)', () => {
-  const page = (orders: unknown[]) => ({
-    body: { data: orders, page: 1, limit: 25, total: orders.length, totalPages: 1 },
-  });
+  const page = (orders: Order[]) => ({ body: paged(orders, 1, 25) });
 
   it('says "Not changed" without calling, then updates only what changed', async () => {
     const calls = mockApi({

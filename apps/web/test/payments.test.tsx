@@ -2,73 +2,26 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { Route } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Payment } from '@urembo/contract/payments';
+import type { Payment, ResolveAnswer } from '@urembo/contract/payments';
+import type { PublicConfig } from '@urembo/contract/public-config';
 import PaymentsTable from '../src/features/payments/admin/payments-table';
 import { PayWithMpesa } from '../src/features/payments/components/pay-with-mpesa';
 import MpesaFormScreen from '../src/features/payments/screens/mpesa-form-screen';
 import PaymentScreen from '../src/features/payments/screens/payment-screen';
 import { renderAt } from './render';
+import { order, payment, publicConfig, signedIn } from './support/fixtures';
+import { mockApi, routes, type RecordedCall } from './support/mock-api';
 
-type Handler = (body: unknown) => { status?: number; body: unknown };
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-let routes: Record<string, Handler | Handler[]>;
-let calls: Call[];
-
-const USER = {
-  _id: 'u1',
-  fullName: 'Amina Wanjiru',
-  email: null,
-  phone: '254712345678',
-  role: 'customer',
-  isEmailVerified: false,
-  isPhoneVerified: false,
-  lastLogin: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
-const INSTRUCTIONS = {
-  paybill: '542542',
-  account: '484580',
-  tillNumber: '5511223',
-  tillName: 'UREMBO BEAUTY',
-  accountIsOrderReference: false,
-  stkPush: true,
-  simulator: false,
-};
+let calls: RecordedCall[];
+const config = (mpesa: Partial<PublicConfig['mpesa']> = {}) =>
+  routes({ 'GET /config/public': { body: publicConfig({ mpesa: { stkPush: true, ...mpesa } }) } });
 
 beforeEach(() => {
-  calls = [];
-  routes = {
-    'GET /auth/me': () => ({ body: { user: USER } }),
-    'GET /config/public': () => ({ body: { mpesa: INSTRUCTIONS } }),
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const path = url.replace(/^\/api\/v1/, '');
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, path, body });
-      const route = routes[`${method} ${path}`];
-      const handler = Array.isArray(route) ? (route.length > 1 ? route.shift() : route[0]) : route;
-      if (!handler)
-        return new Response(JSON.stringify({ error: `no route ${method} ${path}` }), { status: 404 });
-      const answer = handler(body);
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status ?? 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  calls = mockApi({ ...signedIn, ...config() });
   vi.spyOn(toast, 'success');
   vi.spyOn(toast, 'error');
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -76,9 +29,11 @@ const ORDER = { _id: 'o1', reference: 'K7HX9QC', phone: '254711111111', totalAmo
 
 describe('PayWithMpesa', () => {
   it('shows the paybill, prefills the customer phone and sends the prompt', async () => {
-    routes['POST /m-pesa/stk/o1'] = () => ({
-      status: 201,
-      body: { _id: 'stk1', message: 'M-Pesa pop-up sent to 254712345678' },
+    mockApi({
+      'POST /m-pesa/stk/o1': () => ({
+        status: 201,
+        body: { _id: 'stk1', message: 'M-Pesa pop-up sent to 254712345678' },
+      }),
     });
     const { location } = renderAt(<PayWithMpesa order={ORDER} />, '/order/o1');
     expect(await screen.findByText('542542')).toBeInTheDocument();
@@ -94,7 +49,7 @@ describe('PayWithMpesa', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/payment/stk1'));
-    expect(calls.find((c) => c.method === 'POST')).toEqual({
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
       method: 'POST',
       path: '/m-pesa/stk/o1',
       body: { phone: '254712345678' },
@@ -103,9 +58,11 @@ describe('PayWithMpesa', () => {
   });
 
   it('accepts +254 numbers, refuses a bad one without calling the server, and shows server errors', async () => {
-    routes['POST /m-pesa/stk/o1'] = () => ({
-      status: 503,
-      body: { error: 'M-Pesa is unavailable, please try again' },
+    mockApi({
+      'POST /m-pesa/stk/o1': () => ({
+        status: 503,
+        body: { error: 'M-Pesa is unavailable, please try again' },
+      }),
     });
     const { location } = renderAt(<PayWithMpesa order={ORDER} />, '/order/o1');
     const phone = await screen.findByLabelText('M-Pesa phone number');
@@ -125,11 +82,11 @@ describe('PayWithMpesa', () => {
   });
 
   it('links the demo test phone, and hides the prompt when STK push is off', async () => {
-    routes['GET /config/public'] = () => ({ body: { mpesa: { ...INSTRUCTIONS, simulator: true } } });
+    mockApi(config({ simulator: true }));
     const demo = renderAt(<PayWithMpesa order={ORDER} />);
     expect(await screen.findByRole('link', { name: 'test phone' })).toHaveAttribute('href', '/dev/phone');
     demo.unmount();
-    routes['GET /config/public'] = () => ({ body: { mpesa: { ...INSTRUCTIONS, stkPush: false } } });
+    mockApi(config({ stkPush: false }));
     renderAt(<PayWithMpesa order={ORDER} />);
     expect(await screen.findByText('Pay with the paybill')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay with M-Pesa' })).not.toBeInTheDocument();
@@ -146,13 +103,20 @@ describe('MpesaFormScreen', () => {
     );
 
   it('requires every field, pre-fills what is owed, then submits and goes back to the order', async () => {
-    routes['GET /order/o1'] = () => ({ body: { _id: 'o1', reference: 'K7HX9QC', totalAmount: 3350 } });
-    routes['GET /payment/order/o1'] = () => ({
-      body: { data: [{ _id: 'p0', amount: 1000, status: true, flag: null, receipt: 'SBC1DEF2GH' }] },
-    });
-    routes['POST /payment/'] = (body) => ({
-      status: 201,
-      body: { ...(body as object), _id: 'p1', status: false, verification: 'checking' },
+    mockApi({
+      'GET /order/o1': { body: order({ _id: 'o1', totalAmount: 3350 }) },
+      'GET /payment/order/o1': {
+        body: { data: [payment({ _id: 'p0', amount: 1000, status: true, receipt: 'SBC1DEF2GH' })] },
+      },
+      'POST /payment/': (call) => ({
+        status: 201,
+        body: payment({
+          ...(call.body as Partial<Payment>),
+          _id: 'p1',
+          status: false,
+          verification: 'checking',
+        }),
+      }),
     });
     const { location } = screenAt('/mpesa-form/o1');
     await waitFor(() => expect(screen.getByLabelText('Order reference')).toHaveValue('K7HX9QC'));
@@ -184,9 +148,11 @@ describe('MpesaFormScreen', () => {
   });
 
   it('shows the server’s error', async () => {
-    routes['POST /payment/'] = () => ({
-      status: 409,
-      body: { error: 'This M-Pesa receipt number has already been used' },
+    mockApi({
+      'POST /payment/': () => ({
+        status: 409,
+        body: { error: 'This M-Pesa receipt number has already been used' },
+      }),
     });
     const { location } = screenAt('/mpesa-form/o1');
     fireEvent.change(await screen.findByLabelText('Receipt number'), { target: { value: 'NLJ7RT61SV' } });
@@ -199,7 +165,7 @@ describe('MpesaFormScreen', () => {
   });
 
   it('asks a visitor to sign in', async () => {
-    routes['GET /auth/me'] = () => ({ body: { user: null } });
+    mockApi({ 'GET /auth/me': () => ({ body: { user: null } }) });
     screenAt('/mpesa-form/o1');
     expect(await screen.findByText('You are not signed in yet')).toBeInTheDocument();
   });
@@ -215,17 +181,21 @@ describe('PaymentScreen', () => {
     );
 
   it('polls while pending and shows "Paid" in green', async () => {
-    routes['GET /m-pesa/resolveTransaction/stk1'] = [
-      () => ({
-        body: {
-          status: 'pending',
-          message: 'Waiting for you to enter your M-Pesa PIN on your phone.',
-          order: 'o1',
-          amount: 2350,
-        },
-      }),
-      () => ({ body: { status: 'paid', message: 'Paid', order: 'o1', amount: 2350 } }),
+    const answers: ResolveAnswer[] = [
+      {
+        status: 'pending',
+        message: 'Waiting for you to enter your M-Pesa PIN on your phone.',
+        order: 'o1',
+        amount: 2350,
+      },
+      { status: 'paid', message: 'Paid', order: 'o1', amount: 2350 },
     ];
+    mockApi({
+      // Pending once, then paid for every later poll.
+      'GET /m-pesa/resolveTransaction/stk1': () => ({
+        body: answers.length > 1 ? answers.shift()! : answers[0]!,
+      }),
+    });
     screenAt('/payment/stk1');
     expect(
       await screen.findByText('Waiting for you to enter your M-Pesa PIN on your phone.'),
@@ -239,8 +209,10 @@ describe('PaymentScreen', () => {
   }, 10_000);
 
   it('shows a failure in red with a way back to the order', async () => {
-    routes['GET /m-pesa/resolveTransaction/stk2'] = () => ({
-      body: { status: 'cancelled', message: 'You cancelled the M-Pesa prompt.', order: 'o1', amount: 2350 },
+    mockApi({
+      'GET /m-pesa/resolveTransaction/stk2': () => ({
+        body: { status: 'cancelled', message: 'You cancelled the M-Pesa prompt.', order: 'o1', amount: 2350 },
+      }),
     });
     screenAt('/payment/stk2');
     const message = await screen.findByText('You cancelled the M-Pesa prompt.');
@@ -249,9 +221,11 @@ describe('PaymentScreen', () => {
   });
 
   it('says when the request does not exist', async () => {
-    routes['GET /m-pesa/resolveTransaction/nope'] = () => ({
-      status: 404,
-      body: { error: 'Payment request not found' },
+    mockApi({
+      'GET /m-pesa/resolveTransaction/nope': () => ({
+        status: 404,
+        body: { error: 'Payment request not found' },
+      }),
     });
     screenAt('/payment/nope');
     expect(await screen.findByText('Payment request not found')).toBeInTheDocument();
@@ -259,39 +233,28 @@ describe('PaymentScreen', () => {
 });
 
 describe('PaymentsTable (admin)', () => {
-  const payment = (overrides: Partial<Payment>): Payment => ({
-    _id: 'p1',
-    ID: 'user-mpesa-form',
-    fullName: 'Amina Wanjiru',
-    amount: 2350,
-    channel: 'M-Pesa',
-    receipt: 'NLJ7RT61SV',
-    phone: '254712345678',
-    order: 'order000000000000000001',
-    orderReference: 'K7HX9QC',
-    status: false,
-    flag: null,
-    account: null,
-    note: null,
-    verification: null,
-    createdAt: '2026-03-01T09:00:00.000Z',
-    ...overrides,
-  });
-
   it('lists payments and toggles only manual-form ones', async () => {
-    routes['GET /payment/?page=1&limit=25&filter=all'] = () => ({
-      body: {
-        data: [
-          payment({}),
-          payment({ _id: 'p2', ID: 'mpesa-stk', channel: 'M-Pesa STK', receipt: 'SIMABC1234', status: true }),
-        ],
-        page: 1,
-        limit: 25,
-        total: 2,
-        totalPages: 1,
-      },
+    mockApi({
+      'GET /payment/?page=1&limit=25&filter=all': () => ({
+        body: {
+          data: [
+            payment({}),
+            payment({
+              _id: 'p2',
+              ID: 'mpesa-stk',
+              channel: 'M-Pesa STK',
+              receipt: 'SIMABC1234',
+              status: true,
+            }),
+          ],
+          page: 1,
+          limit: 25,
+          total: 2,
+          totalPages: 1,
+        },
+      }),
     });
-    routes['PUT /payment/p1'] = () => ({ body: payment({ status: true }) });
+    mockApi({ 'PUT /payment/p1': () => ({ body: payment({ status: true }) }) });
     renderAt(<PaymentsTable />);
     const rows = await screen.findAllByRole('row');
     expect(rows).toHaveLength(3);
@@ -301,7 +264,7 @@ describe('PaymentsTable (admin)', () => {
     expect(within(rows[2]!).queryByRole('button')).not.toBeInTheDocument();
     fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Complete' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Payment updated successfully'));
-    expect(calls.find((c) => c.method === 'PUT')).toEqual({
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
       method: 'PUT',
       path: '/payment/p1',
       body: { status: true },
@@ -322,25 +285,29 @@ describe('PaymentsTable (admin)', () => {
     const page = (data: Payment[]) => ({
       body: { data, page: 1, limit: 25, total: data.length, totalPages: 1 },
     });
-    routes['GET /payment/?page=1&limit=25&filter=all'] = () => page([payment({})]);
-    routes['GET /payment/?page=1&limit=25&filter=unmatched'] = () => page([unmatched]);
-    routes['GET /payment/order-search?q=K7HX'] = () => ({
-      body: {
-        data: [
-          {
-            _id: 'o1',
-            reference: 'K7HX9QC',
-            name: 'Amina',
-            phone: '254712345678',
-            totalAmount: 2350,
-            paymentStatus: 'pending',
-            deliveryStatus: 'pending',
-            createdAt: '2026-03-01T09:00:00.000Z',
-          },
-        ],
-      },
+    mockApi({ 'GET /payment/?page=1&limit=25&filter=all': () => page([payment({})]) });
+    mockApi({ 'GET /payment/?page=1&limit=25&filter=unmatched': () => page([unmatched]) });
+    mockApi({
+      'GET /payment/order-search?q=K7HX': () => ({
+        body: {
+          data: [
+            {
+              _id: 'o1',
+              reference: 'K7HX9QC',
+              name: 'Amina',
+              phone: '254712345678',
+              totalAmount: 2350,
+              paymentStatus: 'pending',
+              deliveryStatus: 'pending',
+              createdAt: '2026-03-01T09:00:00.000Z',
+            },
+          ],
+        },
+      }),
     });
-    routes['PUT /payment/p9'] = () => ({ body: { ...unmatched, order: 'o1', orderReference: 'K7HX9QC' } });
+    mockApi({
+      'PUT /payment/p9': () => ({ body: { ...unmatched, order: 'o1', orderReference: 'K7HX9QC' } }),
+    });
     renderAt(<PaymentsTable />);
     expect(await screen.findByRole('link', { name: 'K7HX9QC' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'Unmatched' }));
@@ -351,7 +318,7 @@ describe('PaymentsTable (admin)', () => {
     fireEvent.change(await screen.findByLabelText('Search orders'), { target: { value: 'K7HX' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Assign' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Assigned to order K7HX9QC'));
-    expect(calls.find((c) => c.method === 'PUT')).toEqual({
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
       method: 'PUT',
       path: '/payment/p9',
       body: { order: 'K7HX9QC' },
@@ -359,10 +326,12 @@ describe('PaymentsTable (admin)', () => {
   });
 
   it('says when updating or fetching fails', async () => {
-    routes['GET /payment/?page=1&limit=25&filter=all'] = () => ({
-      body: { data: [payment({})], page: 1, limit: 25, total: 1, totalPages: 1 },
+    mockApi({
+      'GET /payment/?page=1&limit=25&filter=all': () => ({
+        body: { data: [payment({})], page: 1, limit: 25, total: 1, totalPages: 1 },
+      }),
     });
-    routes['PUT /payment/p1'] = () => ({ status: 409, body: { error: 'The order is already paid' } });
+    mockApi({ 'PUT /payment/p1': () => ({ status: 409, body: { error: 'The order is already paid' } }) });
     const first = renderAt(<PaymentsTable />);
     fireEvent.click(await screen.findByRole('button', { name: 'Complete' }));
     await waitFor(() =>
@@ -370,7 +339,12 @@ describe('PaymentsTable (admin)', () => {
     );
     first.unmount();
 
-    routes['GET /payment/?page=1&limit=25&filter=all'] = () => ({ status: 500, body: {} });
+    mockApi({
+      'GET /payment/?page=1&limit=25&filter=all': {
+        status: 500,
+        body: { error: 'Something went wrong on our side. Please try again.' },
+      },
+    });
     renderAt(<PaymentsTable />);
     expect(await screen.findByText(/^Failed to fetch payments/)).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledWith(

@@ -6,31 +6,10 @@ import type { Order } from '@urembo/contract/orders';
 import type { Review } from '@urembo/contract/reviews';
 import { ProductReviews } from '../src/features/reviews/components/product-reviews';
 import ReviewOrderPage, { acceptRating } from '../src/features/reviews/routes/review-order-page';
+import { catalogueKeys } from '../src/features/catalogue/api';
 import { renderAt } from './render';
-
-type Handler = (init: RequestInit | undefined, url: URL) => Response | Promise<Response>;
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-/** Stubs fetch with handlers keyed by "METHOD /path" (query string ignored); records every call. */
-function mockApi(routes: Record<string, Handler | unknown>) {
-  const calls: { method: string; path: string; search: string; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, search: url.search, body });
-    const route = routes[`${method} ${url.pathname}`];
-    if (route === undefined) return json(404, { error: `No route for ${method} ${url.pathname}` });
-    if (typeof route === 'function') return (route as Handler)(init, url);
-    if (route instanceof Response) return route.clone();
-    return json(200, route);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
-}
+import { customer, order as anyOrder, paged, product } from './support/fixtures';
+import { mockApi, type Reply } from './support/mock-api';
 
 const NOW = new Date('2025-11-20T12:00:00.000Z');
 
@@ -47,7 +26,7 @@ function review(overrides: Partial<Review> = {}): Review {
 }
 
 function page(data: Review[], extra: Partial<{ page: number; total: number; totalPages: number }> = {}) {
-  return { data, page: 1, limit: 10, total: data.length, totalPages: 1, ...extra };
+  return { body: { ...paged(data), ...extra } };
 }
 
 beforeEach(() => {
@@ -69,7 +48,7 @@ afterEach(() => {
 describe('ProductReviews', () => {
   it('renders a <script> comment as literal text, never as markup', async () => {
     const comment = '<script>alert(1)</script>';
-    mockApi({ 'GET /api/v1/review/product/p1': page([review({ comment })]) });
+    mockApi({ 'GET /review/product/p1': page([review({ comment })]) });
     const { container } = renderAt(<ProductReviews productId="p1" rating={5} reviewCount={1} />);
     expect(await screen.findByText(comment)).toBeInTheDocument();
     expect(container.querySelector('script')).toBeNull();
@@ -78,7 +57,7 @@ describe('ProductReviews', () => {
 
   it('truncates a comment at 30 characters with a Read more toggle', async () => {
     const long = 'This toner is gentle and smells of real roses, I love it.';
-    mockApi({ 'GET /api/v1/review/product/p1': page([review({ comment: long })]) });
+    mockApi({ 'GET /review/product/p1': page([review({ comment: long })]) });
     renderAt(<ProductReviews productId="p1" rating={5} reviewCount={1} />);
     const short = await screen.findByText('This toner is gentle and smell…');
     expect(short.textContent).toHaveLength(31);
@@ -90,7 +69,7 @@ describe('ProductReviews', () => {
   });
 
   it('offers no toggle for a comment of 30 characters or fewer', async () => {
-    mockApi({ 'GET /api/v1/review/product/p1': page([review({ comment: 'x'.repeat(30) })]) });
+    mockApi({ 'GET /review/product/p1': page([review({ comment: 'x'.repeat(30) })]) });
     renderAt(<ProductReviews productId="p1" rating={5} reviewCount={1} />);
     expect(await screen.findByText('x'.repeat(30))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Read more' })).not.toBeInTheDocument();
@@ -101,7 +80,7 @@ describe('ProductReviews', () => {
     vi.setSystemTime(NOW);
     const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
     mockApi({
-      'GET /api/v1/review/product/p1': page([
+      'GET /review/product/p1': page([
         review({ user: { fullName: 'Just Now' }, createdAt: ago(20_000), rating: 5 }),
         review({ user: { fullName: 'Minutes' }, createdAt: ago(5 * 60_000), rating: 4 }),
         review({ user: { fullName: 'Hours' }, createdAt: ago(3 * 3600_000), rating: 4 }),
@@ -122,7 +101,7 @@ describe('ProductReviews', () => {
   });
 
   it('shows an empty state when there are no reviews', async () => {
-    mockApi({ 'GET /api/v1/review/product/p1': page([]) });
+    mockApi({ 'GET /review/product/p1': page([]) });
     renderAt(<ProductReviews productId="p1" rating={5} reviewCount={0} />);
     expect(await screen.findByText('No reviews yet')).toBeInTheDocument();
     expect(screen.queryByTestId('review-summary')).not.toBeInTheDocument();
@@ -130,13 +109,15 @@ describe('ProductReviews', () => {
 
   it('loads more reviews a page at a time', async () => {
     const calls = mockApi({
-      'GET /api/v1/review/product/p1': (_init: RequestInit | undefined, url: URL) =>
-        url.searchParams.get('page') === '2'
-          ? json(
-              200,
-              page([review({ user: { fullName: 'Second Page' } })], { page: 2, total: 11, totalPages: 2 }),
-            )
-          : json(200, page([review({ user: { fullName: 'First Page' } })], { total: 11, totalPages: 2 })),
+      'GET /review/product/p1?page=1&limit=10': page([review({ user: { fullName: 'First Page' } })], {
+        total: 11,
+        totalPages: 2,
+      }),
+      'GET /review/product/p1?page=2&limit=10': page([review({ user: { fullName: 'Second Page' } })], {
+        page: 2,
+        total: 11,
+        totalPages: 2,
+      }),
     });
     renderAt(<ProductReviews productId="p1" rating={4} reviewCount={11} />);
     expect(await screen.findByText('First Page')).toBeInTheDocument();
@@ -144,7 +125,10 @@ describe('ProductReviews', () => {
     expect(await screen.findByText('Second Page')).toBeInTheDocument();
     expect(screen.getByText('First Page')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show more reviews' })).not.toBeInTheDocument();
-    expect(calls.map((c) => c.search)).toEqual(['?page=1&limit=10', '?page=2&limit=10']);
+    expect(calls.map((c) => c.path)).toEqual([
+      '/review/product/p1?page=1&limit=10',
+      '/review/product/p1?page=2&limit=10',
+    ]);
   });
 });
 
@@ -164,30 +148,10 @@ describe('acceptRating', () => {
   });
 });
 
-const customer = {
-  _id: 'u1',
-  fullName: 'Amina Wanjiru',
-  email: null,
-  phone: '254712345678',
-  role: 'customer',
-  isEmailVerified: false,
-  isPhoneVerified: false,
-  lastLogin: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
-
+/** A paid order of three products, the last without a picture. */
 function order(overrides: Partial<Order> = {}): Order {
-  return {
+  return anyOrder({
     _id: 'o1',
-    reference: 'K7HX9QC',
-    user: { _id: 'u1', fullName: 'Amina Wanjiru' },
-    name: 'Amina Wanjiru',
-    email: null,
-    phone: '254712345678',
-    country: 'Kenya',
-    county: 'Nairobi',
-    town: 'Westlands',
-    location: 'Sarit',
     items: [
       { _id: 'p1', name: 'Rose Water Toner', price: 1250, images: ['/img/p1.webp'], count: 1 },
       { _id: 'p2', name: 'Shea Butter', price: 800, images: ['/img/p2.webp'], count: 2 },
@@ -197,10 +161,8 @@ function order(overrides: Partial<Order> = {}): Order {
     shippingFee: 200,
     totalAmount: 5150,
     paymentStatus: 'paid',
-    deliveryStatus: 'pending',
-    createdAt: '2025-11-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 function renderReviewPage() {
@@ -213,13 +175,21 @@ function renderReviewPage() {
   );
 }
 
-/** The signed-in customer, the order, and their reviews of it (a POST or PUT through the mock updates them). */
-function baseRoutes(o: Order | Handler, mine: Review[] = []) {
+/** The signed-in customer, the order, and their reviews of it (a POST or PUT through the mock updates `mine`). */
+function baseRoutes(o: Reply<Order>, mine: Review[] = []) {
   return {
-    'GET /api/v1/auth/me': { user: customer },
-    'GET /api/v1/order/o1': o,
-    'GET /api/v1/review/order/o1': () => json(200, { data: mine }),
-    mine,
+    'GET /auth/me': { body: { user: customer } },
+    'GET /order/o1': o,
+    'GET /review/order/o1': () => ({ body: { data: mine } }),
+  } as const;
+}
+
+/** POST /review/ as the server answers it: 201 with the review, which then shows among the customer's own. */
+function createsReview(mine: Review[], values: Partial<Review>) {
+  return () => {
+    const created = review(values);
+    mine.push(created);
+    return { status: 201 as const, body: created };
   };
 }
 
@@ -229,7 +199,7 @@ describe('ReviewOrderPage', () => {
   });
 
   it('steps through the products with Previous and Next, resetting the comment and rating', async () => {
-    mockApi(baseRoutes(order()));
+    mockApi(baseRoutes({ body: order() }));
     renderReviewPage();
     expect(await screen.findByRole('heading', { name: 'Rose Water Toner' })).toBeInTheDocument();
     expect(document.title).toBe('Leave a Review');
@@ -254,7 +224,7 @@ describe('ReviewOrderPage', () => {
     fireEvent.click(next);
     expect(screen.getByRole('heading', { name: 'Argan Oil' })).toBeInTheDocument();
     expect(next).toBeDisabled();
-    expect(screen.getByText('No image')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Argan Oil' })).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('Comment'), { target: { value: 'Again' } });
     fireEvent.click(screen.getByRole('button', { name: '3 stars' }));
@@ -266,7 +236,7 @@ describe('ReviewOrderPage', () => {
   });
 
   it('ignores ratings that are not whole numbers 1 to 5', async () => {
-    mockApi(baseRoutes(order()));
+    mockApi(baseRoutes({ body: order() }));
     renderReviewPage();
     const rating = await screen.findByLabelText('Rating');
     fireEvent.change(rating, { target: { value: '4' } });
@@ -279,19 +249,19 @@ describe('ReviewOrderPage', () => {
   it('submits, shows "Submitting...", then toasts, clears and moves to the next product', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const routes = baseRoutes(order());
+    const mine: Review[] = [];
     const calls = mockApi({
-      ...routes,
-      'POST /api/v1/review/': async (init: RequestInit | undefined) => {
+      ...baseRoutes({ body: order() }, mine),
+      'POST /review/': async (call) => {
         await gate;
-        const body = JSON.parse(String(init?.body));
+        const body = call.body as { productId: string; comment: string; rating: number };
         const created = review({
           product: { _id: body.productId, name: 'Rose Water Toner', price: 1250 },
           comment: body.comment,
           rating: body.rating,
         });
-        routes.mine.push(created);
-        return json(201, created);
+        mine.push(created);
+        return { status: 201, body: created };
       },
     });
     renderReviewPage();
@@ -311,10 +281,9 @@ describe('ReviewOrderPage', () => {
     expect(screen.getByLabelText('Rating')).toHaveValue(1);
     expect(screen.getByText('1 of 3 reviewed')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST');
-    expect(post).toEqual({
+    expect(post).toMatchObject({
       method: 'POST',
-      path: '/api/v1/review/',
-      search: '',
+      path: '/review/',
       body: { productId: 'p1', comment: 'Fresh skin all day', rating: 4 },
     });
 
@@ -325,14 +294,10 @@ describe('ReviewOrderPage', () => {
   });
 
   it('on the last product a success clears the form and stays', async () => {
-    const routes = baseRoutes(order({ items: [order().items[0]!] }));
+    const mine: Review[] = [];
     mockApi({
-      ...routes,
-      'POST /api/v1/review/': () => {
-        const created = review({ comment: 'Only one', rating: 2 });
-        routes.mine.push(created);
-        return json(201, created);
-      },
+      ...baseRoutes({ body: order({ items: [order().items[0]!] }) }, mine),
+      'POST /review/': createsReview(mine, { comment: 'Only one', rating: 2 }),
     });
     renderReviewPage();
     fireEvent.change(await screen.findByLabelText('Comment'), { target: { value: 'Only one' } });
@@ -342,12 +307,30 @@ describe('ReviewOrderPage', () => {
     expect(screen.getByTestId('my-review')).toHaveTextContent('Only one');
   });
 
+  it('marks the catalogue stale after a review, so ratings and counts refresh everywhere', async () => {
+    const mine: Review[] = [];
+    mockApi({
+      ...baseRoutes({ body: order({ items: [order().items[0]!] }) }, mine),
+      'POST /review/': createsReview(mine, { comment: 'Lovely', rating: 4 }),
+    });
+    const { queryClient } = renderReviewPage();
+    queryClient.setQueryData(
+      catalogueKeys.product('rose-water-toner'),
+      product({ rating: 5, reviewCount: 0 }),
+    );
+    fireEvent.change(await screen.findByLabelText('Comment'), { target: { value: 'Lovely' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
+    expect(await screen.findByText('Review created successfully!')).toBeInTheDocument();
+    expect(queryClient.getQueryState(catalogueKeys.product('rose-water-toner'))?.isInvalidated).toBe(true);
+  });
+
   it("toasts the server's message when the review is refused", async () => {
     mockApi({
-      ...baseRoutes(order()),
-      'POST /api/v1/review/': json(409, {
-        error: 'You have already reviewed this product; edit your review instead',
-      }),
+      ...baseRoutes({ body: order() }),
+      'POST /review/': {
+        status: 409,
+        body: { error: 'You have already reviewed this product; edit your review instead' },
+      },
     });
     renderReviewPage();
     fireEvent.change(await screen.findByLabelText('Comment'), { target: { value: 'Twice' } });
@@ -362,12 +345,12 @@ describe('ReviewOrderPage', () => {
 
   it('lets the customer edit a product they already reviewed (PUT)', async () => {
     const mine = review({ _id: 'r1', comment: 'Was okay', rating: 3 });
-    const routes = baseRoutes(order(), [mine]);
+    const reviews = [mine];
     const calls = mockApi({
-      ...routes,
-      'PUT /api/v1/review/r1': () => {
-        routes.mine[0] = { ...mine, comment: 'Better now', rating: 5 };
-        return json(200, routes.mine[0]);
+      ...baseRoutes({ body: order() }, reviews),
+      'PUT /review/r1': () => {
+        reviews[0] = { ...mine, comment: 'Better now', rating: 5 };
+        return { body: reviews[0] };
       },
     });
     renderReviewPage();
@@ -386,13 +369,15 @@ describe('ReviewOrderPage', () => {
   });
 
   it('shows "No products found in this order." for an empty order', async () => {
-    mockApi(baseRoutes(order({ items: [] })));
+    mockApi(baseRoutes({ body: order({ items: [] }) }));
     renderReviewPage();
     expect(await screen.findByText('No products found in this order.')).toBeInTheDocument();
   });
 
   it('shows "Error: {message}" when the order cannot be fetched', async () => {
-    mockApi(baseRoutes(() => json(500, { error: 'Something went wrong on our side. Please try again.' })));
+    mockApi(
+      baseRoutes({ status: 500, body: { error: 'Something went wrong on our side. Please try again.' } }),
+    );
     renderReviewPage();
     expect(
       await screen.findByText('Error: Something went wrong on our side. Please try again.'),
@@ -400,7 +385,7 @@ describe('ReviewOrderPage', () => {
   });
 
   it("treats another customer's order as not found", async () => {
-    mockApi(baseRoutes(() => json(404, { error: 'Order not found' })));
+    mockApi(baseRoutes({ status: 404, body: { error: 'Order not found' } }));
     renderReviewPage();
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders/pending');
@@ -408,35 +393,35 @@ describe('ReviewOrderPage', () => {
   });
 
   it('explains an unpaid order and links back to it', async () => {
-    const calls = mockApi(baseRoutes(order({ paymentStatus: 'pending' })));
+    const calls = mockApi(baseRoutes({ body: order({ paymentStatus: 'pending' }) }));
     renderReviewPage();
     expect(await screen.findByRole('heading', { name: 'This order is not paid yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to your order' })).toHaveAttribute('href', '/order/o1');
     expect(screen.queryByLabelText('Comment')).not.toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/api/v1/review/order/o1')).toBe(false);
+    expect(calls.some((c) => c.path === '/review/order/o1')).toBe(false);
   });
 
   it('asks a visitor to sign in', async () => {
-    const calls = mockApi({ 'GET /api/v1/auth/me': () => json(200, { user: null }) });
+    const calls = mockApi({ 'GET /auth/me': { body: { user: null } } });
     renderReviewPage();
     expect(await screen.findByRole('heading', { name: 'You are not signed in yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign-in' })).toHaveAttribute('href', '/signin');
-    expect(calls.map((c) => c.path)).toEqual(['/api/v1/auth/me']);
+    expect(calls.map((c) => c.path)).toEqual(['/auth/me']);
   });
 
   it('asks to sign in again when the session ended (the order answers 401)', async () => {
-    mockApi(baseRoutes(() => json(401, { error: 'Please sign in to continue' })));
+    mockApi(baseRoutes({ status: 401, body: { error: 'Please sign in to continue' } }));
     renderReviewPage();
     expect(await screen.findByRole('heading', { name: 'You are not signed in yet' })).toBeInTheDocument();
   });
 
   it("uses the product's full gallery when the catalogue answers", async () => {
     mockApi({
-      ...baseRoutes(order()),
-      'GET /api/v1/products/p1': { _id: 'p1', images: ['/img/a.webp', '/img/b.webp'] },
+      ...baseRoutes({ body: order() }),
+      'GET /products/p1': { body: product({ _id: 'p1', images: ['/img/a.webp', '/img/b.webp'] }) },
     });
     renderReviewPage();
-    const first = await screen.findByRole('img', { name: 'Rose Water Toner, image 1 of 2' });
+    const first = await screen.findByRole('img', { name: 'Rose Water Toner, picture 1' });
     expect(first).toHaveAttribute('src', '/img/a.webp');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     // Shea Butter: the catalogue has no answer (404), so the order line's one image shows.

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AddToCartButtons } from '../src/features/cart/components/add-to-cart-buttons';
 import { CartPage } from '../src/features/cart/screens/cart-page';
 import { ProductCard } from '../src/features/catalogue/components/product-card';
@@ -10,23 +10,17 @@ import { CheckoutPage } from '../src/features/checkout/screens/checkout-page';
 import { RevenueChart } from '../src/features/dashboard/components/revenue-chart';
 import { Dashboard } from '../src/features/dashboard/screens/dashboard';
 import { CHECKOUT_DATA_KEY } from '../src/lib/checkout-data';
-import { customer, mockApi, product, signedIn } from './support/mock-api';
+import { address, customer, product, publicConfig, quote, signedIn } from './support/fixtures';
+import './support/match-media';
+import { mockApi, routes } from './support/mock-api';
 import { renderAt } from './render';
 
 afterEach(() => {
   toast.remove();
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
-const publicConfig = (lowStockAt = 5) => ({
-  'GET /config/public': () => ({
-    body: {
-      mpesa: { paybill: '542542', account: '484580', tillNumber: '5511223', tillName: 'UREMBO BEAUTY' },
-      lowStockAt,
-    },
-  }),
-});
+const config = (lowStockAt = 5) => routes({ 'GET /config/public': { body: publicConfig({ lowStockAt }) } });
 
 describe('stock badges', () => {
   it('decides out of stock, low and nothing', () => {
@@ -37,7 +31,7 @@ describe('stock badges', () => {
   });
 
   it('a card says "Out of stock" or "Only N left" (the shop setting decides "low")', async () => {
-    mockApi(publicConfig(10));
+    mockApi(config(10));
     renderAt(
       <>
         <ProductCard product={product({ stock: 0, inStock: false }) as never} />
@@ -116,35 +110,11 @@ describe('cart and checkout', () => {
     const error = 'Sorry, only 1 of Black Soap is left: please change your order and try again';
     mockApi({
       ...signedIn,
-      ...publicConfig(),
-      [`GET /address/user/${customer._id}`]: () => ({
-        body: {
-          data: [
-            {
-              _id: 'a1',
-              name: 'Amina',
-              phone: '254712345678',
-              email: null,
-              country: 'Kenya',
-              county: 'Nairobi',
-              town: 'Westlands',
-              location: 'Sarit Centre',
-              isDefault: true,
-            },
-          ],
-        },
-      }),
-      [`POST /order/${customer._id}/quote`]: () => ({
-        body: {
-          items: [
-            { _id: 'p1', name: 'Vitamin C Serum', price: 1800, images: [], count: 2 },
-            { _id: 'p2', name: 'Black Soap', price: 450, images: [], count: 1 },
-          ],
-          subtotal: 4050,
-          shippingFee: 300,
-          totalAmount: 4350,
-        },
-      }),
+      ...config(),
+      [`GET /address/user/${customer._id}`]: {
+        body: { data: [address({ name: 'Amina', email: null, isDefault: true })] },
+      },
+      [`POST /order/${customer._id}/quote`]: { body: quote() },
       [`POST /order/${customer._id}`]: () => ({
         status: 409,
         body: { error, details: [{ path: 'items.1.count', message: 'Only 1 left' }] },
@@ -178,7 +148,7 @@ describe('cart and checkout', () => {
     const error = 'Sorry, only 2 of Vitamin C Serum are left: please change your order and try again';
     mockApi({
       ...signedIn,
-      ...publicConfig(),
+      ...config(),
       [`GET /address/user/${customer._id}`]: () => ({ body: { data: [] } }),
       [`POST /order/${customer._id}/quote`]: () => ({
         status: 409,

@@ -221,3 +221,14 @@ export const updateOrderStatusBodySchema = z.object({
     .optional(),
 });
 export type UpdateOrderStatusBody = z.infer<typeof updateOrderStatusBodySchema>;
+
+/** GET /order/{id}/messages (admin): one SMS about the order, sent, waiting or failed. */
+export interface OrderMessage {
+  event: string;
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  message: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}

@@ -168,3 +168,15 @@ export function stkPhoneFromProfile(phone: string | null | undefined): string {
   if (/^\+?254[17]\d{8}$/.test(compact)) return compact.replace(/^\+/, '');
   return '';
 }
+
+/** GET /payment/order-search?q= (admin): an order an unmatched payment may belong to. */
+export interface OrderMatch {
+  _id: string;
+  reference: string;
+  name: string;
+  phone: string;
+  totalAmount: number;
+  paymentStatus: string;
+  deliveryStatus: string;
+  createdAt: string;
+}

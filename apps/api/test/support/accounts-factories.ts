@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
+import { GOOD_PASSWORD, uniquePhone } from './people';
 import type { TestContext } from './test-app';
+
+export { canonical, codeIn, GOOD_PASSWORD, uniquePhone } from './people';
 
 /*
  * Real protocol peers on loopback for the account tests: an SMTP server that receives what the app mails, and an
@@ -72,13 +75,6 @@ export async function startSmtpServer() {
   };
 }
 export type SmtpPeer = Awaited<ReturnType<typeof startSmtpServer>>;
-
-/** The 6-digit code in a mail or SMS. */
-export function codeIn(text: string): string {
-  const match = /\b(\d{6})\b/.exec(text);
-  if (!match) throw new Error(`no 6-digit code in: ${text}`);
-  return match[1]!;
-}
 
 export const AT_USERNAME = 'urembo-test';
 export const AT_API_KEY = 'at-test-api-key-0123456789';
@@ -181,18 +177,6 @@ export function freshIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-let phoneCounter = 0;
-/** A unique, valid Kenyan mobile number in local form (07…). */
-export function uniquePhone(): string {
-  phoneCounter += 1;
-  return `07${String(20_000_000 + ((phoneCounter * 104_729 + process.pid * 31) % 70_000_000)).padStart(8, '0')}`;
-}
-
-/** 07XXXXXXXX → 2547XXXXXXXX */
-export function canonical(local: string): string {
-  return `254${local.slice(1)}`;
-}
-
 /** The session cookie a response set, as a Cookie header ("urembo_session=..."). */
 export function sessionCookieFrom(response: { headers: Record<string, unknown> }): string {
   const header = response.headers['set-cookie'];
@@ -201,8 +185,6 @@ export function sessionCookieFrom(response: { headers: Record<string, unknown> }
   if (!session) throw new Error('no session cookie was set');
   return session.split(';')[0]!;
 }
-
-export const GOOD_PASSWORD = 'shea-butter-2025';
 
 export async function signUp(
   ctx: TestContext,

@@ -14,7 +14,7 @@ const SignupScreen = lazy(() => import('../features/auth/screens/signup'));
 const ResetPasswordScreen = lazy(() => import('../features/auth/screens/reset-password'));
 const VerifyEmailScreen = lazy(() => import('../features/auth/screens/verify-email'));
 const VerifyPhoneScreen = lazy(() => import('../features/auth/screens/verify-phone'));
-const ProfileScreen = lazy(() => import('../features/profile/screens/profile'));
+const ProfileScreen = lazy(() => import('./screens/profile-screen'));
 const AdminShell = lazy(() => import('../features/admin/admin-shell'));
 const CartPage = lazy(() =>
   import('../features/cart/screens/cart-page').then((m) => ({ default: m.CartPage })),

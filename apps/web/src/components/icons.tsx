@@ -128,3 +128,13 @@ export const XIcon = (p: IconProps) => (
     <path d="M4 4l16 16M20 4 4 20" />
   </Icon>
 );
+export const ChevronLeftIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m15 5-7 7 7 7" />
+  </Icon>
+);
+export const ChevronRightIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m9 5 7 7-7 7" />
+  </Icon>
+);

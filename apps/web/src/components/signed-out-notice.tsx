@@ -1,14 +1,25 @@
 import { Link } from 'wouter';
 import { UserIcon } from './icons';
 
-/** What a private screen shows a visitor (seed §2): "You are not signed in yet" with a way to sign up. */
-export function SignedOutNotice({ reason }: { reason: string }) {
+/**
+ * What a private screen shows a visitor (seed §2): "You are not signed in yet" with a way to sign up or in. Inside a
+ * screen that has its own h1, pass `heading="h2"`.
+ */
+export function SignedOutNotice({
+  reason,
+  heading: Heading = 'h1',
+}: {
+  reason: string;
+  heading?: 'h1' | 'h2';
+}) {
   return (
     <section className="mx-auto flex max-w-md flex-col items-center px-6 py-16 text-center">
       <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
         <UserIcon width={30} height={30} />
       </span>
-      <h1 className="mt-5 font-display text-2xl font-semibold text-brand-800">You are not signed in yet</h1>
+      <Heading className="mt-5 font-display text-2xl font-semibold text-brand-800">
+        You are not signed in yet
+      </Heading>
       <p className="mt-2 text-stone-600">{reason}</p>
       <div className="mt-7 flex flex-wrap justify-center gap-3">
         <Link to="/signup" className="btn-primary">

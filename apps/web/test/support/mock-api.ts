@@ -1,101 +1,171 @@
-import { vi } from 'vitest';
+import type { Address } from '@urembo/contract/addresses';
+import type { MessageResponse } from '@urembo/contract/auth';
+import type { Category, Product, SearchResult } from '@urembo/contract/catalogue';
+import type { ApiError, Collection, Paged } from '@urembo/contract/common';
+import type { AdminSummary } from '@urembo/contract/dashboard';
+import type { Cart, Order, OrderItem, OrderMessage, OrderQuote } from '@urembo/contract/orders';
+import type {
+  C2bRegistration,
+  OrderMatch,
+  Payment,
+  Reconciliation,
+  ResolveAnswer,
+  StkPushAnswer,
+} from '@urembo/contract/payments';
+import type { PublicConfig } from '@urembo/contract/public-config';
+import type { AdminReview, Review } from '@urembo/contract/reviews';
+import type { Country, County, Location, Town } from '@urembo/contract/shipping';
+import type { User } from '@urembo/contract/users';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
 
-// jsdom has no matchMedia; react-hot-toast's <Toaster> asks it about reduced motion.
-if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+/*
+ * The web tests' API: Mock Service Worker answers the app's real fetch calls at the network edge, and every answer
+ * is typed by the contract (packages/contract). A test names routes by their concrete path ("GET /order/o1",
+ * optionally with the query string it expects); the route table below gives each path's answer type, so a stub
+ * whose shape drifts from the contract fails typecheck. Unrouted /api/v1 calls answer 404, so a test notices a
+ * call it did not expect; anything else is an error.
+ */
+
+/** Every route the web app calls, with the answer the contract promises (first matching pattern wins). */
+type RouteTable = [
+  ['GET /auth/me', { user: User | null }],
+  ['POST /auth/newVerificationToken', MessageResponse],
+  ['POST /auth/newPhoneToken', MessageResponse],
+  ['GET /config/public', PublicConfig],
+  ['GET /admin/summary', AdminSummary],
+  ['GET /products/featuredandnew', Paged<Product>],
+  ['GET /products/search', SearchResult],
+  ['GET /products/categoryProducts/:id', Collection<Product>],
+  ['POST /products/deleteProductImage', Product],
+  ['GET /products/', Paged<Product>],
+  ['POST /products/', Product],
+  ['GET /products/:slug', Product],
+  ['PUT /products/:id', Product],
+  ['DELETE /products/:id', MessageResponse],
+  ['GET /category', Collection<Category>],
+  ['POST /category/', Category],
+  ['PUT /category/:id', Category],
+  ['GET /address/user/:userId', Collection<Address>],
+  ['GET /shipping/countries', Collection<Country>],
+  ['GET /shipping/counties', Collection<County>],
+  ['GET /shipping/towns', Collection<Town>],
+  ['GET /shipping/locations', Collection<Location>],
+  ['GET /user/getCart/:userId', Cart],
+  ['POST /user/addToCart/:userId', Cart],
+  ['DELETE /user/removeFromCart/:userId', Cart],
+  ['DELETE /user/clearCart/:userId', Cart],
+  ['GET /order/user/:userId', Collection<Order>],
+  ['PUT /order/updateStatus/:id', Order & { message?: string }],
+  ['POST /order/:id/quote', OrderQuote],
+  ['POST /order/:id/cancel', Order & { message?: string }],
+  ['GET /order/:id/messages', Collection<OrderMessage>],
+  ['GET /order', Paged<Order>],
+  ['GET /order/:id', Order],
+  ['POST /order/:userId', Order],
+  ['GET /orderItem/', Paged<OrderItem>],
+  ['GET /review/product/:id', Paged<Review>],
+  ['GET /review/order/:id', Collection<Review>],
+  ['GET /review', Paged<AdminReview>],
+  ['POST /review/', Review],
+  ['PUT /review/:id', Review],
+  ['DELETE /review/:id', MessageResponse],
+  ['GET /payment/order/:orderId', Collection<Payment>],
+  ['GET /payment/order-search', Collection<OrderMatch>],
+  ['GET /payment/reconciliation', Reconciliation],
+  ['GET /payment/c2b/registration', C2bRegistration],
+  ['POST /payment/c2b/registration', C2bRegistration],
+  ['GET /payment/', Paged<Payment>],
+  ['POST /payment/', Payment],
+  ['PUT /payment/:id', Payment],
+  ['POST /m-pesa/stk/:orderId', StkPushAnswer],
+  ['GET /m-pesa/resolveTransaction/:id', ResolveAnswer],
+];
+
+/** "GET /order/:id" → `GET /order/${string}` (a parameter is one path segment). */
+type Pattern<T extends string> = T extends `${infer Head}:${string}/${infer Tail}`
+  ? `${Head}${string}/${Pattern<Tail>}`
+  : T extends `${infer Head}:${string}`
+    ? `${Head}${string}`
+    : T;
+type WithoutQuery<K extends string> = K extends `${infer Path}?${string}` ? Path : K;
+type Lookup<K extends string, Table> = Table extends [[infer P extends string, infer Answer], ...infer Rest]
+  ? K extends Pattern<P>
+    ? Answer
+    : Lookup<K, Rest>
+  : never;
+
+/** The answer the contract gives for a concrete route key such as "GET /order/o1?x=1". */
+export type AnswerOf<K extends string> = Lookup<WithoutQuery<K>, RouteTable>;
+
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
+export type Reply<Body> =
+  | { status?: 200 | 201; body: Body; headers?: Record<string, string> }
+  | { status: ErrorStatus; body: ApiError; headers?: Record<string, string> };
 
 export interface RecordedCall {
   method: string;
+  /** After /api/v1, with the query string: "/order/o1?x=1". */
   path: string;
+  /** The path as fetched: "/api/v1/order/o1?x=1". */
+  url: string;
   body: unknown;
   headers: Record<string, string>;
 }
 
-type Reply = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
-type Handler = (call: RecordedCall) => Reply;
+type Route<Body> = Reply<Body> | ((call: RecordedCall) => Reply<Body> | Promise<Reply<Body>>);
+export type Routes<K extends string> = { [P in K]: Route<AnswerOf<P>> };
+
+const PREFIX = '/api/v1';
+/** This test's calls (emptied after each test by test/setup.ts). */
+export const calls: RecordedCall[] = [];
+
+async function record(request: Request): Promise<RecordedCall> {
+  const url = new URL(request.url);
+  const text = await request.clone().text();
+  const call: RecordedCall = {
+    method: request.method,
+    path: url.pathname.slice(PREFIX.length) + url.search,
+    url: url.pathname + url.search,
+    body: text ? (JSON.parse(text) as unknown) : undefined,
+    headers: Object.fromEntries(request.headers),
+  };
+  calls.push(call);
+  return call;
+}
+
+/** The handler every test has last: an unrouted /api/v1 call is recorded and answers 404. */
+const unrouted = http.all(`*${PREFIX}/*`, async ({ request }) => {
+  const call = await record(request);
+  return HttpResponse.json({ error: `No mock for ${call.method} ${call.path}` } satisfies ApiError, {
+    status: 404,
+  });
+});
+
+/** Started in test/setup.ts; each test's routes are dropped after it. */
+export const server = setupServer(unrouted);
+
+const sameQuery = (expected: string, actual: URLSearchParams) =>
+  new URLSearchParams(expected).toString() === actual.toString();
 
 /**
- * Replaces fetch with a tiny router over /api/v1 paths ("GET /order/abc"). Unrouted calls answer 404, so a test
- * notices a call it did not expect. Returns every call made, for assertions.
+ * Answers the routes for the rest of the test (a later call adds to them, the later routes first) and returns
+ * the test's /api/v1 calls. A key with a query string answers only that query.
  */
-export function mockApi(routes: Record<string, Handler>): RecordedCall[] {
-  const calls: RecordedCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const path = url.replace(/^.*\/api\/v1/, '');
-      const method = (init.method ?? 'GET').toUpperCase();
-      const headers = Object.fromEntries(
-        Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
-      );
-      const call: RecordedCall = {
-        method,
-        path,
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-        headers,
-      };
-      calls.push(call);
-      const handler = routes[`${method} ${path}`];
-      const reply = handler
-        ? await handler(call)
-        : { status: 404, body: { error: `No mock for ${method} ${path}` } };
-      return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
-        status: reply.status ?? 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+export function mockApi<K extends string>(routes: Routes<K>): RecordedCall[] {
+  const handlers = Object.entries(routes as Record<string, Route<unknown>>).map(([key, route]) => {
+    const [method = '', target = ''] = key.split(' ');
+    const [pathname = '', query] = target.split('?');
+    return http[method.toLowerCase() as 'get'](`*${PREFIX}${pathname}`, async ({ request }) => {
+      if (query !== undefined && !sameQuery(query, new URL(request.url).searchParams)) return undefined;
+      const call = await record(request);
+      const reply = typeof route === 'function' ? await route(call) : route;
+      return HttpResponse.json(reply.body as never, { status: reply.status ?? 200, headers: reply.headers });
+    });
+  });
+  server.use(...handlers);
   return calls;
 }
 
-export const customer = {
-  _id: 'u-customer',
-  fullName: 'Amina Wanjiru',
-  email: 'amina@example.com',
-  phone: '254712345678',
-  role: 'customer' as const,
-  isEmailVerified: true,
-  isPhoneVerified: true,
-  lastLogin: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
-
-export const signedIn = { 'GET /auth/me': () => ({ body: { user: customer } }) };
-export const signedOut = {
-  'GET /auth/me': () => ({ body: { user: null } }),
-};
-
-export function product(overrides: Record<string, unknown> = {}) {
-  return {
-    _id: 'p1',
-    slug: 'vitamin-c-serum',
-    name: 'Vitamin C Serum',
-    price: 1800,
-    description: 'A bright serum for dull skin that evens the tone in four weeks of daily use.',
-    usage: 'Morning and night.',
-    images: ['/api/v1/images/abc-1200.webp'],
-    status: 'active',
-    tags: [],
-    isFeatured: false,
-    isProductNew: true,
-    category: null,
-    rating: 5,
-    reviewCount: 0,
-    stock: null,
-    inStock: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+/** Starts a route map for the `satisfies` check outside a mockApi call (shared route sets). */
+export const routes = <K extends string>(map: Routes<K>): Routes<K> => map;

@@ -6,7 +6,7 @@ import { LogoMark } from '../../components/logo';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useAuthUser, useLogout } from '../auth/api';
+import { useAuthUser, useLogout } from '../../app/data/session';
 import { ADMIN_TABLE_ICONS, CollapseIcon } from './admin-icons';
 
 const COLLAPSED_KEY = 'urembo:admin-sidebar-collapsed';

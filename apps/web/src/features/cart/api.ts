@@ -1,9 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddToCartBody, Cart, RemoveFromCartBody } from '@urembo/contract/orders';
 import { api } from '../../lib/api-client';
-import { useAuthUser } from '../auth/api';
+import { useAuthUser } from '../../app/data/session';
 
-export const cartKey = (userId: string | undefined) => ['cart', userId ?? 'signed-out'] as const;
+/** The cart's query keys: one cart per signed-in customer. */
+export const cartKeys = {
+  all: ['cart'] as const,
+  mine: (userId: string | undefined) => ['cart', userId ?? 'signed-out'] as const,
+};
 
 export const fetchCart = (userId: string) => api.get<Cart>(`/user/getCart/${userId}`);
 
@@ -11,7 +15,7 @@ export const fetchCart = (userId: string) => api.get<Cart>(`/user/getCart/${user
 export function useCart() {
   const { data: user } = useAuthUser();
   return useQuery({
-    queryKey: cartKey(user?._id),
+    queryKey: cartKeys.mine(user?._id),
     queryFn: () => fetchCart(user!._id),
     enabled: !!user,
   });
@@ -32,7 +36,7 @@ function useCartMutation<TBody>(call: (userId: string, body: TBody) => Promise<C
       if (!user) throw new Error('Please signup or login to your account');
       return call(user._id, body);
     },
-    onSuccess: (cart) => queryClient.setQueryData(cartKey(user?._id), cart),
+    onSuccess: (cart) => queryClient.setQueryData(cartKeys.mine(user?._id), cart),
   });
 }
 

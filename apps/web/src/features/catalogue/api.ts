@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category, Product, SearchResult } from '@urembo/contract/catalogue';
 import type { Collection, Paged } from '@urembo/contract/common';
 import { PAGE_SIZES } from '@urembo/contract/page-sizes';
@@ -60,11 +60,16 @@ export function useProductSearch(term: string, page: number) {
   });
 }
 
-export function useProduct(slug: string) {
-  return useQuery({
+/** GET /products/{slug or id}: the product page's query (the review page reads a product's pictures with it). */
+export function productQuery(slug: string) {
+  return queryOptions({
     queryKey: catalogueKeys.product(slug),
     queryFn: ({ signal }) => api.get<Product>(`/products/${encodeURIComponent(slug)}`, { signal }),
   });
+}
+
+export function useProduct(slug: string) {
+  return useQuery(productQuery(slug));
 }
 
 /** Other products of the same category (at most 8). */

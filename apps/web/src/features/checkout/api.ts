@@ -1,23 +1,23 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Address } from '@urembo/contract/addresses';
-import type { Collection } from '@urembo/contract/common';
-import type { CreateOrderBody, Order, OrderItemInput, OrderQuote } from '@urembo/contract/orders';
+import type {
+  CreateOrderBody,
+  DeliveryPlace,
+  Order,
+  OrderItemInput,
+  OrderQuote,
+} from '@urembo/contract/orders';
 import { IDEMPOTENCY_KEY_HEADER } from '@urembo/contract/order-status';
 import { api } from '../../lib/api-client';
-import { useAuthUser } from '../auth/api';
+import { cartKeys } from '../../app/data/cart';
+import { orderKeys } from '../../app/data/orders';
+import { useAuthUser } from '../../app/data/session';
 
-/**
- * The customer's address book (GET /address/user/{userId}, built by the accounts feature). The checkout reads it
- * only to pick the delivery address.
- */
-export function useAddresses() {
-  const { data: user } = useAuthUser();
-  return useQuery({
-    queryKey: ['addresses', user?._id],
-    queryFn: () => api.get<Collection<Address>>(`/address/user/${user!._id}`).then((r) => r.data),
-    enabled: !!user,
-  });
-}
+/** The checkout's own query: the server's price for the items and the place. */
+export const checkoutKeys = {
+  quote: (userId: string | undefined, items: OrderItemInput[] | null, place: Partial<DeliveryPlace>) =>
+    ['checkout', 'quote', userId, items, place] as const,
+};
 
 /** Seed §4: the default address is the one flagged isDefault, otherwise the first. */
 export function pickDefaultAddress(addresses: Address[] | undefined): Address | null {
@@ -36,7 +36,7 @@ export function useOrderQuote(
     ? { country: address.country, county: address.county, town: address.town, location: address.location }
     : {};
   return useQuery({
-    queryKey: ['orderQuote', user?._id, items, place],
+    queryKey: checkoutKeys.quote(user?._id, items, place),
     queryFn: () => api.post<OrderQuote>(`/order/${user!._id}/quote`, { ...place, items }),
     // Wait for the address book, so a slow phone sends one quote, not one without delivery and another with it.
     enabled: !!user && addressKnown && !!items && items.length > 0,
@@ -63,9 +63,9 @@ export function useCreateOrder() {
     mutationFn: ({ body, idempotencyKey }: { body: CreateOrderBody; idempotencyKey: string }) =>
       api.post<Order>(`/order/${user!._id}`, body, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
     onSuccess: (order) => {
-      queryClient.setQueryData(['order', order._id], order);
-      void queryClient.invalidateQueries({ queryKey: ['cart'] });
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      queryClient.setQueryData(orderKeys.detail(order._id), order);
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
     },
   });
 }

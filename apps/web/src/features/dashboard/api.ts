@@ -2,12 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSummary } from '@urembo/contract/dashboard';
 import { api } from '../../lib/api-client';
 
-const SUMMARY_KEY = ['adminSummary'] as const;
+export const dashboardKeys = { summary: ['dashboard', 'summary'] as const };
 
 /** GET /admin/summary: refreshed every minute while the dashboard is open, and when the tab comes back. */
 export function useAdminSummary() {
   return useQuery({
-    queryKey: SUMMARY_KEY,
+    queryKey: dashboardKeys.summary,
     queryFn: ({ signal }) => api.get<AdminSummary>('/admin/summary', { signal }),
     refetchInterval: 60_000,
   });
@@ -15,5 +15,5 @@ export function useAdminSummary() {
 
 export function useRefreshSummary() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: SUMMARY_KEY });
+  return () => client.invalidateQueries({ queryKey: dashboardKeys.summary });
 }

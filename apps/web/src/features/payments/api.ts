@@ -2,9 +2,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ManualPaymentBody, Payment, ResolveAnswer, StkPushAnswer } from '@urembo/contract/payments';
 import { ApiRequestError, api } from '../../lib/api-client';
 
+/** The storefront's payment queries: every one starts with 'payments'. */
 export const paymentKeys = {
-  instructions: ['mpesa-instructions'] as const,
-  resolve: (id: string) => ['stk-resolve', id] as const,
+  all: ['payments'] as const,
+  resolve: (id: string) => ['payments', 'stk-resolve', id] as const,
+  order: (orderId: string) => ['payments', 'order', orderId] as const,
 };
 
 /** Paybill, account and whether STK push (and the demo simulator) are on. */
@@ -42,7 +44,7 @@ export function useSubmitManualPayment() {
 /** The payments recorded for one order (its owner or an admin): receipts sent with the form and their state. */
 export function useOrderPayments(orderId: string, enabled = true) {
   return useQuery({
-    queryKey: ['order-payments', orderId],
+    queryKey: paymentKeys.order(orderId),
     queryFn: () =>
       api.get<{ data: Payment[] }>(`/payment/order/${encodeURIComponent(orderId)}`).then((r) => r.data),
     enabled,

@@ -7,19 +7,16 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { Paged } from '@urembo/contract/common';
-import type { Product } from '@urembo/contract/catalogue';
-import type { Order } from '@urembo/contract/orders';
 import { REVIEW_PAGE_SIZES } from '@urembo/contract/review-rules';
 import type { AdminReview, CreateReviewBody, Review, UpdateReviewBody } from '@urembo/contract/reviews';
+import { catalogueKeys, productQuery } from '../../app/data/catalogue';
 import { api } from '../../lib/api-client';
 
 /** Every reviews query starts with 'reviews', so one invalidation refreshes them all. */
 export const reviewKeys = {
   all: ['reviews'] as const,
   product: (productId: string) => ['reviews', 'product', productId] as const,
-  order: (orderId: string) => ['reviews', 'order', orderId] as const,
   mine: (orderId: string) => ['reviews', 'order', orderId, 'mine'] as const,
-  productImages: (productId: string) => ['reviews', 'product-images', productId] as const,
   admin: (page: number) => ['reviews', 'admin', page] as const,
 };
 
@@ -38,15 +35,6 @@ export function useProductReviews(productId: string) {
   });
 }
 
-/** The order being reviewed (GET /order/{id}: the owner's own order). */
-export function useOrderForReview(orderId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: reviewKeys.order(orderId),
-    queryFn: () => api.get<Order>(`/order/${enc(orderId)}`),
-    enabled,
-  });
-}
-
 /** The signed-in customer's reviews of this order's products (docs/api-additions-reviews.md). */
 export function useMyOrderReviews(orderId: string, enabled: boolean) {
   return useQuery({
@@ -62,22 +50,20 @@ export function useMyOrderReviews(orderId: string, enabled: boolean) {
  */
 export function useProductImages(productId: string | undefined) {
   return useQuery({
-    queryKey: reviewKeys.productImages(productId ?? ''),
-    queryFn: () => api.get<Product>(`/products/${enc(productId!)}`).then((p) => p.images),
+    ...productQuery(productId ?? ''),
+    select: (product) => product.images,
     enabled: !!productId,
     staleTime: 10 * 60_000,
     retry: false,
   });
 }
 
-/**
- * After a review changes, the product's reviews, rating and review count change too. Product queries belong to the
- * catalogue feature; their keys start with 'product' or 'products' (see the README's "Reviews" section).
- */
-function refreshAfterReviewChange(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (q) => ['reviews', 'product', 'products'].includes(String(q.queryKey[0])),
-  });
+/** After a review changes, the product's reviews, rating and review count change too (on every grid's cards). */
+async function refreshAfterReviewChange(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+    queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
+  ]);
 }
 
 export function useCreateReview(orderId: string) {

@@ -4,6 +4,12 @@ import type { Country, County, Location, ShippingKind, Town } from '@urembo/cont
 import { api } from '../../lib/api-client';
 
 export type Place = Country | County | Town | Location;
+interface PlaceOf {
+  countries: Country;
+  counties: County;
+  towns: Town;
+  locations: Location;
+}
 
 const PARENT_PARAM: Record<ShippingKind, string | null> = {
   countries: null,
@@ -12,17 +18,31 @@ const PARENT_PARAM: Record<ShippingKind, string | null> = {
   locations: 'town',
 };
 
-/** One level of the geography under a parent (the same keys as the address form's selects). */
-export function useShippingList(kind: ShippingKind, parentId: string | undefined) {
+/** The geography's query keys: every one starts with 'shipping', so an admin change refreshes them all. */
+export const shippingKeys = {
+  all: ['shipping'] as const,
+  list: (kind: ShippingKind, parentId: string | undefined) =>
+    PARENT_PARAM[kind] ? (['shipping', kind, parentId ?? ''] as const) : (['shipping', kind] as const),
+};
+
+/** The geography changes rarely (and the admin's changes refresh it): lists stay fresh for 10 minutes. */
+const GEOGRAPHY_STALE_MS = 10 * 60_000;
+
+/**
+ * One level of the geography under a parent: the admin's shipping table and the address form's cascading selects.
+ * Waits for the parent (counties of a country, towns of a county, locations of a town).
+ */
+export function useShippingList<K extends ShippingKind>(kind: K, parentId: string | undefined) {
   const param = PARENT_PARAM[kind];
   return useQuery({
-    queryKey: param ? ['shipping', kind, parentId] : ['shipping', kind],
+    queryKey: shippingKeys.list(kind, parentId),
     queryFn: () =>
-      api.get<Collection<Place>>(
+      api.get<Collection<PlaceOf[K]>>(
         param ? `/shipping/${kind}?${param}=${encodeURIComponent(parentId!)}` : `/shipping/${kind}`,
       ),
     select: (r) => r.data,
     enabled: !param || !!parentId,
+    staleTime: GEOGRAPHY_STALE_MS,
   });
 }
 
@@ -41,7 +61,7 @@ export function placeBody(
 
 export function useShippingMutations(kind: ShippingKind) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['shipping'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: shippingKeys.all });
   return {
     create: useMutation({
       mutationFn: (body: Record<string, unknown>) =>

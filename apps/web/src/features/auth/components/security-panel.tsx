@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { formatDate } from '../../../lib/dates';
 import toast from 'react-hot-toast';
 import { changePasswordBodySchema, type SessionInfo } from '@urembo/contract/auth';
 import { FormError, TextField } from '../../../components/form-field';
@@ -43,14 +44,7 @@ export function describeDevice(userAgent: string | null): string {
 function lastSeen(iso: string): string {
   const minutes = Math.round((Date.now() - Date.parse(iso)) / 60_000);
   if (minutes < 60) return 'Active in the last hour';
-  const date = new Date(iso).toLocaleString('en-KE', {
-    timeZone: 'Africa/Nairobi',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  return `Last seen ${date}`;
+  return `Last seen ${formatDate(iso, 'dayTime')}`;
 }
 
 function ChangePasswordForm() {

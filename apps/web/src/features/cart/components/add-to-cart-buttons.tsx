@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { CartIcon } from '../../../components/icons';
 import { errorMessage } from '../../../lib/api-client';
 import { saveCheckoutData } from '../../../lib/checkout-data';
-import { useAuthUser } from '../../auth/api';
+import { useAuthUser } from '../../../app/data/session';
 import { useAddToCart } from '../api';
 
 export const SIGN_IN_FIRST = 'Please signup or login to your account';

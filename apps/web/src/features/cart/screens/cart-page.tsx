@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { saveCheckoutData } from '../../../lib/checkout-data';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuthUser } from '../../auth/api';
+import { useAuthUser } from '../../../app/data/session';
 import { useAddToCart, useCart, useClearCart, useRemoveFromCart } from '../api';
 
 /** /cart (seed §2): the lines with their counts, the server's subtotal, and the way to checkout. */

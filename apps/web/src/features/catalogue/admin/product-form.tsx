@@ -8,7 +8,7 @@ import {
 import { IMAGE_LIMITS } from '@urembo/contract/images';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
-import { ProductImage } from '../components/product-image';
+import { ProductImage } from '../../../components/product-image';
 import { readAsDataUrl } from './api';
 
 export interface ProductFormValues {

@@ -8,7 +8,7 @@ import { Modal } from '../../../components/modal';
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
 import { useCategories } from '../api';
-import { ProductImage } from '../components/product-image';
+import { ProductImage } from '../../../components/product-image';
 import {
   useAdminProducts,
   useCreateProduct,

@@ -29,16 +29,6 @@ export const PhonePayIcon = (p: IconProps) => (
     <path d="M10 18.5h4M9.5 9.5l2 2 3.5-4" />
   </Icon>
 );
-export const ChevronLeftIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m15 5-7 7 7 7" />
-  </Icon>
-);
-export const ChevronRightIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m9 5 7 7-7 7" />
-  </Icon>
-);
 export const ArrowRightIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 12h15M13 6l6 6-6 6" />

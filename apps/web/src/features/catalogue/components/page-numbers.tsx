@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
 
 /** Which page numbers to show: always the first and last, and two either side of the current one. */
 export function pageWindow(page: number, totalPages: number): (number | 'gap')[] {

@@ -3,7 +3,7 @@ import { formatKsh } from '@urembo/contract/money';
 import { TRUNCATE, truncate } from '@urembo/contract/text';
 import { Link } from 'wouter';
 import { useProductActions } from './product-actions';
-import { ProductImage } from './product-image';
+import { ProductImage } from '../../../components/product-image';
 import { StockBadge } from './stock-badge';
 
 /** Grid cells are about a half (phone), a third (tablet) or a fifth (desktop) of the page wide. */

@@ -8,7 +8,7 @@ import { NotFoundPage } from '../../../pages/not-found';
 import { useProduct, useRelatedProducts } from '../api';
 import { useProductActions } from '../components/product-actions';
 import { PhonePayIcon, ReturnIcon, TruckIcon } from '../components/icons';
-import { ImageCarousel } from '../components/image-carousel';
+import { ImageCarousel } from '../../../components/image-carousel';
 import { ProductGrid } from '../components/product-grid';
 import { Rating } from '../components/rating';
 import { StockBadge } from '../components/stock-badge';

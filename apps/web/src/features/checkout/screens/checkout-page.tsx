@@ -14,8 +14,9 @@ import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { clearCheckoutData, readCheckoutData, type CheckoutItem } from '../../../lib/checkout-data';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuthUser } from '../../auth/api';
-import { newIdempotencyKey, pickDefaultAddress, useAddresses, useCreateOrder, useOrderQuote } from '../api';
+import { useAuthUser } from '../../../app/data/session';
+import { useAddresses } from '../../../app/data/addresses';
+import { newIdempotencyKey, pickDefaultAddress, useCreateOrder, useOrderQuote } from '../api';
 
 /** /checkout (seed §2, §4): delivery address, payment method, the server's summary, and placing the order. */
 export function CheckoutPage() {
@@ -27,11 +28,11 @@ export function CheckoutPage() {
   if (!items) return <Redirect to="/shop" replace />;
   if (authPending) return <Spinner label="Loading checkout" />;
   if (!user) return <SignedOutNotice reason="Sign up or sign in to place your order." />;
-  return <Checkout items={items} />;
+  return <Checkout items={items} userId={user._id} />;
 }
 
-function Checkout({ items }: { items: CheckoutItem[] }) {
-  const addresses = useAddresses();
+function Checkout({ items, userId }: { items: CheckoutItem[]; userId: string }) {
+  const addresses = useAddresses(userId);
   const address = pickDefaultAddress(addresses.data);
   const orderItems = items.map(({ _id, count }) => ({ _id, count }));
   const quote = useOrderQuote(orderItems, address, !addresses.isPending);

@@ -1,18 +1,9 @@
+import { formatDay } from '../../../lib/dates';
 import type { AdminSummary } from '@urembo/contract/dashboard';
 import { formatKsh } from '@urembo/contract/money';
 
 const WIDTH = 300;
 const HEIGHT = 120;
-
-/** "12 Mar" from "2026-03-12" (the date is already a Nairobi day; no time zone is applied). */
-export function shortDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-KE', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-}
 
 /**
  * Paid revenue per day as plain SVG bars (no chart library: a few hundred bytes instead of a few hundred
@@ -29,7 +20,7 @@ export function RevenueChart({ days }: { days: AdminSummary['revenueByDay'] }) {
   const label =
     max === 0
       ? `No paid revenue in the last ${days.length} days`
-      : `Paid revenue over the last ${days.length} days: ${formatKsh(total)} in all, highest ${formatKsh(max)} on ${shortDate(best!.date)}`;
+      : `Paid revenue over the last ${days.length} days: ${formatKsh(total)} in all, highest ${formatKsh(max)} on ${formatDay(best!.date)}`;
   return (
     <figure className="m-0">
       <div className="flex items-baseline justify-between text-xs text-stone-500">
@@ -75,13 +66,13 @@ export function RevenueChart({ days }: { days: AdminSummary['revenueByDay'] }) {
               rx="1"
               className={i === days.length - 1 ? 'fill-brand-700' : 'fill-brand-300'}
             >
-              <title>{`${shortDate(day.date)}: ${formatKsh(day.revenue)}, ${day.orders} ${day.orders === 1 ? 'order' : 'orders'}`}</title>
+              <title>{`${formatDay(day.date)}: ${formatKsh(day.revenue)}, ${day.orders} ${day.orders === 1 ? 'order' : 'orders'}`}</title>
             </rect>
           );
         })}
       </svg>
       <figcaption className="mt-1 flex justify-between text-xs text-stone-500">
-        <span>{days[0] ? shortDate(days[0].date) : ''}</span>
+        <span>{days[0] ? formatDay(days[0].date) : ''}</span>
         <span>Today</span>
       </figcaption>
     </figure>

@@ -8,7 +8,7 @@ import { EmailText } from '../../../components/email-text';
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminOrderItems } from '../api';
-import { formatOrderDate } from '../components/order-format';
+import { formatDate } from '../../../lib/dates';
 import { StatusBadge } from '../components/status-badge';
 
 const columns: Column<OrderItem>[] = [
@@ -31,7 +31,7 @@ const columns: Column<OrderItem>[] = [
     cell: (i) => <span className="whitespace-nowrap">{formatKsh(i.price)}</span>,
     className: 'text-right',
   },
-  { header: 'Date', cell: (i) => <span className="whitespace-nowrap">{formatOrderDate(i.createdAt)}</span> },
+  { header: 'Date', cell: (i) => <span className="whitespace-nowrap">{formatDate(i.createdAt)}</span> },
   {
     header: 'Order',
     cell: (i) => (

@@ -17,7 +17,8 @@ import { Modal } from '../../../components/modal';
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminOrders, useOrderMessages, useUpdateOrderStatus } from '../api';
-import { formatOrderDate, formatOrderDateTime, itemCount, placeLine } from '../components/order-format';
+import { itemCount, placeLine } from '../components/order-format';
+import { formatDate } from '../../../lib/dates';
 import { StatusBadge } from '../components/status-badge';
 
 const AWAITING_LABELS: Record<AdminOrderFilter, string> = {
@@ -52,7 +53,7 @@ export function OrdersTable() {
       header: 'Date',
       cell: (o) => (
         <>
-          <span className="block whitespace-nowrap">{formatOrderDate(o.createdAt)}</span>
+          <span className="block whitespace-nowrap">{formatDate(o.createdAt)}</span>
           <button
             type="button"
             className="text-xs font-medium text-brand-700 underline-offset-2 hover:underline"
@@ -185,7 +186,7 @@ function OrderStatusModal({ order, onClose }: { order: Order; onClose: () => voi
         <p>
           {itemCount(order)} items ·{' '}
           <span className="font-semibold text-ink">{formatKsh(order.totalAmount)}</span> ·{' '}
-          {formatOrderDateTime(order.createdAt)}
+          {formatDate(order.createdAt, 'dateTime')}
         </p>
       </div>
       <ul className="mt-3 max-h-32 overflow-y-auto rounded-xl bg-stone-50 px-3 py-2 text-sm">

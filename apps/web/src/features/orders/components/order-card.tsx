@@ -2,7 +2,8 @@ import { formatKsh } from '@urembo/contract/money';
 import type { Order } from '@urembo/contract/orders';
 import { Link } from 'wouter';
 import { ProductThumb } from '../../../components/product-thumb';
-import { formatOrderDate, itemCount } from './order-format';
+import { itemCount } from './order-format';
+import { formatDate } from '../../../lib/dates';
 import { StatusBadge } from './status-badge';
 
 /** One order in the customer's list: when, what, how much, and where it stands. */
@@ -14,11 +15,11 @@ export function OrderCard({ order }: { order: Order }) {
       <Link
         to={`/order/${order._id}`}
         className="card block p-4 transition hover:ring-brand-300 focus-visible:ring-brand-400"
-        aria-label={`Order ${order.reference}, ${formatOrderDate(order.createdAt)}, ${formatKsh(order.totalAmount)}`}
+        aria-label={`Order ${order.reference}, ${formatDate(order.createdAt)}, ${formatKsh(order.totalAmount)}`}
       >
         <div className="flex items-start justify-between gap-3">
           <div>
-            <p className="text-sm text-stone-500">{formatOrderDate(order.createdAt)}</p>
+            <p className="text-sm text-stone-500">{formatDate(order.createdAt)}</p>
             <p className="font-semibold text-ink">Order {order.reference}</p>
           </div>
           <p className="text-right">

@@ -5,30 +5,6 @@ export function orderRef(id: string): string {
   return id.slice(-8).toUpperCase();
 }
 
-export function formatOrderDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-KE', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Africa/Nairobi',
-  });
-}
-
-export function formatOrderDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString('en-KE', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'Africa/Nairobi',
-  });
-}
-
 export function itemCount(order: Pick<Order, 'items'>): number {
   return order.items.reduce((sum, item) => sum + item.count, 0);
 }

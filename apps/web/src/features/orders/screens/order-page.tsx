@@ -12,9 +12,10 @@ import { SignedOutNotice } from '../../../components/signed-out-notice';
 import { Spinner } from '../../../components/spinner';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuthUser } from '../../auth/api';
+import { useAuthUser } from '../../../app/data/session';
 import { useCancelOrder, useOrder } from '../api';
-import { formatOrderDateTime, itemCount, placeLine } from '../components/order-format';
+import { itemCount, placeLine } from '../components/order-format';
+import { formatDate } from '../../../lib/dates';
 import { StatusBadge } from '../components/status-badge';
 
 /**
@@ -95,7 +96,7 @@ function OrderDetails({
             Order <span data-testid="order-reference">{order.reference}</span>
           </h1>
           <p className="mt-1 text-sm text-stone-600">
-            Placed {formatOrderDateTime(order.createdAt)} · {count} {count === 1 ? 'item' : 'items'}
+            Placed {formatDate(order.createdAt, 'dateTime')} · {count} {count === 1 ? 'item' : 'items'}
           </p>
         </div>
         <dl className="flex flex-wrap gap-x-5 gap-y-2 text-sm">

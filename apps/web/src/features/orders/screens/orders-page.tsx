@@ -9,7 +9,7 @@ import { PackageIcon } from '../../../components/icons';
 import { SignedOutNotice } from '../../../components/signed-out-notice';
 import { Spinner } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuthUser } from '../../auth/api';
+import { useAuthUser } from '../../../app/data/session';
 import { useMyOrders } from '../api';
 import { OrderCard } from '../components/order-card';
 

@@ -1,12 +1,21 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZES, type Paged } from '@urembo/contract/common';
-import type { C2bRegistration, Payment, PaymentFilter, Reconciliation } from '@urembo/contract/payments';
+import type {
+  C2bRegistration,
+  OrderMatch,
+  Payment,
+  PaymentFilter,
+  Reconciliation,
+} from '@urembo/contract/payments';
 import { api } from '../../../lib/api-client';
 
 /** Admin-only hooks, apart from the storefront's (this file reaches only the admin panel's chunk). */
 export const adminPaymentKeys = {
   all: ['admin-payments'] as const,
   page: (page: number, filter: PaymentFilter) => ['admin-payments', page, filter] as const,
+  orderSearch: (q: string) => ['admin-payments', 'order-search', q] as const,
+  reconciliation: (date: string) => ['admin-payments', 'reconciliation', date] as const,
+  c2bRegistration: ['admin-payments', 'c2b-registration'] as const,
 };
 
 export function useAdminPayments(page: number, filter: PaymentFilter = 'all') {
@@ -20,21 +29,10 @@ export function useAdminPayments(page: number, filter: PaymentFilter = 'all') {
   });
 }
 
-export interface OrderMatch {
-  _id: string;
-  reference: string;
-  name: string;
-  phone: string;
-  totalAmount: number;
-  paymentStatus: string;
-  deliveryStatus: string;
-  createdAt: string;
-}
-
 /** Orders an unmatched payment may belong to: by reference, phone or name. */
 export function useOrderSearch(q: string) {
   return useQuery({
-    queryKey: ['admin-order-search', q],
+    queryKey: adminPaymentKeys.orderSearch(q),
     queryFn: () =>
       api.get<{ data: OrderMatch[] }>(`/payment/order-search?q=${encodeURIComponent(q)}`).then((r) => r.data),
     enabled: q.trim().length >= 2,
@@ -46,23 +44,21 @@ export function useAssignPayment() {
   return useMutation({
     mutationFn: ({ id, order }: { id: string; order: string }) =>
       api.put<Payment>(`/payment/${id}`, { order }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['admin-reconciliation'] });
-    },
+    // The list, the day's reconciliation and the order search all start with the same key.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all }),
   });
 }
 
 export function useReconciliation(date: string) {
   return useQuery({
-    queryKey: ['admin-reconciliation', date],
+    queryKey: adminPaymentKeys.reconciliation(date),
     queryFn: () => api.get<Reconciliation>(`/payment/reconciliation?date=${encodeURIComponent(date)}`),
   });
 }
 
 export function useC2bRegistration() {
   return useQuery({
-    queryKey: ['admin-c2b-registration'],
+    queryKey: adminPaymentKeys.c2bRegistration,
     queryFn: () => api.get<C2bRegistration>('/payment/c2b/registration'),
   });
 }
@@ -71,7 +67,7 @@ export function useRegisterC2b() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<C2bRegistration>('/payment/c2b/registration'),
-    onSuccess: (state) => queryClient.setQueryData(['admin-c2b-registration'], state),
+    onSuccess: (state) => queryClient.setQueryData(adminPaymentKeys.c2bRegistration, state),
   });
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDate } from '../../../lib/dates';
 import toast from 'react-hot-toast';
 import { formatKsh } from '@urembo/contract/money';
 import type { Payment } from '@urembo/contract/payments';
@@ -16,14 +17,6 @@ import {
 function nairobiToday(): string {
   return new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
 }
-
-const dateTime = new Intl.DateTimeFormat('en-KE', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Africa/Nairobi',
-});
 
 /** The day's money by way it came, and what still waits for a person (issue 13.6). */
 export function ReconciliationPanel() {
@@ -90,9 +83,9 @@ export function RegistrationPanel() {
         <>
           <p className="text-sm text-stone-600" role="status">
             {data?.ok === true
-              ? `URLs registered with Safaricom${data.at ? ` (${dateTime.format(new Date(data.at))})` : ''}.`
+              ? `URLs registered with Safaricom${data.at ? ` (${formatDate(data.at, 'dayTime')})` : ''}.`
               : data?.ok === false
-                ? `Last registration failed${data.at ? ` (${dateTime.format(new Date(data.at))})` : ''}: ${data.message}`
+                ? `Last registration failed${data.at ? ` (${formatDate(data.at, 'dayTime')})` : ''}: ${data.message}`
                 : 'Not registered yet.'}
           </p>
           <button

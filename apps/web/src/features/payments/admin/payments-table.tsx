@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatDate } from '../../../lib/dates';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { formatKsh } from '@urembo/contract/money';
@@ -30,15 +31,6 @@ const SOURCE_LABELS: Record<Payment['ID'], string> = {
   'mpesa-c2b': 'Paybill',
   admin: 'By admin',
 };
-
-const dateFormat = new Intl.DateTimeFormat('en-KE', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Africa/Nairobi',
-});
 
 /** The seed's failure text, followed by the server's reason (e.g. why a payment cannot be set back to pending). */
 function failure(what: string, error: unknown): string {
@@ -124,7 +116,7 @@ const columns: Column<Payment>[] = [
   {
     header: 'Date',
     cell: (p) => (
-      <span className="whitespace-nowrap text-stone-600">{dateFormat.format(new Date(p.createdAt))}</span>
+      <span className="whitespace-nowrap text-stone-600">{formatDate(p.createdAt, 'dateTime')}</span>
     ),
   },
   {

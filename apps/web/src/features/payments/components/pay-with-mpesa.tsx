@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { formatKsh } from '@urembo/contract/money';
 import { stkPhoneFromProfile, stkPushBodySchema } from '@urembo/contract/payments';
 import { formatPhoneForDisplay } from '@urembo/contract/phone';
-import { useAuthUser } from '../../auth/api';
+import { useAuthUser } from '../../../app/data/session';
 import { errorMessage } from '../../../lib/api-client';
 import { usePublicConfig } from '../../../lib/public-config';
 import { paidSoFar, paymentStateText, useOrderPayments, useStartStkPush } from '../api';

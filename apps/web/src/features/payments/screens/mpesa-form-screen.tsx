@@ -5,10 +5,10 @@ import { manualPaymentBodySchema } from '@urembo/contract/payments';
 import { Spinner } from '../../../components/spinner';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuthUser } from '../../auth/api';
-import { useOrder } from '../../orders/api';
+import { useAuthUser } from '../../../app/data/session';
+import { useOrder } from '../../../app/data/orders';
 import { paidSoFar, paymentStateText, useOrderPayments, useSubmitManualPayment } from '../api';
-import { SignedOutNotice } from '../components/signed-out';
+import { SignedOutNotice } from '../../../components/signed-out-notice';
 
 type Field = 'receipt' | 'fullName' | 'amount';
 
@@ -61,7 +61,7 @@ export default function MpesaFormScreen() {
   const ids = { receipt: useId(), fullName: useId(), amount: useId(), order: useId() };
 
   if (isPending) return <Spinner label="Loading" />;
-  if (!user) return <SignedOutNotice />;
+  if (!user) return <SignedOutNotice reason="Sign in to pay for your order." />;
   const name = fullName ?? user.fullName;
   // Pre-filled with what is still owed, so nobody pays (or declares) twice.
   const owed = order.data ? Math.max(0, order.data.totalAmount - paidSoFar(payments.data)) : null;

@@ -5,7 +5,7 @@ import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useResolveTransaction } from '../api';
-import { SignedOutNotice } from '../components/signed-out';
+import { SignedOutNotice } from '../../../components/signed-out-notice';
 
 function CheckIcon() {
   return (
@@ -50,7 +50,8 @@ export default function PaymentScreen() {
   const instructions = usePublicConfig().data?.mpesa;
   const answer = resolve.data;
 
-  if (resolve.error instanceof ApiRequestError && resolve.error.status === 401) return <SignedOutNotice />;
+  if (resolve.error instanceof ApiRequestError && resolve.error.status === 401)
+    return <SignedOutNotice reason="Sign in to pay for your order." />;
 
   let body;
   if (!answer) {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatKsh } from '@urembo/contract/money';
-import { useCounties, useCountries, useLocations, useTowns } from '../api';
+import { useShippingList } from '../../../app/data/shipping';
 
 export interface PlaceNames {
   country: string;
@@ -96,13 +96,13 @@ export function PlacePicker({
   onChange: (next: PlaceNames) => void;
   errors?: Partial<Record<keyof PlaceNames, string>>;
 }) {
-  const countries = useCountries();
+  const countries = useShippingList('countries', undefined);
   const countryId = countries.data?.find((c) => c.name === value.country)?._id;
-  const counties = useCounties(countryId);
+  const counties = useShippingList('counties', countryId);
   const countyId = counties.data?.find((c) => c.name === value.county)?._id;
-  const towns = useTowns(countyId);
+  const towns = useShippingList('towns', countyId);
   const townId = towns.data?.find((t) => t.name === value.town)?._id;
-  const locations = useLocations(townId);
+  const locations = useShippingList('locations', townId);
   const chosen = locations.data?.find((l) => l.name === value.location);
 
   return (

@@ -1,11 +1,13 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { formatDate } from '../../../lib/dates';
 import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import type { User } from '@urembo/contract/users';
 import { MailIcon, PhoneIcon } from '../../../components/icons';
+import { SignedOutNotice } from '../../../components/signed-out-notice';
 import { Spinner } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuthUser } from '../../auth/api';
-import { SecurityPanel } from '../../auth/components/security-panel';
+import { useAuthUser } from '../../../app/data/session';
 import { AddressBook } from '../components/address-book';
 
 function initials(name: string): string {
@@ -55,7 +57,7 @@ function ContactRow({
 }
 
 function ProfileCard({ user }: { user: User }) {
-  const since = new Date(user.createdAt).toLocaleDateString('en-KE', { month: 'long', year: 'numeric' });
+  const since = formatDate(user.createdAt, 'monthYear');
   return (
     <div className="card overflow-hidden">
       <div className="flex items-center gap-4 bg-gradient-to-r from-brand-50 to-cream px-5 py-5 sm:px-6">
@@ -96,34 +98,20 @@ function ProfileCard({ user }: { user: User }) {
 }
 
 /** /profile (seed §2): the customer's details with their verification state, and their address books. */
-export default function ProfileScreen() {
+/** /profile: the account, the address book and (a slot) the account's security panel. */
+export default function ProfilePage({ security }: { security: ReactNode }) {
   useDocumentTitle('Profile Page');
   const { data: user, isPending } = useAuthUser();
   if (isPending) return <Spinner label="Loading your profile" />;
   if (!user) {
-    return (
-      <section className="mx-auto max-w-xl px-6 py-20 text-center">
-        <h1 className="font-display text-3xl font-semibold text-brand-800">You are not signed in yet</h1>
-        <p className="mt-3 text-stone-600">
-          Create an account or sign in to see your profile and address books.
-        </p>
-        <div className="mt-8 flex justify-center gap-3">
-          <Link to="/signup" className="btn-primary">
-            Sign-up
-          </Link>
-          <Link to="/signin" className="btn-outline">
-            Sign-in
-          </Link>
-        </div>
-      </section>
-    );
+    return <SignedOutNotice reason="Create an account or sign in to see your profile and address books." />;
   }
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
       <h1 className="mb-6 font-display text-3xl font-semibold text-brand-800">My Profile</h1>
       <ProfileCard user={user} />
       <AddressBook user={user} />
-      <SecurityPanel />
+      {security}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDate } from '../../../lib/dates';
 import toast from 'react-hot-toast';
 import { formatKsh } from '@urembo/contract/money';
 import type { AdminReview } from '@urembo/contract/reviews';
@@ -10,12 +11,6 @@ import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminReviews, useDeleteReview } from '../api';
 import { Stars } from '../components/stars';
-
-const dateFormat = new Intl.DateTimeFormat('en-KE', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Africa/Nairobi',
-});
 
 /** Admin panel › Reviews (seed §2): every review, newest first, 25 a page; an admin may delete one. */
 export default function ReviewsTable() {
@@ -78,7 +73,7 @@ export default function ReviewsTable() {
       header: 'Date',
       cell: (r) => (
         <time dateTime={r.createdAt} className="text-stone-600">
-          {dateFormat.format(new Date(r.createdAt))}
+          {formatDate(r.createdAt, 'dateTime')}
         </time>
       ),
       className: 'whitespace-nowrap',

@@ -5,18 +5,14 @@ import { formatKes } from '@urembo/contract/money';
 import type { Order, OrderLine } from '@urembo/contract/orders';
 import { REVIEW_COMMENT_MAX, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '@urembo/contract/review-rules';
 import type { Review } from '@urembo/contract/reviews';
+import { SignedOutNotice } from '../../../components/signed-out-notice';
 import { Spinner } from '../../../components/spinner';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuthUser } from '../../auth/api';
-import {
-  useCreateReview,
-  useMyOrderReviews,
-  useOrderForReview,
-  useProductImages,
-  useUpdateReview,
-} from '../api';
-import { ImageCarousel } from '../components/image-carousel';
+import { useOrder } from '../../../app/data/orders';
+import { useAuthUser } from '../../../app/data/session';
+import { useCreateReview, useMyOrderReviews, useProductImages, useUpdateReview } from '../api';
+import { ImageCarousel } from '../../../components/image-carousel';
 import { StarPicker, Stars } from '../components/stars';
 
 /** Seed §5: the rating accepts only whole numbers 1 to 5; anything else typed is ignored. */
@@ -147,7 +143,8 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
 
       <article className="card grid gap-6 p-4 sm:p-6 md:grid-cols-2 md:gap-10">
         <div className="mx-auto w-full max-w-md">
-          <ImageCarousel images={carouselImages} alt={item?.name ?? 'Product'} />
+          {/* A new product starts at its first picture. */}
+          <ImageCarousel key={item?._id} images={carouselImages} alt={item?.name ?? 'Product'} />
         </div>
 
         <div className="flex min-w-0 flex-col">
@@ -267,7 +264,7 @@ export default function ReviewOrderPage() {
   const { id = '' } = useParams<{ id: string }>();
   const auth = useAuthUser();
   const signedIn = !!auth.data;
-  const order = useOrderForReview(id, signedIn);
+  const order = useOrder(id);
   const paid = order.data?.paymentStatus === 'paid';
   const mine = useMyOrderReviews(id, signedIn && paid);
 
@@ -275,14 +272,7 @@ export default function ReviewOrderPage() {
   if (auth.isPending || (signedIn && order.isPending)) {
     body = <Spinner label="Loading order" />;
   } else if (!auth.data || (order.error instanceof ApiRequestError && order.error.status === 401)) {
-    body = (
-      <Notice title="You are not signed in yet">
-        <p>Sign in to review the products you bought.</p>
-        <Link to="/signin" className="btn-primary mt-6">
-          Sign-in
-        </Link>
-      </Notice>
-    );
+    body = <SignedOutNotice reason="Sign in to review the products you bought." heading="h2" />;
   } else if (order.isError) {
     body =
       order.error instanceof ApiRequestError && order.error.status === 404 ? (

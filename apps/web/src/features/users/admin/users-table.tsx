@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDate } from '../../../lib/dates';
 import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import { relativeTime } from '@urembo/contract/text';
 import type { User } from '@urembo/contract/users';
@@ -62,7 +63,7 @@ const COLUMNS: Column<User>[] = [
       u.lastLogin ? (
         <time
           dateTime={u.lastLogin}
-          title={new Date(u.lastLogin).toLocaleString('en-KE')}
+          title={formatDate(u.lastLogin, 'dateTime')}
           className="whitespace-nowrap"
         >
           {relativeTime(u.lastLogin)}
@@ -76,7 +77,7 @@ const COLUMNS: Column<User>[] = [
 function LastLogin({ at }: { at: string | null }) {
   if (!at) return <span className="text-stone-400">Never</span>;
   return (
-    <time dateTime={at} title={new Date(at).toLocaleString('en-KE')} className="whitespace-nowrap">
+    <time dateTime={at} title={formatDate(at, 'dateTime')} className="whitespace-nowrap">
       {relativeTime(at)}
     </time>
   );

@@ -62,22 +62,8 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
         </div>
         {images.length > 1 ? (
           <>
-            <button
-              type="button"
-              onClick={() => go(index - 1)}
-              aria-label="Previous picture"
-              className="absolute left-3 top-1/2 hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-ink shadow hover:bg-white sm:flex"
-            >
-              <ChevronLeftIcon width={20} height={20} />
-            </button>
-            <button
-              type="button"
-              onClick={() => go(index + 1)}
-              aria-label="Next picture"
-              className="absolute right-3 top-1/2 hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-ink shadow hover:bg-white sm:flex"
-            >
-              <ChevronRightIcon width={20} height={20} />
-            </button>
+            <ArrowButton side="left" label="Previous picture" onClick={() => go(index - 1)} />
+            <ArrowButton side="right" label="Next picture" onClick={() => go(index + 1)} />
             <div
               className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5 sm:hidden"
               aria-hidden="true"
@@ -112,5 +98,27 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
         </ul>
       ) : null}
     </div>
+  );
+}
+
+function ArrowButton({
+  side,
+  label,
+  onClick,
+}: {
+  side: 'left' | 'right';
+  label: string;
+  onClick: () => void;
+}) {
+  const Chevron = side === 'left' ? ChevronLeftIcon : ChevronRightIcon;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={`absolute ${side === 'left' ? 'left-3' : 'right-3'} top-1/2 hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-ink shadow hover:bg-white sm:flex`}
+    >
+      <Chevron width={20} height={20} />
+    </button>
   );
 }
