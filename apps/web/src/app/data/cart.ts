@@ -1,0 +1,2 @@
+/** The cart's keys (features/cart), for the checkout to refresh it after an order. */
+export { cartKeys } from '../../features/cart/api';
