@@ -40,6 +40,15 @@ export interface Paged<T> {
   totalPages: number;
 }
 
+/** THE paging rule: one page of `data` out of `total` rows (`totalPages` is 0 when there are none). */
+export function paged<T>(
+  data: T[],
+  total: number,
+  { page, limit }: { page: number; limit: number },
+): Paged<T> {
+  return { data, page, limit, total, totalPages: Math.ceil(total / limit) };
+}
+
 export interface Collection<T> {
   data: T[];
 }

@@ -50,9 +50,3 @@ export function assertSelf(request: FastifyRequest, userId: string): UserRow {
   if (user.id !== userId) throw forbidden('You can only reach your own account');
   return user;
 }
-
-/** Owner or admin may read; anyone else gets 404 (another customer's data does not exist for them). */
-export function canRead(request: FastifyRequest, ownerId: string): boolean {
-  const user = request.user;
-  return !!user && (user.id === ownerId || user.role === 'admin');
-}

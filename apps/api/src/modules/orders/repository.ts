@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AdminOrderFilter } from '@urembo/contract/dashboard';
 import type { Database, DeliveryStatus, OrderItemsTable, OrdersTable, PaymentStatus } from '../../db/schema';
 import { toCount } from '../../db/sql-values';
@@ -41,41 +41,6 @@ export async function firstImageHashes(db: Db, productIds: string[]): Promise<Ma
     .execute();
   for (const row of rows) if (!first.has(row.product_id)) first.set(row.product_id, row.hash);
   return first;
-}
-
-export interface DeliveryLocationRow {
-  id: string;
-  shipping_fee: number;
-  country: string;
-  county: string;
-  town: string;
-  location: string;
-}
-
-/** A delivery location found by the names of its country, county, town and itself (case-insensitive). */
-export function findDeliveryLocation(
-  db: Db,
-  place: { country: string; county: string; town: string; location: string },
-): Promise<DeliveryLocationRow | undefined> {
-  const lower = (column: string) => sql`lower(${sql.ref(column)})`;
-  return db
-    .selectFrom('locations')
-    .innerJoin('towns', 'towns.id', 'locations.town_id')
-    .innerJoin('counties', 'counties.id', 'towns.county_id')
-    .innerJoin('countries', 'countries.id', 'counties.country_id')
-    .select([
-      'locations.id as id',
-      'locations.shipping_fee as shipping_fee',
-      'countries.name as country',
-      'counties.name as county',
-      'towns.name as town',
-      'locations.name as location',
-    ])
-    .where(lower('countries.name'), '=', place.country.toLowerCase())
-    .where(lower('counties.name'), '=', place.county.toLowerCase())
-    .where(lower('towns.name'), '=', place.town.toLowerCase())
-    .where(lower('locations.name'), '=', place.location.toLowerCase())
-    .executeTakeFirst();
 }
 
 /* ---- orders ---- */
@@ -347,11 +312,4 @@ export async function listExpiredUnpaidOrders(
     .orderBy('id')
     .limit(limit)
     .execute();
-}
-
-/** Whether an error is the database refusing a duplicate (unique constraint), on either dialect. */
-export function isUniqueViolation(err: unknown): boolean {
-  if (!err || typeof err !== 'object') return false;
-  const code = (err as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }

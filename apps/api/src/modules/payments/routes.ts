@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_SIZES, pagingQuery } from '@urembo/contract/common';
+import { nairobiDate } from '@urembo/contract/nairobi-time';
 import { z } from 'zod';
 import {
   manualPaymentBodySchema,
@@ -37,11 +38,6 @@ const orderSearchQuery = z.object({
     .min(2, 'Type at least 2 characters')
     .max(60, 'Search is too long'),
 });
-
-/** Today in Nairobi (UTC+3 all year). */
-function nairobiToday(): string {
-  return new Date(Date.now() + 3 * 3600 * 1000).toISOString().slice(0, 10);
-}
 
 /** Daraja's callbacks are small; anything larger is not one. */
 const CALLBACK_BODY_LIMIT = 64 * 1024;
@@ -115,7 +111,7 @@ export function paymentsRoutes({ config, db }: AppContext): FastifyPluginAsync {
       const { date } = parseInput(reconciliationQuery, request.query);
       return reply
         .header('cache-control', 'no-store')
-        .send(await payments.reconciliation(date ?? nairobiToday()));
+        .send(await payments.reconciliation(date ?? nairobiDate()));
     });
 
     app.get('/payment/order-search', { preHandler: requireAdmin }, async (request, reply) => {

@@ -174,10 +174,3 @@ export async function refreshProductRating(db: Db, productId: string): Promise<v
     .where('id', '=', productId)
     .execute();
 }
-
-/** A unique-constraint failure on either database (the second review of a product by one customer). */
-export function isUniqueViolation(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
-  const code = (err as { code: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ShortCache } from '../../lib/short-cache';
-import type { Paged } from '@urembo/contract/common';
+import { paged, type Paged } from '@urembo/contract/common';
 import { DUPLICATE_REVIEW_MESSAGE } from '@urembo/contract/review-rules';
 import type {
   AdminReview,
@@ -10,6 +10,7 @@ import type {
 } from '@urembo/contract/reviews';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/constraint-errors';
 import { nowIso } from '../../db/sql-values';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
@@ -26,10 +27,6 @@ interface Paging {
 
 export const NOT_A_BUYER_MESSAGE =
   'Only verified buyers can review a product: it must be in one of your paid orders';
-
-function paged<T>(data: T[], total: number, { page, limit }: Paging): Paged<T> {
-  return { data, page, limit, total, totalPages: Math.ceil(total / limit) };
-}
 
 /** A product's reviews, newest first; an unknown product (id or slug) is a 404. */
 export async function listProductReviews(
@@ -116,7 +113,7 @@ export async function createReview(
     await catalogueCache.invalidate();
     return review;
   } catch (err) {
-    if (repo.isUniqueViolation(err)) throw conflict(DUPLICATE_REVIEW_MESSAGE);
+    if (isUniqueViolation(err)) throw conflict(DUPLICATE_REVIEW_MESSAGE);
     throw err;
   }
 }

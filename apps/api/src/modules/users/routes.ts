@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Paged } from '@urembo/contract/common';
-import { usersQuerySchema, type User } from '@urembo/contract/users';
+import { paged } from '@urembo/contract/common';
+import { usersQuerySchema } from '@urembo/contract/users';
 import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
 import { requireAdmin } from '../auth/guards';
@@ -13,14 +13,9 @@ export function userRoutes({ db }: AppContext): FastifyPluginAsync {
     app.get('/user', { preHandler: requireAdmin }, async (request, reply) => {
       const { page, limit } = parseInput(usersQuerySchema, request.query);
       const { rows, total } = await listUsers(db, page, limit);
-      const body: Paged<User> = {
-        data: rows.map(toUserDto),
-        page,
-        limit,
-        total,
-        totalPages: Math.ceil(total / limit),
-      };
-      return reply.header('cache-control', 'no-store').send(body);
+      return reply
+        .header('cache-control', 'no-store')
+        .send(paged(rows.map(toUserDto), total, { page, limit }));
     });
   };
 }
