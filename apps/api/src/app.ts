@@ -7,14 +7,21 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config, TrustProxy } from './config';
 import type { DbHandle } from './db/database';
 import { registerErrorHandling } from './lib/error-handler';
-import { createCaches } from './lib/short-cache';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/framework-errors';
 import { LOG_SERIALIZERS } from './lib/log-redaction';
 import { registerRequestLog, serverLogger } from './lib/logging';
 import { registerOriginCheck } from './lib/origin-check';
 import { registerSessionLoader } from './modules/auth/guards';
 import { darajaSimulator, simulatorIsMounted } from './modules/payments/simulator/daraja-simulator';
-import { pageRenderers, registerApiRoutes, registerSiteRoutes } from './routes';
+import {
+  cachesPlugin,
+  corePlugin,
+  darajaPlugin,
+  limiterPlugin,
+  messagingPlugin,
+} from './plugins/infrastructure';
+import { servicesPlugin } from './plugins/services';
+import { contextOf, pageRenderers, registerApiRoutes, registerSiteRoutes } from './routes';
 import { registerWebApp } from './web/static';
 import { setPasswordHashCost } from './lib/passwords';
 
@@ -110,10 +117,14 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   registerOriginCheck(app, config);
   registerSessionLoader(app, database.db, config);
 
-  // Caches belong to the app: built once here, handed to every feature, cleared by the services that write.
-  const caches = createCaches(config.redis, app.log);
-  app.addHook('onClose', () => caches.close());
-  const ctx = { config, database, db: database.db, caches };
+  // Infrastructure and services: built once here, each by its plugin, handed to every feature.
+  await app.register(corePlugin, { config, database });
+  await app.register(cachesPlugin);
+  await app.register(messagingPlugin);
+  await app.register(limiterPlugin);
+  await app.register(darajaPlugin);
+  await app.register(servicesPlugin);
+  const ctx = contextOf(app);
   await app.register(
     async (api) => {
       await registerApiRoutes(api, ctx);

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { DbHandle } from './db/database';
 import type { Database } from './db/schema';
 import type { AppCaches } from './lib/short-cache';
+import type { AppServices } from './plugins/services';
 import { addressRoutes } from './modules/addresses/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -19,12 +20,19 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { productPageRenderer, siteRoutes } from './modules/catalogue/seo';
 import type { PageRenderer } from './web/static';
 
-/** What every feature's routes get: configuration and the database. */
+/** What every feature's routes get: configuration, the database, the caches and the services, all built once. */
 export interface AppContext {
   config: Config;
   database: DbHandle;
   db: Kysely<Database>;
   caches: AppCaches;
+  services: AppServices;
+}
+
+/** The app's context, from the decorators its plugins set (plugins/). */
+export function contextOf(app: FastifyInstance): AppContext {
+  const { config, database, db, caches, services } = app;
+  return { config, database, db, caches, services };
 }
 
 /** Mounts every feature under /api/v1. */

@@ -3,12 +3,11 @@ import { addressBodySchema } from '@urembo/contract/addresses';
 import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
 import { assertSelf, currentUser, requireUser } from '../auth/guards';
-import { AddressService } from './service';
 
 /** /address/* (API.md "Addresses"): owner only. */
-export function addressRoutes({ db }: AppContext): FastifyPluginAsync {
+export function addressRoutes({ services }: AppContext): FastifyPluginAsync {
   return async (app) => {
-    const service = new AddressService(db);
+    const service = services.addresses;
     app.addHook('preHandler', requireUser);
     app.addHook('onSend', async (_request, reply) => {
       void reply.header('cache-control', 'no-store');

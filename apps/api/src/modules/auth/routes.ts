@@ -10,14 +10,11 @@ import {
 } from '@urembo/contract/auth';
 import type { SessionInfo } from '@urembo/contract/auth';
 import { unauthorized } from '../../lib/http-error';
-import { createMailer } from '../../lib/mailer';
-import { createRateLimiter } from '../../lib/rate-limit';
-import { createSmsSender } from '../../lib/sms';
 import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
 import { toUserDto } from '../users/dto';
 import { currentUser, requireUser } from './guards';
-import { AuthService, type RequestMeta } from './service';
+import type { RequestMeta } from './service';
 import { clearSessionCookie, setSessionCookie } from './session';
 
 function meta(request: FastifyRequest): RequestMeta {
@@ -25,27 +22,9 @@ function meta(request: FastifyRequest): RequestMeta {
 }
 
 /** /auth/* (API.md "Auth"). */
-export function authRoutes({ config, db }: AppContext): FastifyPluginAsync {
+export function authRoutes({ config, services }: AppContext): FastifyPluginAsync {
+  const service = services.auth;
   return async (app) => {
-    const limiter = createRateLimiter(config, app.log);
-    const mailer = createMailer(config, app.log);
-    const service = new AuthService({
-      db,
-      config,
-      limiter,
-      mailer,
-      sms: createSmsSender(config, app.log),
-      log: app.log,
-    });
-    // Expired codes and links are swept now and then (they are useless, and the table stays small).
-    const sweeper = setInterval(() => void service.deleteExpiredTokens().catch(() => undefined), 3600_000);
-    sweeper.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(sweeper);
-      await service.drain();
-      mailer.close();
-      await limiter.close();
-    });
     // Answers about the account are private to this browser: never cached by a proxy or the back button.
     app.addHook('onSend', async (_request, reply) => {
       void reply.header('cache-control', 'no-store');

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   categoryInputSchema,
@@ -16,8 +15,7 @@ import { notFound } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
 import { requireAdmin } from '../auth/guards';
-import { ImageStore, parseImageFileName } from './images';
-import { CatalogueService } from './service';
+import { parseImageFileName } from './images';
 
 /**
  * Product create/update bodies carry up to 8 images of 5 MB as base64 (4/3 larger) plus the other fields; every
@@ -26,23 +24,6 @@ import { CatalogueService } from './service';
 export const PRODUCT_BODY_LIMIT = 56 * 1024 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Pictures live in the database; DATA_DIR/images is this process's disk cache of them. */
-export function imageStoreFor(ctx: Pick<AppContext, 'config' | 'db'>): ImageStore {
-  return new ImageStore(path.join(ctx.config.dataDir, 'images'), ctx.db);
-}
-
-const services = new WeakMap<object, CatalogueService>();
-
-/** The one catalogue service of an app (the API routes and the page renderer share the app's catalogue cache). */
-export function catalogueFor(ctx: Pick<AppContext, 'config' | 'db' | 'caches'>): CatalogueService {
-  let service = services.get(ctx.caches);
-  if (!service) {
-    service = new CatalogueService({ db: ctx.db, images: imageStoreFor(ctx), cache: ctx.caches.catalogue });
-    services.set(ctx.caches, service);
-  }
-  return service;
-}
-
 function idParam(request: FastifyRequest): string {
   return (request.params as { id: string }).id;
 }
@@ -50,7 +31,7 @@ function idParam(request: FastifyRequest): string {
 /** GET /products..., /category..., /images/... (API.md, Catalogue). */
 export function catalogueRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    const service = catalogueFor(ctx);
+    const service = ctx.services.catalogue;
     const images = service.images;
 
     /* Products: public reads */

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Kysely, type Selectable, type Transaction 
 import type { AdminOrderFilter } from '@urembo/contract/dashboard';
 import type { Database, DeliveryStatus, OrderItemsTable, OrdersTable, PaymentStatus } from '../../db/schema';
 import { toCount } from '../../db/sql-values';
+import { giveBackStock } from '../catalogue/repository';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -65,30 +66,6 @@ export async function insertOrder(db: Db, row: Selectable<OrdersTable>): Promise
 
 export async function insertOrderItems(db: Db, rows: Selectable<OrderItemsTable>[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('order_items').values(rows).execute();
-}
-
-/** Takes what was ordered off the customer's cart lines; a line that reaches zero goes. */
-export async function subtractFromCart(
-  db: Db,
-  userId: string,
-  lines: { productId: string; count: number }[],
-  now: string,
-): Promise<void> {
-  for (const line of lines) {
-    await db
-      .updateTable('cart_lines')
-      .set((eb) => ({ count: eb('count', '-', line.count), updated_at: now }))
-      .where('user_id', '=', userId)
-      .where('product_id', '=', line.productId)
-      .where('count', '>', line.count)
-      .execute();
-    await db
-      .deleteFrom('cart_lines')
-      .where('user_id', '=', userId)
-      .where('product_id', '=', line.productId)
-      .where('count', '<=', line.count)
-      .execute();
-  }
 }
 
 function ordersWithUser(db: Db) {
@@ -230,28 +207,6 @@ export function listOrderItemsPage(db: Db, offset: number, limit: number): Promi
 
 /* ---- stock ---- */
 
-/**
- * Takes `count` units of a product in one conditional statement (the row lock on PostgreSQL and the single writer
- * on SQLite make it safe under any concurrency). Answers what happened: taken, the product does not track stock,
- * or how many are left when that is fewer than `count`.
- */
-export async function takeStock(
-  db: Db,
-  productId: string,
-  count: number,
-): Promise<{ taken: true } | { taken: false; left: number | null }> {
-  const result = await db
-    .updateTable('products')
-    .set((eb) => ({ stock: eb('stock', '-', count) }))
-    .where('id', '=', productId)
-    .where('stock', 'is not', null)
-    .where('stock', '>=', count)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) return { taken: true };
-  const row = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirst();
-  return { taken: false, left: row?.stock ?? null };
-}
-
 export async function setStockTaken(db: Db, orderItemId: string, count: number): Promise<void> {
   await db.updateTable('order_items').set({ stock_taken: count }).where('id', '=', orderItemId).execute();
 }
@@ -270,12 +225,7 @@ export async function returnOrderStock(db: Db, orderId: string): Promise<string[
     .execute();
   for (const line of lines) {
     if (line.product_id) {
-      await db
-        .updateTable('products')
-        .set((eb) => ({ stock: eb('stock', '+', line.stock_taken) }))
-        .where('id', '=', line.product_id)
-        .where('stock', 'is not', null)
-        .execute();
+      await giveBackStock(db, line.product_id, line.stock_taken);
     }
     await db.updateTable('order_items').set({ stock_taken: 0 }).where('id', '=', line.id).execute();
   }

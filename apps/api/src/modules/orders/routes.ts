@@ -14,9 +14,7 @@ import {
   ORDER_ITEMS_PAGE_SIZE,
 } from '@urembo/contract/order-status';
 import { badRequest, forbidden } from '../../lib/http-error';
-import { createSmsSender } from '../../lib/sms';
 import { parseInput } from '../../lib/validate';
-import { createOrderMessenger } from './messages';
 import { assertSelf, currentUser, requireAdmin, requireUser } from '../auth/guards';
 import type { AppContext } from '../../routes';
 import {
@@ -28,7 +26,6 @@ import {
   listOrdersOfUser,
   quoteOrder,
 } from './service';
-import { startUnpaidOrderSweep } from './unpaid-sweep';
 
 const ordersPaging = pagingQuery(PAGE_SIZES.adminOrders).extend({
   awaiting: z
@@ -49,28 +46,12 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 
 /** Orders (API.md "Orders") plus the checkout quote (docs/api-additions-orders.md). */
 export function orderRoutes(ctx: AppContext): FastifyPluginAsync {
-  const { db, config } = ctx;
+  const { db } = ctx;
   // Orders take and give back stock: the catalogue's next read, on any process, must show it.
   const stockChanged = () => ctx.caches.catalogue.invalidate();
+  // Order SMS go out in the background (queued by recordOrderEvent in the order's own transaction).
+  const messenger = ctx.services.orderMessages;
   return async (app) => {
-    startUnpaidOrderSweep(app, db, {
-      holdHours: config.stock.unpaidOrderHoldHours,
-      sweepSeconds: config.stock.sweepSeconds,
-      onStockReturned: stockChanged,
-    });
-    // Order SMS go out in the background (queued by recordOrderEvent in the order's own transaction).
-    const messenger = createOrderMessenger({
-      db,
-      config,
-      sms: createSmsSender(config, app.log),
-      log: app.log,
-    });
-    let stopMessenger = () => {};
-    app.addHook('onReady', async () => {
-      stopMessenger = messenger.start();
-    });
-    app.addHook('onClose', async () => stopMessenger());
-
     app.addHook('preHandler', requireUser);
 
     app.post<{ Params: { userId: string } }>('/order/:userId', async (request, reply) => {

@@ -11,6 +11,8 @@ import { nowIso } from '../../db/sql-values';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import type { UserRow } from '../users/repository';
+import { subtractFromCart } from '../cart/repository';
+import { takeStock } from '../catalogue/repository';
 import { toOrderDto, toOrderItemDto } from './dto';
 import { deliveryFor, priceItems, toOrderLine } from './pricing';
 import {
@@ -28,8 +30,6 @@ import {
   listUserOrders,
   returnOrderStock,
   setStockTaken,
-  subtractFromCart,
-  takeStock,
   updateOrderStatuses,
   type Db,
   type OrderRow,

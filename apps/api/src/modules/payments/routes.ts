@@ -13,10 +13,7 @@ import { notFound } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
-import { createDarajaClient } from './daraja-client';
 import { searchOrders } from './repository';
-import { createPaybillService } from './paybill';
-import { createPaymentsService } from './service';
 
 const paymentListQuery = pagingQuery(PAGE_SIZES.adminPayments).extend({
   filter: z
@@ -50,17 +47,9 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /** Payments (API.md): STK push, its resolution, Daraja's callback, the manual form and the admin list. */
-export function paymentsRoutes({ config, db }: AppContext): FastifyPluginAsync {
+export function paymentsRoutes({ config, db, services }: AppContext): FastifyPluginAsync {
+  const { paybill, payments } = services;
   return async (app) => {
-    const daraja = createDarajaClient(config.mpesa);
-    const paybill = createPaybillService({ db, config, daraja, log: app.log });
-    const payments = createPaymentsService({ db, config, daraja, log: app.log, paybill });
-    let stopRegistration = () => {};
-    app.addHook('onReady', async () => {
-      stopRegistration = paybill.startRegistration();
-    });
-    app.addHook('onClose', async () => stopRegistration());
-
     app.post<{ Params: { orderId: string } }>(
       '/m-pesa/stk/:orderId',
       { preHandler: requireUser },

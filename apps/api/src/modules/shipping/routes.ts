@@ -17,7 +17,7 @@ import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
 import { requireAdmin } from '../auth/guards';
 import { listCounties, listCountries, listLocations, listTowns } from './repository';
-import { ShippingService, toPlaceDto } from './service';
+import { toPlaceDto } from './service';
 
 function kindOf(value: string): ShippingKind {
   if (!(SHIPPING_KINDS as readonly string[]).includes(value)) throw notFound('Unknown shipping list');
@@ -33,9 +33,9 @@ function parentIdOf(kind: ShippingKind, body: { country?: string; county?: strin
 }
 
 /** /shipping/* (API.md "Shipping"): public lists, admin changes. */
-export function shippingRoutes({ db }: AppContext): FastifyPluginAsync {
+export function shippingRoutes({ db, services }: AppContext): FastifyPluginAsync {
   return async (app) => {
-    const service = new ShippingService(db);
+    const service = services.shipping;
 
     app.get('/shipping/countries', async () => ({
       data: (await listCountries(db)).map((r) => toPlaceDto('countries', r)),
