@@ -25,6 +25,17 @@ import { contextOf, pageRenderers, registerApiRoutes, registerSiteRoutes } from 
 import { registerWebApp } from './web/static';
 import { setPasswordHashCost } from './lib/passwords';
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeList: readonly RegisteredRoute[];
+  }
+}
+
 export interface AppDeps {
   config: Config;
   database: DbHandle;
@@ -64,6 +75,15 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
+  });
+
+  // Every route the app serves, as registered (the guard test and the API docs test read it).
+  const routeList: RegisteredRoute[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeList.push({ method, url: route.url });
+    }
   });
 
   // Only JSON bodies are accepted: anything else answers 415.

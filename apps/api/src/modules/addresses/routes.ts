@@ -5,10 +5,10 @@ import type { AppContext } from '../../routes';
 import { assertSelf, currentUser, requireUser } from '../auth/guards';
 
 /** /address/* (API.md "Addresses"): owner only. */
-export function addressRoutes({ services }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ services }: AppContext): FastifyPluginAsync {
   return async (app) => {
     const service = services.addresses;
-    app.addHook('preHandler', requireUser);
+    app.addHook('onRequest', requireUser);
     app.addHook('onSend', async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
     });

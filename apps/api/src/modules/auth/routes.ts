@@ -22,7 +22,7 @@ function meta(request: FastifyRequest): RequestMeta {
 }
 
 /** /auth/* (API.md "Auth"). */
-export function authRoutes({ config, services }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync {
   const service = services.auth;
   return async (app) => {
     // Answers about the account are private to this browser: never cached by a proxy or the back button.
@@ -70,13 +70,13 @@ export function authRoutes({ config, services }: AppContext): FastifyPluginAsync
       return reply.send({ message: 'Password reset success' });
     });
 
-    app.post('/auth/change-password', { preHandler: requireUser }, async (request) => {
+    app.post('/auth/change-password', { onRequest: requireUser }, async (request) => {
       const body = parseInput(changePasswordBodySchema, request.body);
       await service.changePassword(currentUser(request), request.sessionIdHash, body);
       return { message: 'Password changed. You were signed out on every other device.' };
     });
 
-    app.get('/auth/sessions', { preHandler: requireUser }, async (request) => {
+    app.get('/auth/sessions', { onRequest: requireUser }, async (request) => {
       const rows = await service.listSessions(currentUser(request));
       return {
         data: rows.map((row): SessionInfo => ({
@@ -89,7 +89,7 @@ export function authRoutes({ config, services }: AppContext): FastifyPluginAsync
       };
     });
 
-    app.post('/auth/sessions/sign-out-others', { preHandler: requireUser }, async (request) => {
+    app.post('/auth/sessions/sign-out-others', { onRequest: requireUser }, async (request) => {
       const ended = await service.endOtherSessions(currentUser(request), request.sessionIdHash);
       return {
         ended,
@@ -99,7 +99,7 @@ export function authRoutes({ config, services }: AppContext): FastifyPluginAsync
 
     app.delete<{ Params: { id: string } }>(
       '/auth/sessions/:id',
-      { preHandler: requireUser },
+      { onRequest: requireUser },
       async (request, reply) => {
         const ended = await service.endSession(currentUser(request), request.params.id);
         // Ending this device's own session is a sign-out.
@@ -108,25 +108,25 @@ export function authRoutes({ config, services }: AppContext): FastifyPluginAsync
       },
     );
 
-    app.post('/auth/verify-email', { preHandler: requireUser }, async (request) => {
+    app.post('/auth/verify-email', { onRequest: requireUser }, async (request) => {
       const { code } = parseInput(verifyCodeBodySchema, request.body);
       const user = await service.verifyCode(currentUser(request), 'verify-email', code, meta(request));
       return { user: toUserDto(user), message: 'Verification success' };
     });
 
-    app.post('/auth/newVerificationToken', { preHandler: requireUser }, async (request) => {
+    app.post('/auth/newVerificationToken', { onRequest: requireUser }, async (request) => {
       const { email } = parseInput(newVerificationTokenBodySchema, request.body);
       await service.sendEmailCode(currentUser(request), email, meta(request));
       return { message: 'New token sent' };
     });
 
-    app.post('/auth/verify-phone', { preHandler: requireUser }, async (request) => {
+    app.post('/auth/verify-phone', { onRequest: requireUser }, async (request) => {
       const { code } = parseInput(verifyCodeBodySchema, request.body);
       const user = await service.verifyCode(currentUser(request), 'verify-phone', code, meta(request));
       return { user: toUserDto(user), message: 'Verification success' };
     });
 
-    app.post('/auth/newPhoneToken', { preHandler: requireUser }, async (request) => {
+    app.post('/auth/newPhoneToken', { onRequest: requireUser }, async (request) => {
       await service.sendPhoneCode(currentUser(request), meta(request));
       return { message: 'New token sent' };
     });

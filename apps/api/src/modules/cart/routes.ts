@@ -10,9 +10,9 @@ interface UserParams {
 }
 
 /** The cart (API.md "Cart"): only its owner reaches it, admins included. */
-export function cartRoutes({ db }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ db }: AppContext): FastifyPluginAsync {
   return async (app) => {
-    app.addHook('preHandler', requireUser);
+    app.addHook('onRequest', requireUser);
 
     app.post<UserParams>('/user/addToCart/:userId', async (request) => {
       const user = assertSelf(request, request.params.userId);

@@ -28,8 +28,8 @@ function idParam(request: FastifyRequest): string {
   return (request.params as { id: string }).id;
 }
 
-/** GET /products..., /category..., /images/... (API.md, Catalogue). */
-export function catalogueRoutes(ctx: AppContext): FastifyPluginAsync {
+/** GET /products..., /category..., /images/... (API.md, Catalogue): the shop's reads. */
+export function shopRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     const service = ctx.services.catalogue;
     const images = service.images;
@@ -60,53 +60,9 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get('/products/:id', async (request) => service.get(idParam(request)));
 
-    /* Products: admin */
-
-    app.post(
-      '/products',
-      { preHandler: requireAdmin, bodyLimit: PRODUCT_BODY_LIMIT },
-      async (request, reply) => {
-        const product = await service.create(parseInput(productCreateSchema, request.body));
-        return reply.status(201).send(product);
-      },
-    );
-
-    app.put('/products/:id', { preHandler: requireAdmin, bodyLimit: PRODUCT_BODY_LIMIT }, async (request) => {
-      return service.update(idParam(request), parseInput(productUpdateSchema, request.body));
-    });
-
-    app.delete('/products/:id', { preHandler: requireAdmin }, async (request) => {
-      await service.remove(idParam(request));
-      return { message: 'Product deleted' };
-    });
-
-    app.post<{ Params: { id: string } }>(
-      '/products/:id/stock',
-      { preHandler: requireAdmin },
-      async (request) => {
-        const { change } = parseInput(stockAdjustSchema, request.body);
-        const product = await service.adjustStock(idParam(request), change);
-        return { ...product, message: `Stock of ${product.name} is now ${product.stock}` };
-      },
-    );
-
-    app.post('/products/deleteProductImage', { preHandler: requireAdmin }, async (request) => {
-      const { url, productId } = parseInput(deleteProductImageSchema, request.body);
-      return service.deleteImage(productId, url);
-    });
-
     /* Categories */
 
     app.get('/category', async () => ({ data: await service.categories() }));
-
-    app.post('/category', { preHandler: requireAdmin }, async (request, reply) => {
-      const category = await service.createCategory(parseInput(categoryInputSchema, request.body));
-      return reply.status(201).send(category);
-    });
-
-    app.put('/category/:id', { preHandler: requireAdmin }, async (request) => {
-      return service.updateCategory(idParam(request), parseInput(categoryUpdateSchema, request.body));
-    });
 
     /* Images: content-addressed, so a URL's bytes never change. */
 
@@ -125,6 +81,47 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsync {
         throw notFound('Image not found');
       }
       return reply.type('image/webp').send(bytes);
+    });
+  };
+}
+
+/** Product, stock and category changes (admin surface: routes.ts guards them). */
+export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    const service = ctx.services.catalogue;
+
+    app.post('/products', { bodyLimit: PRODUCT_BODY_LIMIT }, async (request, reply) => {
+      const product = await service.create(parseInput(productCreateSchema, request.body));
+      return reply.status(201).send(product);
+    });
+
+    app.put('/products/:id', { bodyLimit: PRODUCT_BODY_LIMIT }, async (request) => {
+      return service.update(idParam(request), parseInput(productUpdateSchema, request.body));
+    });
+
+    app.delete('/products/:id', async (request) => {
+      await service.remove(idParam(request));
+      return { message: 'Product deleted' };
+    });
+
+    app.post<{ Params: { id: string } }>('/products/:id/stock', async (request) => {
+      const { change } = parseInput(stockAdjustSchema, request.body);
+      const product = await service.adjustStock(idParam(request), change);
+      return { ...product, message: `Stock of ${product.name} is now ${product.stock}` };
+    });
+
+    app.post('/products/deleteProductImage', async (request) => {
+      const { url, productId } = parseInput(deleteProductImageSchema, request.body);
+      return service.deleteImage(productId, url);
+    });
+
+    app.post('/category', async (request, reply) => {
+      const category = await service.createCategory(parseInput(categoryInputSchema, request.body));
+      return reply.status(201).send(category);
+    });
+
+    app.put('/category/:id', async (request) => {
+      return service.updateCategory(idParam(request), parseInput(categoryUpdateSchema, request.body));
     });
   };
 }

@@ -3,7 +3,7 @@ import type { Health } from '@urembo/contract/common';
 import { pingDatabase } from '../../db/database';
 import type { AppContext } from '../../routes';
 
-export function healthRoutes({ database }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ database }: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.get('/health', async (_request, reply) => {
       try {

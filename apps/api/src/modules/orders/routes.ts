@@ -15,7 +15,7 @@ import {
 } from '@urembo/contract/order-status';
 import { badRequest, forbidden } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
-import { assertSelf, currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { assertSelf, currentUser, requireUser } from '../auth/guards';
 import type { AppContext } from '../../routes';
 import {
   changeOrderStatus,
@@ -45,14 +45,12 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 }
 
 /** Orders (API.md "Orders") plus the checkout quote (docs/api-additions-orders.md). */
-export function orderRoutes(ctx: AppContext): FastifyPluginAsync {
+export function shopRoutes(ctx: AppContext): FastifyPluginAsync {
   const { db } = ctx;
   // Orders take and give back stock: the catalogue's next read, on any process, must show it.
   const stockChanged = () => ctx.caches.catalogue.invalidate();
-  // Order SMS go out in the background (queued by recordOrderEvent in the order's own transaction).
-  const messenger = ctx.services.orderMessages;
   return async (app) => {
-    app.addHook('preHandler', requireUser);
+    app.addHook('onRequest', requireUser);
 
     app.post<{ Params: { userId: string } }>('/order/:userId', async (request, reply) => {
       const user = assertSelf(request, request.params.userId);
@@ -95,38 +93,38 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsync {
       await stockChanged();
       return { ...order, message: 'Order cancelled' };
     });
+  };
+}
 
-    // Admin
-    app.get('/order', { preHandler: requireAdmin }, async (request, reply) => {
+/** The orders table, status changes, order messages and order lines (admin surface: routes.ts guards them). */
+export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
+  const { db } = ctx;
+  const stockChanged = () => ctx.caches.catalogue.invalidate();
+  // Order SMS go out in the background (queued by recordOrderEvent in the order's own transaction).
+  const messenger = ctx.services.orderMessages;
+  return async (app) => {
+    app.get('/order', async (request, reply) => {
       const { page, limit, awaiting } = parseInput(ordersPaging, request.query);
       return reply
         .header('cache-control', 'no-store')
         .send(await listOrdersForAdmin(db, page, limit, awaiting));
     });
 
-    app.put<{ Params: { id: string } }>(
-      '/order/updateStatus/:id',
-      { preHandler: requireAdmin },
-      async (request) => {
-        const change = parseInput(updateOrderStatusBodySchema, request.body);
-        const order = await changeOrderStatus(db, request.params.id, change, 'admin');
-        await stockChanged();
-        return { ...order, message: 'status updated' };
-      },
-    );
+    app.put<{ Params: { id: string } }>('/order/updateStatus/:id', async (request) => {
+      const change = parseInput(updateOrderStatusBodySchema, request.body);
+      const order = await changeOrderStatus(db, request.params.id, change, 'admin');
+      await stockChanged();
+      return { ...order, message: 'status updated' };
+    });
 
-    app.get<{ Params: { id: string } }>(
-      '/order/:id/messages',
-      { preHandler: requireAdmin },
-      async (request, reply) => {
-        await getReadableOrder(db, request.params.id, currentUser(request));
-        return reply
-          .header('cache-control', 'no-store')
-          .send({ data: await messenger.ofOrder(request.params.id) });
-      },
-    );
+    app.get<{ Params: { id: string } }>('/order/:id/messages', async (request, reply) => {
+      await getReadableOrder(db, request.params.id, currentUser(request));
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ data: await messenger.ofOrder(request.params.id) });
+    });
 
-    app.get('/orderItem', { preHandler: requireAdmin }, async (request, reply) => {
+    app.get('/orderItem', async (request, reply) => {
       const { page, limit } = parseInput(orderItemsPaging, request.query);
       return reply.header('cache-control', 'no-store').send(await listOrderItemsForAdmin(db, page, limit));
     });

@@ -12,7 +12,7 @@ import {
 import { notFound } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
-import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { currentUser, requireUser } from '../auth/guards';
 import { searchOrders } from './repository';
 
 const paymentListQuery = pagingQuery(PAGE_SIZES.adminPayments).extend({
@@ -47,12 +47,12 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /** Payments (API.md): STK push, its resolution, Daraja's callback, the manual form and the admin list. */
-export function paymentsRoutes({ config, db, services }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync {
   const { paybill, payments } = services;
   return async (app) => {
     app.post<{ Params: { orderId: string } }>(
       '/m-pesa/stk/:orderId',
-      { preHandler: requireUser },
+      { onRequest: requireUser },
       async (request, reply) => {
         const { phone } = parseInput(stkPushBodySchema, request.body);
         const answer = await payments.startStkPush(currentUser(request), request.params.orderId, phone);
@@ -62,66 +62,26 @@ export function paymentsRoutes({ config, db, services }: AppContext): FastifyPlu
 
     app.get<{ Params: { id: string } }>(
       '/m-pesa/resolveTransaction/:id',
-      { preHandler: requireUser },
+      { onRequest: requireUser },
       async (request, reply) =>
         reply
           .header('cache-control', 'no-store')
           .send(await payments.resolve(currentUser(request), request.params.id)),
     );
 
-    app.post('/payment', { preHandler: requireUser }, async (request, reply) => {
+    app.post('/payment', { onRequest: requireUser }, async (request, reply) => {
       const body = parseInput(manualPaymentBodySchema, request.body);
       return reply.status(201).send(await payments.submitManualPayment(currentUser(request), body));
     });
 
-    app.get('/payment', { preHandler: requireAdmin }, async (request, reply) => {
-      const { page, limit, filter, unmatched } = parseInput(paymentListQuery, request.query);
-      const chosen = unmatched === 'true' ? 'unmatched' : (filter ?? 'all');
-      return reply.header('cache-control', 'no-store').send(await payments.listPayments(page, limit, chosen));
-    });
-
-    app.put<{ Params: { id: string } }>('/payment/:id', { preHandler: requireAdmin }, async (request) => {
-      const body = parseInput(updatePaymentBodySchema, request.body);
-      return 'order' in body
-        ? payments.assignPayment(request.params.id, body.order)
-        : payments.updatePaymentStatus(request.params.id, body.status);
-    });
-
     app.get<{ Params: { orderId: string } }>(
       '/payment/order/:orderId',
-      { preHandler: requireUser },
+      { onRequest: requireUser },
       async (request, reply) =>
         reply
           .header('cache-control', 'no-store')
           .send({ data: await payments.paymentsOfOrder(currentUser(request), request.params.orderId) }),
     );
-
-    app.get('/payment/reconciliation', { preHandler: requireAdmin }, async (request, reply) => {
-      const { date } = parseInput(reconciliationQuery, request.query);
-      return reply
-        .header('cache-control', 'no-store')
-        .send(await payments.reconciliation(date ?? nairobiDate()));
-    });
-
-    app.get('/payment/order-search', { preHandler: requireAdmin }, async (request, reply) => {
-      const { q } = parseInput(orderSearchQuery, request.query);
-      const rows = await searchOrders(db, q);
-      return reply.header('cache-control', 'no-store').send({
-        data: rows.map((r) => ({
-          _id: r.id,
-          reference: r.reference,
-          name: r.name,
-          phone: r.phone,
-          totalAmount: r.total_amount,
-          paymentStatus: r.payment_status,
-          deliveryStatus: r.delivery_status,
-          createdAt: r.created_at,
-        })),
-      });
-    });
-
-    app.get('/payment/c2b/registration', { preHandler: requireAdmin }, async () => paybill.registration());
-    app.post('/payment/c2b/registration', { preHandler: requireAdmin }, async () => paybill.registerUrls());
 
     // Daraja's callback: its own scope keeps the raw body text (stored for audit before anything else).
     await app.register(async (callbacks) => {
@@ -178,5 +138,52 @@ export function paymentsRoutes({ config, db, services }: AppContext): FastifyPlu
         receive,
       );
     });
+  };
+}
+
+/** The payments table, reconciliation, order search and paybill URL registration (admin surface). */
+export function adminRoutes({ db, services }: AppContext): FastifyPluginAsync {
+  const { paybill, payments } = services;
+  return async (app) => {
+    app.get('/payment', async (request, reply) => {
+      const { page, limit, filter, unmatched } = parseInput(paymentListQuery, request.query);
+      const chosen = unmatched === 'true' ? 'unmatched' : (filter ?? 'all');
+      return reply.header('cache-control', 'no-store').send(await payments.listPayments(page, limit, chosen));
+    });
+
+    app.put<{ Params: { id: string } }>('/payment/:id', async (request) => {
+      const body = parseInput(updatePaymentBodySchema, request.body);
+      return 'order' in body
+        ? payments.assignPayment(request.params.id, body.order)
+        : payments.updatePaymentStatus(request.params.id, body.status);
+    });
+
+    app.get('/payment/reconciliation', async (request, reply) => {
+      const { date } = parseInput(reconciliationQuery, request.query);
+      return reply
+        .header('cache-control', 'no-store')
+        .send(await payments.reconciliation(date ?? nairobiDate()));
+    });
+
+    app.get('/payment/order-search', async (request, reply) => {
+      const { q } = parseInput(orderSearchQuery, request.query);
+      const rows = await searchOrders(db, q);
+      return reply.header('cache-control', 'no-store').send({
+        data: rows.map((r) => ({
+          _id: r.id,
+          reference: r.reference,
+          name: r.name,
+          phone: r.phone,
+          totalAmount: r.total_amount,
+          paymentStatus: r.payment_status,
+          deliveryStatus: r.delivery_status,
+          createdAt: r.created_at,
+        })),
+      });
+    });
+
+    app.get('/payment/c2b/registration', async () => paybill.registration());
+
+    app.post('/payment/c2b/registration', async () => paybill.registerUrls());
   };
 }

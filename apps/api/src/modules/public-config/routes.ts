@@ -4,7 +4,7 @@ import type { AppContext } from '../../routes';
 import { paymentDestination } from '../orders/payment-destination';
 
 /** GET /config/public: shop settings the storefront shows (docs/api-additions-orders.md). Public, cacheable. */
-export function publicConfigRoutes({ config }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ config }: AppContext): FastifyPluginAsync {
   const destination = paymentDestination(config, null);
   const body: PublicConfig = {
     shop: config.shop,

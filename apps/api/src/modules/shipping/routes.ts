@@ -15,7 +15,6 @@ import {
 import { notFound } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
-import { requireAdmin } from '../auth/guards';
 import { listCounties, listCountries, listLocations, listTowns } from './repository';
 import { toPlaceDto } from './service';
 
@@ -33,10 +32,8 @@ function parentIdOf(kind: ShippingKind, body: { country?: string; county?: strin
 }
 
 /** /shipping/* (API.md "Shipping"): public lists, admin changes. */
-export function shippingRoutes({ db, services }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ db }: AppContext): FastifyPluginAsync {
   return async (app) => {
-    const service = services.shipping;
-
     app.get('/shipping/countries', async () => ({
       data: (await listCountries(db)).map((r) => toPlaceDto('countries', r)),
     }));
@@ -52,23 +49,32 @@ export function shippingRoutes({ db, services }: AppContext): FastifyPluginAsync
       const { town } = parseInput(locationsQuerySchema, request.query);
       return { data: (await listLocations(db, town)).map((r) => toPlaceDto('locations', r)) };
     });
+  };
+}
 
-    app.post('/shipping/countries', { preHandler: requireAdmin }, async (request, reply) => {
+/** Adding, renaming and removing places and fees (admin surface: routes.ts guards them). */
+export function adminRoutes({ services }: AppContext): FastifyPluginAsync {
+  const service = services.shipping;
+  return async (app) => {
+    app.post('/shipping/countries', async (request, reply) => {
       const body = parseInput(createCountryBodySchema, request.body);
       const place = await service.create('countries', { name: body.name });
       return reply.status(201).send({ ...place, message: 'country added' });
     });
-    app.post('/shipping/counties', { preHandler: requireAdmin }, async (request, reply) => {
+
+    app.post('/shipping/counties', async (request, reply) => {
       const body = parseInput(createCountyBodySchema, request.body);
       const place = await service.create('counties', { name: body.name, parentId: body.country });
       return reply.status(201).send({ ...place, message: 'county added' });
     });
-    app.post('/shipping/towns', { preHandler: requireAdmin }, async (request, reply) => {
+
+    app.post('/shipping/towns', async (request, reply) => {
       const body = parseInput(createTownBodySchema, request.body);
       const place = await service.create('towns', { name: body.name, parentId: body.county });
       return reply.status(201).send({ ...place, message: 'Town added' });
     });
-    app.post('/shipping/locations', { preHandler: requireAdmin }, async (request, reply) => {
+
+    app.post('/shipping/locations', async (request, reply) => {
       const body = parseInput(createLocationBodySchema, request.body);
       const place = await service.create('locations', {
         name: body.name,
@@ -78,34 +84,26 @@ export function shippingRoutes({ db, services }: AppContext): FastifyPluginAsync
       return reply.status(201).send({ ...place, message: 'location added' });
     });
 
-    app.put<{ Params: { kind: string; id: string } }>(
-      '/shipping/:kind/:id',
-      { preHandler: requireAdmin },
-      async (request) => {
-        const kind = kindOf(request.params.kind);
-        const body = parseInput(updateShippingBodySchemas[kind], request.body) as {
-          name?: string;
-          country?: string;
-          county?: string;
-          town?: string;
-          shippingFee?: number;
-        };
-        const place = await service.update(kind, request.params.id, {
-          name: body.name,
-          parentId: parentIdOf(kind, body),
-          shippingFee: body.shippingFee,
-        });
-        return { ...place, message: `${SHIPPING_KIND_SINGULAR[kind]} updated` };
-      },
-    );
+    app.put<{ Params: { kind: string; id: string } }>('/shipping/:kind/:id', async (request) => {
+      const kind = kindOf(request.params.kind);
+      const body = parseInput(updateShippingBodySchemas[kind], request.body) as {
+        name?: string;
+        country?: string;
+        county?: string;
+        town?: string;
+        shippingFee?: number;
+      };
+      const place = await service.update(kind, request.params.id, {
+        name: body.name,
+        parentId: parentIdOf(kind, body),
+        shippingFee: body.shippingFee,
+      });
+      return { ...place, message: `${SHIPPING_KIND_SINGULAR[kind]} updated` };
+    });
 
-    app.delete<{ Params: { kind: string; id: string } }>(
-      '/shipping/:kind/:id',
-      { preHandler: requireAdmin },
-      async (request) => {
-        const kind = kindOf(request.params.kind);
-        return { message: await service.remove(kind, request.params.id) };
-      },
-    );
+    app.delete<{ Params: { kind: string; id: string } }>('/shipping/:kind/:id', async (request) => {
+      const kind = kindOf(request.params.kind);
+      return { message: await service.remove(kind, request.params.id) };
+    });
   };
 }
