@@ -4,9 +4,11 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config';
 import type { DbHandle } from './db/database';
 import { registerErrorHandling } from './lib/error-handler';
+import { zodValidatorCompiler } from './lib/validate';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/framework-errors';
 import { LOG_SERIALIZERS } from './lib/log-redaction';
 import { registerRequestLog, serverLogger } from './lib/logging';
@@ -85,6 +87,10 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
       if (method !== 'HEAD') routeList.push({ method, url: route.url });
     }
   });
+
+  // Routes declare their params, query and body with the contract's Zod schemas (answers as lib/validate.ts).
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   // Only JSON bodies are accepted: anything else answers 415.
   app.removeContentTypeParser('text/plain');

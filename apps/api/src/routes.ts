@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { DbHandle } from './db/database';
@@ -38,8 +39,8 @@ export function contextOf(app: FastifyInstance): AppContext {
 
 /** A feature's HTTP surface: the shop's routes (public or signed-in) and the admin's. */
 interface FeatureRoutes {
-  shopRoutes?: (ctx: AppContext) => FastifyPluginAsync;
-  adminRoutes?: (ctx: AppContext) => FastifyPluginAsync;
+  shopRoutes?: (ctx: AppContext) => FastifyPluginAsyncZod;
+  adminRoutes?: (ctx: AppContext) => FastifyPluginAsyncZod;
 }
 
 const FEATURES: FeatureRoutes[] = [

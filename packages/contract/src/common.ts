@@ -19,6 +19,11 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
+/** A route's path parameters, each a string (`pathParams('id')` for `/products/:id`). */
+export function pathParams<K extends string>(...names: K[]) {
+  return z.object(Object.fromEntries(names.map((name) => [name, z.string()])) as Record<K, z.ZodString>);
+}
+
 /** `page` (1-based) and `limit` query parameters; each route supplies its own default limit. */
 export function pagingQuery(defaultLimit: number) {
   return z.object({

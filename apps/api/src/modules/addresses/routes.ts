@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { pathParams } from '@urembo/contract/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressBodySchema } from '@urembo/contract/addresses';
-import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
 import { assertSelf, currentUser, requireUser } from '../auth/guards';
 
 /** /address/* (API.md "Addresses"): owner only. */
-export function shopRoutes({ services }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ services }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const service = services.addresses;
     app.addHook('onRequest', requireUser);
@@ -13,23 +13,27 @@ export function shopRoutes({ services }: AppContext): FastifyPluginAsync {
       void reply.header('cache-control', 'no-store');
     });
 
-    app.get<{ Params: { userId: string } }>('/address/user/:userId', async (request) => {
+    app.get('/address/user/:userId', { schema: { params: pathParams('userId') } }, async (request) => {
       const user = assertSelf(request, request.params.userId);
       return { data: await service.list(user.id) };
     });
 
-    app.post('/address', async (request, reply) => {
-      const body = parseInput(addressBodySchema, request.body);
+    app.post('/address', { schema: { body: addressBodySchema } }, async (request, reply) => {
+      const body = request.body;
       const address = await service.create(currentUser(request), body);
       return reply.status(201).send(address);
     });
 
-    app.put<{ Params: { id: string } }>('/address/:id', async (request) => {
-      const body = parseInput(addressBodySchema, request.body);
-      return service.update(currentUser(request), request.params.id, body);
-    });
+    app.put(
+      '/address/:id',
+      { schema: { params: pathParams('id'), body: addressBodySchema } },
+      async (request) => {
+        const body = request.body;
+        return service.update(currentUser(request), request.params.id, body);
+      },
+    );
 
-    app.delete<{ Params: { id: string } }>('/address/:id', async (request) => {
+    app.delete('/address/:id', { schema: { params: pathParams('id') } }, async (request) => {
       await service.remove(currentUser(request), request.params.id);
       return { message: 'address deleted' };
     });

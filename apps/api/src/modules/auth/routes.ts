@@ -1,4 +1,6 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { pathParams } from '@urembo/contract/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import {
   changePasswordBodySchema,
   forgotPasswordBodySchema,
@@ -10,7 +12,6 @@ import {
 } from '@urembo/contract/auth';
 import type { SessionInfo } from '@urembo/contract/auth';
 import { unauthorized } from '../../lib/http-error';
-import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
 import { toUserDto } from '../users/dto';
 import { currentUser, requireUser } from './guards';
@@ -22,7 +23,7 @@ function meta(request: FastifyRequest): RequestMeta {
 }
 
 /** /auth/* (API.md "Auth"). */
-export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ config, services }: AppContext): FastifyPluginAsyncZod {
   const service = services.auth;
   return async (app) => {
     // Answers about the account are private to this browser: never cached by a proxy or the back button.
@@ -30,15 +31,15 @@ export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync
       void reply.header('cache-control', 'no-store');
     });
 
-    app.post('/auth/signup', async (request, reply) => {
-      const body = parseInput(signupBodySchema, request.body);
+    app.post('/auth/signup', { schema: { body: signupBodySchema } }, async (request, reply) => {
+      const body = request.body;
       const { user, session } = await service.signup(body, meta(request));
       setSessionCookie(reply, config, session);
       return reply.status(201).send({ user: toUserDto(user), message: 'Signup successful!' });
     });
 
-    app.post('/auth/signin', async (request, reply) => {
-      const body = parseInput(signinBodySchema, request.body);
+    app.post('/auth/signin', { schema: { body: signinBodySchema } }, async (request, reply) => {
+      const body = request.body;
       const { user, session } = await service.signin(body, meta(request));
       setSessionCookie(reply, config, session);
       return reply.send({ user: toUserDto(user), message: 'Signin successful!' });
@@ -58,23 +59,31 @@ export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync
       return reply.send({ message: 'Logout success' });
     });
 
-    app.post('/auth/forgot-password', async (request) => {
-      const { email } = parseInput(forgotPasswordBodySchema, request.body);
+    app.post('/auth/forgot-password', { schema: { body: forgotPasswordBodySchema } }, async (request) => {
+      const { email } = request.body;
       return { message: await service.forgotPassword(email, meta(request)) };
     });
 
-    app.post<{ Params: { token: string } }>('/auth/reset-password/:token', async (request, reply) => {
-      const { password } = parseInput(resetPasswordBodySchema, request.body);
-      await service.resetPassword(request.params.token, password, meta(request));
-      clearSessionCookie(reply, config);
-      return reply.send({ message: 'Password reset success' });
-    });
+    app.post(
+      '/auth/reset-password/:token',
+      { schema: { params: pathParams('token'), body: resetPasswordBodySchema } },
+      async (request, reply) => {
+        const { password } = request.body;
+        await service.resetPassword(request.params.token, password, meta(request));
+        clearSessionCookie(reply, config);
+        return reply.send({ message: 'Password reset success' });
+      },
+    );
 
-    app.post('/auth/change-password', { onRequest: requireUser }, async (request) => {
-      const body = parseInput(changePasswordBodySchema, request.body);
-      await service.changePassword(currentUser(request), request.sessionIdHash, body);
-      return { message: 'Password changed. You were signed out on every other device.' };
-    });
+    app.post(
+      '/auth/change-password',
+      { schema: { body: changePasswordBodySchema }, onRequest: requireUser },
+      async (request) => {
+        const body = request.body;
+        await service.changePassword(currentUser(request), request.sessionIdHash, body);
+        return { message: 'Password changed. You were signed out on every other device.' };
+      },
+    );
 
     app.get('/auth/sessions', { onRequest: requireUser }, async (request) => {
       const rows = await service.listSessions(currentUser(request));
@@ -97,9 +106,9 @@ export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync
       };
     });
 
-    app.delete<{ Params: { id: string } }>(
+    app.delete(
       '/auth/sessions/:id',
-      { onRequest: requireUser },
+      { schema: { params: pathParams('id') }, onRequest: requireUser },
       async (request, reply) => {
         const ended = await service.endSession(currentUser(request), request.params.id);
         // Ending this device's own session is a sign-out.
@@ -108,23 +117,35 @@ export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync
       },
     );
 
-    app.post('/auth/verify-email', { onRequest: requireUser }, async (request) => {
-      const { code } = parseInput(verifyCodeBodySchema, request.body);
-      const user = await service.verifyCode(currentUser(request), 'verify-email', code, meta(request));
-      return { user: toUserDto(user), message: 'Verification success' };
-    });
+    app.post(
+      '/auth/verify-email',
+      { schema: { body: verifyCodeBodySchema }, onRequest: requireUser },
+      async (request) => {
+        const { code } = request.body;
+        const user = await service.verifyCode(currentUser(request), 'verify-email', code, meta(request));
+        return { user: toUserDto(user), message: 'Verification success' };
+      },
+    );
 
-    app.post('/auth/newVerificationToken', { onRequest: requireUser }, async (request) => {
-      const { email } = parseInput(newVerificationTokenBodySchema, request.body);
-      await service.sendEmailCode(currentUser(request), email, meta(request));
-      return { message: 'New token sent' };
-    });
+    app.post(
+      '/auth/newVerificationToken',
+      { schema: { body: newVerificationTokenBodySchema }, onRequest: requireUser },
+      async (request) => {
+        const { email } = request.body;
+        await service.sendEmailCode(currentUser(request), email, meta(request));
+        return { message: 'New token sent' };
+      },
+    );
 
-    app.post('/auth/verify-phone', { onRequest: requireUser }, async (request) => {
-      const { code } = parseInput(verifyCodeBodySchema, request.body);
-      const user = await service.verifyCode(currentUser(request), 'verify-phone', code, meta(request));
-      return { user: toUserDto(user), message: 'Verification success' };
-    });
+    app.post(
+      '/auth/verify-phone',
+      { schema: { body: verifyCodeBodySchema }, onRequest: requireUser },
+      async (request) => {
+        const { code } = request.body;
+        const user = await service.verifyCode(currentUser(request), 'verify-phone', code, meta(request));
+        return { user: toUserDto(user), message: 'Verification success' };
+      },
+    );
 
     app.post('/auth/newPhoneToken', { onRequest: requireUser }, async (request) => {
       await service.sendPhoneCode(currentUser(request), meta(request));

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { pathParams } from '@urembo/contract/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   categoryInputSchema,
   categoryUpdateSchema,
@@ -12,7 +13,6 @@ import {
   stockAdjustSchema,
 } from '@urembo/contract/catalogue';
 import { notFound } from '../../lib/http-error';
-import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
 import { requireAdmin } from '../auth/guards';
 import { parseImageFileName } from './images';
@@ -24,41 +24,43 @@ import { parseImageFileName } from './images';
 export const PRODUCT_BODY_LIMIT = 56 * 1024 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function idParam(request: FastifyRequest): string {
-  return (request.params as { id: string }).id;
-}
-
 /** GET /products..., /category..., /images/... (API.md, Catalogue): the shop's reads. */
-export function shopRoutes(ctx: AppContext): FastifyPluginAsync {
+export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const service = ctx.services.catalogue;
     const images = service.images;
 
     /* Products: public reads */
 
-    app.get('/products/featuredandnew', async (request) => {
-      return service.featuredAndNew(parseInput(featuredQuerySchema, request.query));
+    app.get('/products/featuredandnew', { schema: { querystring: featuredQuerySchema } }, async (request) => {
+      return service.featuredAndNew(request.query);
     });
 
-    app.get('/products/search', async (request) => {
-      const { search, ...paging } = parseInput(searchQuerySchema, request.query);
+    app.get('/products/search', { schema: { querystring: searchQuerySchema } }, async (request) => {
+      const { search, ...paging } = request.query;
       return service.search(search, paging);
     });
 
-    app.get('/products/categoryProducts/:categoryId', async (request) => {
-      const { categoryId } = request.params as { categoryId: string };
-      const { exclude } = parseInput(relatedQuerySchema, request.query);
-      return { data: await service.related(categoryId, exclude) };
-    });
+    app.get(
+      '/products/categoryProducts/:categoryId',
+      { schema: { params: pathParams('categoryId'), querystring: relatedQuerySchema } },
+      async (request) => {
+        const { categoryId } = request.params as { categoryId: string };
+        const { exclude } = request.query;
+        return { data: await service.related(categoryId, exclude) };
+      },
+    );
 
-    app.get('/products', async (request) => {
-      const query = parseInput(productListQuerySchema, request.query);
+    app.get('/products', { schema: { querystring: productListQuerySchema } }, async (request) => {
+      const query = request.query;
       // Inactive products are listed for the admin table only.
       if (query.includeInactive) await requireAdmin(request);
       return service.list({ ...query, includeInactive: query.includeInactive ?? false });
     });
 
-    app.get('/products/:id', async (request) => service.get(idParam(request)));
+    app.get('/products/:id', { schema: { params: pathParams('id') } }, async (request) =>
+      service.get(request.params.id),
+    );
 
     /* Categories */
 
@@ -66,8 +68,8 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsync {
 
     /* Images: content-addressed, so a URL's bytes never change. */
 
-    app.get('/images/:file', async (request, reply) => {
-      const parsed = parseImageFileName((request.params as { file: string }).file);
+    app.get('/images/:file', { schema: { params: pathParams('file') } }, async (request, reply) => {
+      const parsed = parseImageFileName(request.params.file);
       if (!parsed) throw notFound('Image not found');
       const etag = `"${parsed.hash}-${parsed.width}"`;
       void reply.header('cache-control', IMMUTABLE).header('etag', etag);
@@ -86,42 +88,62 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsync {
 }
 
 /** Product, stock and category changes (admin surface: routes.ts guards them). */
-export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
+export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const service = ctx.services.catalogue;
 
-    app.post('/products', { bodyLimit: PRODUCT_BODY_LIMIT }, async (request, reply) => {
-      const product = await service.create(parseInput(productCreateSchema, request.body));
-      return reply.status(201).send(product);
-    });
+    app.post(
+      '/products',
+      { schema: { body: productCreateSchema }, bodyLimit: PRODUCT_BODY_LIMIT },
+      async (request, reply) => {
+        const product = await service.create(request.body);
+        return reply.status(201).send(product);
+      },
+    );
 
-    app.put('/products/:id', { bodyLimit: PRODUCT_BODY_LIMIT }, async (request) => {
-      return service.update(idParam(request), parseInput(productUpdateSchema, request.body));
-    });
+    app.put(
+      '/products/:id',
+      { schema: { params: pathParams('id'), body: productUpdateSchema }, bodyLimit: PRODUCT_BODY_LIMIT },
+      async (request) => {
+        return service.update(request.params.id, request.body);
+      },
+    );
 
-    app.delete('/products/:id', async (request) => {
-      await service.remove(idParam(request));
+    app.delete('/products/:id', { schema: { params: pathParams('id') } }, async (request) => {
+      await service.remove(request.params.id);
       return { message: 'Product deleted' };
     });
 
-    app.post<{ Params: { id: string } }>('/products/:id/stock', async (request) => {
-      const { change } = parseInput(stockAdjustSchema, request.body);
-      const product = await service.adjustStock(idParam(request), change);
-      return { ...product, message: `Stock of ${product.name} is now ${product.stock}` };
-    });
+    app.post(
+      '/products/:id/stock',
+      { schema: { params: pathParams('id'), body: stockAdjustSchema } },
+      async (request) => {
+        const { change } = request.body;
+        const product = await service.adjustStock(request.params.id, change);
+        return { ...product, message: `Stock of ${product.name} is now ${product.stock}` };
+      },
+    );
 
-    app.post('/products/deleteProductImage', async (request) => {
-      const { url, productId } = parseInput(deleteProductImageSchema, request.body);
-      return service.deleteImage(productId, url);
-    });
+    app.post(
+      '/products/deleteProductImage',
+      { schema: { body: deleteProductImageSchema } },
+      async (request) => {
+        const { url, productId } = request.body;
+        return service.deleteImage(productId, url);
+      },
+    );
 
-    app.post('/category', async (request, reply) => {
-      const category = await service.createCategory(parseInput(categoryInputSchema, request.body));
+    app.post('/category', { schema: { body: categoryInputSchema } }, async (request, reply) => {
+      const category = await service.createCategory(request.body);
       return reply.status(201).send(category);
     });
 
-    app.put('/category/:id', async (request) => {
-      return service.updateCategory(idParam(request), parseInput(categoryUpdateSchema, request.body));
-    });
+    app.put(
+      '/category/:id',
+      { schema: { params: pathParams('id'), body: categoryUpdateSchema } },
+      async (request) => {
+        return service.updateCategory(request.params.id, request.body);
+      },
+    );
   };
 }

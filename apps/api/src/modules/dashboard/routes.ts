@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../routes';
 import { adminSummary } from './service';
 
 /** GET /admin/summary: the owner's dashboard (API.md "Owner's dashboard"; admin surface). */
-export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
+export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const lowStockAt = ctx.config.stock.lowStockAt;
   return async (app) => {
     app.get('/admin/summary', async (_request, reply) => {

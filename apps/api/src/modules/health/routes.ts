@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Health } from '@urembo/contract/common';
 import { pingDatabase } from '../../db/database';
 import type { AppContext } from '../../routes';
 
-export function shopRoutes({ database }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/health', async (_request, reply) => {
       try {

@@ -1,7 +1,8 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ADMIN_ORDER_FILTERS } from '@urembo/contract/dashboard';
-import { pagingQuery, PAGE_SIZES } from '@urembo/contract/common';
+import { pagingQuery, pathParams, PAGE_SIZES } from '@urembo/contract/common';
 import {
   createOrderBodySchema,
   orderListQuerySchema,
@@ -14,7 +15,6 @@ import {
   ORDER_ITEMS_PAGE_SIZE,
 } from '@urembo/contract/order-status';
 import { badRequest, forbidden } from '../../lib/http-error';
-import { parseInput } from '../../lib/validate';
 import { assertSelf, currentUser, requireUser } from '../auth/guards';
 import type { AppContext } from '../../routes';
 import {
@@ -45,43 +45,55 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 }
 
 /** Orders (API.md "Orders") plus the checkout quote (docs/api-additions-orders.md). */
-export function shopRoutes(ctx: AppContext): FastifyPluginAsync {
+export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db } = ctx;
   // Orders take and give back stock: the catalogue's next read, on any process, must show it.
   const stockChanged = () => ctx.caches.catalogue.invalidate();
   return async (app) => {
     app.addHook('onRequest', requireUser);
 
-    app.post<{ Params: { userId: string } }>('/order/:userId', async (request, reply) => {
-      const user = assertSelf(request, request.params.userId);
-      const body = parseInput(createOrderBodySchema, request.body);
-      const key = idempotencyKeyOf(request);
-      const { order, created } = await createOrder(db, user, body, key);
-      if (created) await stockChanged();
-      return reply.status(created ? 201 : 200).send(order);
-    });
+    app.post(
+      '/order/:userId',
+      { schema: { params: pathParams('userId'), body: createOrderBodySchema } },
+      async (request, reply) => {
+        const user = assertSelf(request, request.params.userId);
+        const body = request.body;
+        const key = idempotencyKeyOf(request);
+        const { order, created } = await createOrder(db, user, body, key);
+        if (created) await stockChanged();
+        return reply.status(created ? 201 : 200).send(order);
+      },
+    );
 
-    app.post<{ Params: { userId: string } }>('/order/:userId/quote', async (request) => {
-      assertSelf(request, request.params.userId);
-      return quoteOrder(db, parseInput(orderQuoteBodySchema, request.body));
-    });
+    app.post(
+      '/order/:userId/quote',
+      { schema: { params: pathParams('userId'), body: orderQuoteBodySchema } },
+      async (request) => {
+        assertSelf(request, request.params.userId);
+        return quoteOrder(db, request.body);
+      },
+    );
 
-    app.get<{ Params: { userId: string } }>('/order/user/:userId', async (request, reply) => {
-      const user = currentUser(request);
-      if (user.id !== request.params.userId && user.role !== 'admin') {
-        throw forbidden('You can only reach your own account');
-      }
-      const { status } = parseInput(orderListQuerySchema, request.query);
-      const data = await listOrdersOfUser(db, request.params.userId, status);
-      return reply.header('cache-control', 'no-store').send({ data });
-    });
+    app.get(
+      '/order/user/:userId',
+      { schema: { params: pathParams('userId'), querystring: orderListQuerySchema } },
+      async (request, reply) => {
+        const user = currentUser(request);
+        if (user.id !== request.params.userId && user.role !== 'admin') {
+          throw forbidden('You can only reach your own account');
+        }
+        const { status } = request.query;
+        const data = await listOrdersOfUser(db, request.params.userId, status);
+        return reply.header('cache-control', 'no-store').send({ data });
+      },
+    );
 
-    app.get<{ Params: { id: string } }>('/order/:id', async (request, reply) => {
+    app.get('/order/:id', { schema: { params: pathParams('id') } }, async (request, reply) => {
       const order = await getReadableOrder(db, request.params.id, currentUser(request));
       return reply.header('cache-control', 'no-store').send(order);
     });
 
-    app.post<{ Params: { id: string } }>('/order/:id/cancel', async (request) => {
+    app.post('/order/:id/cancel', { schema: { params: pathParams('id') } }, async (request) => {
       const user = currentUser(request);
       const order = await changeOrderStatus(
         db,
@@ -97,35 +109,39 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsync {
 }
 
 /** The orders table, status changes, order messages and order lines (admin surface: routes.ts guards them). */
-export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
+export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db } = ctx;
   const stockChanged = () => ctx.caches.catalogue.invalidate();
   // Order SMS go out in the background (queued by recordOrderEvent in the order's own transaction).
   const messenger = ctx.services.orderMessages;
   return async (app) => {
-    app.get('/order', async (request, reply) => {
-      const { page, limit, awaiting } = parseInput(ordersPaging, request.query);
+    app.get('/order', { schema: { querystring: ordersPaging } }, async (request, reply) => {
+      const { page, limit, awaiting } = request.query;
       return reply
         .header('cache-control', 'no-store')
         .send(await listOrdersForAdmin(db, page, limit, awaiting));
     });
 
-    app.put<{ Params: { id: string } }>('/order/updateStatus/:id', async (request) => {
-      const change = parseInput(updateOrderStatusBodySchema, request.body);
-      const order = await changeOrderStatus(db, request.params.id, change, 'admin');
-      await stockChanged();
-      return { ...order, message: 'status updated' };
-    });
+    app.put(
+      '/order/updateStatus/:id',
+      { schema: { params: pathParams('id'), body: updateOrderStatusBodySchema } },
+      async (request) => {
+        const change = request.body;
+        const order = await changeOrderStatus(db, request.params.id, change, 'admin');
+        await stockChanged();
+        return { ...order, message: 'status updated' };
+      },
+    );
 
-    app.get<{ Params: { id: string } }>('/order/:id/messages', async (request, reply) => {
+    app.get('/order/:id/messages', { schema: { params: pathParams('id') } }, async (request, reply) => {
       await getReadableOrder(db, request.params.id, currentUser(request));
       return reply
         .header('cache-control', 'no-store')
         .send({ data: await messenger.ofOrder(request.params.id) });
     });
 
-    app.get('/orderItem', async (request, reply) => {
-      const { page, limit } = parseInput(orderItemsPaging, request.query);
+    app.get('/orderItem', { schema: { querystring: orderItemsPaging } }, async (request, reply) => {
+      const { page, limit } = request.query;
       return reply.header('cache-control', 'no-store').send(await listOrderItemsForAdmin(db, page, limit));
     });
   };

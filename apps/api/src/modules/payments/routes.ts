@@ -1,6 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_SIZES, pagingQuery } from '@urembo/contract/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PAGE_SIZES, pagingQuery, pathParams } from '@urembo/contract/common';
 import { nairobiDate } from '@urembo/contract/nairobi-time';
 import { z } from 'zod';
 import {
@@ -10,7 +11,6 @@ import {
   updatePaymentBodySchema,
 } from '@urembo/contract/payments';
 import { notFound } from '../../lib/http-error';
-import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
 import { currentUser, requireUser } from '../auth/guards';
 import { searchOrders } from './repository';
@@ -47,36 +47,40 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /** Payments (API.md): STK push, its resolution, Daraja's callback, the manual form and the admin list. */
-export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ config, services }: AppContext): FastifyPluginAsyncZod {
   const { paybill, payments } = services;
   return async (app) => {
-    app.post<{ Params: { orderId: string } }>(
+    app.post(
       '/m-pesa/stk/:orderId',
-      { onRequest: requireUser },
+      { schema: { params: pathParams('orderId'), body: stkPushBodySchema }, onRequest: requireUser },
       async (request, reply) => {
-        const { phone } = parseInput(stkPushBodySchema, request.body);
+        const { phone } = request.body;
         const answer = await payments.startStkPush(currentUser(request), request.params.orderId, phone);
         return reply.status(201).send(answer);
       },
     );
 
-    app.get<{ Params: { id: string } }>(
+    app.get(
       '/m-pesa/resolveTransaction/:id',
-      { onRequest: requireUser },
+      { schema: { params: pathParams('id') }, onRequest: requireUser },
       async (request, reply) =>
         reply
           .header('cache-control', 'no-store')
           .send(await payments.resolve(currentUser(request), request.params.id)),
     );
 
-    app.post('/payment', { onRequest: requireUser }, async (request, reply) => {
-      const body = parseInput(manualPaymentBodySchema, request.body);
-      return reply.status(201).send(await payments.submitManualPayment(currentUser(request), body));
-    });
+    app.post(
+      '/payment',
+      { schema: { body: manualPaymentBodySchema }, onRequest: requireUser },
+      async (request, reply) => {
+        const body = request.body;
+        return reply.status(201).send(await payments.submitManualPayment(currentUser(request), body));
+      },
+    );
 
-    app.get<{ Params: { orderId: string } }>(
+    app.get(
       '/payment/order/:orderId',
-      { onRequest: requireUser },
+      { schema: { params: pathParams('orderId') }, onRequest: requireUser },
       async (request, reply) =>
         reply
           .header('cache-control', 'no-store')
@@ -142,45 +146,57 @@ export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync
 }
 
 /** The payments table, reconciliation, order search and paybill URL registration (admin surface). */
-export function adminRoutes({ db, services }: AppContext): FastifyPluginAsync {
+export function adminRoutes({ db, services }: AppContext): FastifyPluginAsyncZod {
   const { paybill, payments } = services;
   return async (app) => {
-    app.get('/payment', async (request, reply) => {
-      const { page, limit, filter, unmatched } = parseInput(paymentListQuery, request.query);
+    app.get('/payment', { schema: { querystring: paymentListQuery } }, async (request, reply) => {
+      const { page, limit, filter, unmatched } = request.query;
       const chosen = unmatched === 'true' ? 'unmatched' : (filter ?? 'all');
       return reply.header('cache-control', 'no-store').send(await payments.listPayments(page, limit, chosen));
     });
 
-    app.put<{ Params: { id: string } }>('/payment/:id', async (request) => {
-      const body = parseInput(updatePaymentBodySchema, request.body);
-      return 'order' in body
-        ? payments.assignPayment(request.params.id, body.order)
-        : payments.updatePaymentStatus(request.params.id, body.status);
-    });
+    app.put(
+      '/payment/:id',
+      { schema: { params: pathParams('id'), body: updatePaymentBodySchema } },
+      async (request) => {
+        const body = request.body;
+        return 'order' in body
+          ? payments.assignPayment(request.params.id, body.order)
+          : payments.updatePaymentStatus(request.params.id, body.status);
+      },
+    );
 
-    app.get('/payment/reconciliation', async (request, reply) => {
-      const { date } = parseInput(reconciliationQuery, request.query);
-      return reply
-        .header('cache-control', 'no-store')
-        .send(await payments.reconciliation(date ?? nairobiDate()));
-    });
+    app.get(
+      '/payment/reconciliation',
+      { schema: { querystring: reconciliationQuery } },
+      async (request, reply) => {
+        const { date } = request.query;
+        return reply
+          .header('cache-control', 'no-store')
+          .send(await payments.reconciliation(date ?? nairobiDate()));
+      },
+    );
 
-    app.get('/payment/order-search', async (request, reply) => {
-      const { q } = parseInput(orderSearchQuery, request.query);
-      const rows = await searchOrders(db, q);
-      return reply.header('cache-control', 'no-store').send({
-        data: rows.map((r) => ({
-          _id: r.id,
-          reference: r.reference,
-          name: r.name,
-          phone: r.phone,
-          totalAmount: r.total_amount,
-          paymentStatus: r.payment_status,
-          deliveryStatus: r.delivery_status,
-          createdAt: r.created_at,
-        })),
-      });
-    });
+    app.get(
+      '/payment/order-search',
+      { schema: { querystring: orderSearchQuery } },
+      async (request, reply) => {
+        const { q } = request.query;
+        const rows = await searchOrders(db, q);
+        return reply.header('cache-control', 'no-store').send({
+          data: rows.map((r) => ({
+            _id: r.id,
+            reference: r.reference,
+            name: r.name,
+            phone: r.phone,
+            totalAmount: r.total_amount,
+            paymentStatus: r.payment_status,
+            deliveryStatus: r.delivery_status,
+            createdAt: r.created_at,
+          })),
+        });
+      },
+    );
 
     app.get('/payment/c2b/registration', async () => paybill.registration());
 

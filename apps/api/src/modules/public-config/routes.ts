@@ -1,10 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '@urembo/contract/public-config';
 import type { AppContext } from '../../routes';
 import { paymentDestination } from '../orders/payment-destination';
 
 /** GET /config/public: shop settings the storefront shows (docs/api-additions-orders.md). Public, cacheable. */
-export function shopRoutes({ config }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ config }: AppContext): FastifyPluginAsyncZod {
   const destination = paymentDestination(config, null);
   const body: PublicConfig = {
     shop: config.shop,

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminReviewsQuerySchema,
   createReviewBodySchema,
@@ -6,7 +6,6 @@ import {
   updateReviewBodySchema,
 } from '@urembo/contract/reviews';
 import { z } from 'zod';
-import { parseInput } from '../../lib/validate';
 import { currentUser, requireUser } from '../auth/guards';
 import type { AppContext } from '../../routes';
 import * as service from './service';
@@ -16,45 +15,61 @@ const productParams = z.object({ productId: z.string().min(1).max(200) });
 const orderParams = z.object({ orderId: z.string().min(1).max(200) });
 
 /** Reviews (API.md "Reviews", plus GET /review/order/{orderId}: docs/api-additions-reviews.md). */
-export function shopRoutes({ db, caches }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ db, caches }: AppContext): FastifyPluginAsyncZod {
   const writes = { db, catalogueCache: caches.catalogue };
   return async (app) => {
-    app.get('/review/product/:productId', async (request) => {
-      const { productId } = parseInput(productParams, request.params);
-      const paging = parseInput(productReviewsQuerySchema, request.query);
-      return service.listProductReviews(db, productId, paging);
-    });
+    app.get(
+      '/review/product/:productId',
+      { schema: { params: productParams, querystring: productReviewsQuerySchema } },
+      async (request) => {
+        const { productId } = request.params;
+        const paging = request.query;
+        return service.listProductReviews(db, productId, paging);
+      },
+    );
 
-    app.get('/review/order/:orderId', { onRequest: requireUser }, async (request) => {
-      const { orderId } = parseInput(orderParams, request.params);
-      return { data: await service.listMyOrderReviews(db, currentUser(request), orderId) };
-    });
+    app.get(
+      '/review/order/:orderId',
+      { schema: { params: orderParams }, onRequest: requireUser },
+      async (request) => {
+        const { orderId } = request.params;
+        return { data: await service.listMyOrderReviews(db, currentUser(request), orderId) };
+      },
+    );
 
-    app.post('/review', { onRequest: requireUser }, async (request, reply) => {
-      const body = parseInput(createReviewBodySchema, request.body);
-      const review = await service.createReview(writes, currentUser(request), body);
-      return reply.status(201).send(review);
-    });
+    app.post(
+      '/review',
+      { schema: { body: createReviewBodySchema }, onRequest: requireUser },
+      async (request, reply) => {
+        const body = request.body;
+        const review = await service.createReview(writes, currentUser(request), body);
+        return reply.status(201).send(review);
+      },
+    );
 
-    app.put('/review/:id', { onRequest: requireUser }, async (request) => {
-      const { id } = parseInput(idParams, request.params);
-      const body = parseInput(updateReviewBodySchema, request.body);
-      return service.updateReview(writes, currentUser(request), id, body);
-    });
+    app.put(
+      '/review/:id',
+      { schema: { params: idParams, body: updateReviewBodySchema }, onRequest: requireUser },
+      async (request) => {
+        const { id } = request.params;
+        const body = request.body;
+        return service.updateReview(writes, currentUser(request), id, body);
+      },
+    );
   };
 }
 
 /** Every review, and removing one (admin surface: routes.ts guards them). */
-export function adminRoutes({ db, caches }: AppContext): FastifyPluginAsync {
+export function adminRoutes({ db, caches }: AppContext): FastifyPluginAsyncZod {
   const writes = { db, catalogueCache: caches.catalogue };
   return async (app) => {
-    app.get('/review', async (request) => {
-      const paging = parseInput(adminReviewsQuerySchema, request.query);
+    app.get('/review', { schema: { querystring: adminReviewsQuerySchema } }, async (request) => {
+      const paging = request.query;
       return service.listAdminReviews(db, paging);
     });
 
-    app.delete('/review/:id', async (request) => {
-      const { id } = parseInput(idParams, request.params);
+    app.delete('/review/:id', { schema: { params: idParams } }, async (request) => {
+      const { id } = request.params;
       await service.deleteReview(writes, id);
       return { message: 'review deleted' };
     });

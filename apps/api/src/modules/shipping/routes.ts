@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { pathParams } from '@urembo/contract/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SHIPPING_KINDS,
   SHIPPING_KIND_SINGULAR,
@@ -32,59 +33,63 @@ function parentIdOf(kind: ShippingKind, body: { country?: string; county?: strin
 }
 
 /** /shipping/* (API.md "Shipping"): public lists, admin changes. */
-export function shopRoutes({ db }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ db }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/shipping/countries', async () => ({
       data: (await listCountries(db)).map((r) => toPlaceDto('countries', r)),
     }));
-    app.get('/shipping/counties', async (request) => {
-      const { country } = parseInput(countiesQuerySchema, request.query);
+    app.get('/shipping/counties', { schema: { querystring: countiesQuerySchema } }, async (request) => {
+      const { country } = request.query;
       return { data: (await listCounties(db, country)).map((r) => toPlaceDto('counties', r)) };
     });
-    app.get('/shipping/towns', async (request) => {
-      const { county } = parseInput(townsQuerySchema, request.query);
+    app.get('/shipping/towns', { schema: { querystring: townsQuerySchema } }, async (request) => {
+      const { county } = request.query;
       return { data: (await listTowns(db, county)).map((r) => toPlaceDto('towns', r)) };
     });
-    app.get('/shipping/locations', async (request) => {
-      const { town } = parseInput(locationsQuerySchema, request.query);
+    app.get('/shipping/locations', { schema: { querystring: locationsQuerySchema } }, async (request) => {
+      const { town } = request.query;
       return { data: (await listLocations(db, town)).map((r) => toPlaceDto('locations', r)) };
     });
   };
 }
 
 /** Adding, renaming and removing places and fees (admin surface: routes.ts guards them). */
-export function adminRoutes({ services }: AppContext): FastifyPluginAsync {
+export function adminRoutes({ services }: AppContext): FastifyPluginAsyncZod {
   const service = services.shipping;
   return async (app) => {
-    app.post('/shipping/countries', async (request, reply) => {
-      const body = parseInput(createCountryBodySchema, request.body);
+    app.post('/shipping/countries', { schema: { body: createCountryBodySchema } }, async (request, reply) => {
+      const body = request.body;
       const place = await service.create('countries', { name: body.name });
       return reply.status(201).send({ ...place, message: 'country added' });
     });
 
-    app.post('/shipping/counties', async (request, reply) => {
-      const body = parseInput(createCountyBodySchema, request.body);
+    app.post('/shipping/counties', { schema: { body: createCountyBodySchema } }, async (request, reply) => {
+      const body = request.body;
       const place = await service.create('counties', { name: body.name, parentId: body.country });
       return reply.status(201).send({ ...place, message: 'county added' });
     });
 
-    app.post('/shipping/towns', async (request, reply) => {
-      const body = parseInput(createTownBodySchema, request.body);
+    app.post('/shipping/towns', { schema: { body: createTownBodySchema } }, async (request, reply) => {
+      const body = request.body;
       const place = await service.create('towns', { name: body.name, parentId: body.county });
       return reply.status(201).send({ ...place, message: 'Town added' });
     });
 
-    app.post('/shipping/locations', async (request, reply) => {
-      const body = parseInput(createLocationBodySchema, request.body);
-      const place = await service.create('locations', {
-        name: body.name,
-        parentId: body.town,
-        shippingFee: body.shippingFee,
-      });
-      return reply.status(201).send({ ...place, message: 'location added' });
-    });
+    app.post(
+      '/shipping/locations',
+      { schema: { body: createLocationBodySchema } },
+      async (request, reply) => {
+        const body = request.body;
+        const place = await service.create('locations', {
+          name: body.name,
+          parentId: body.town,
+          shippingFee: body.shippingFee,
+        });
+        return reply.status(201).send({ ...place, message: 'location added' });
+      },
+    );
 
-    app.put<{ Params: { kind: string; id: string } }>('/shipping/:kind/:id', async (request) => {
+    app.put('/shipping/:kind/:id', { schema: { params: pathParams('kind', 'id') } }, async (request) => {
       const kind = kindOf(request.params.kind);
       const body = parseInput(updateShippingBodySchemas[kind], request.body) as {
         name?: string;
@@ -101,7 +106,7 @@ export function adminRoutes({ services }: AppContext): FastifyPluginAsync {
       return { ...place, message: `${SHIPPING_KIND_SINGULAR[kind]} updated` };
     });
 
-    app.delete<{ Params: { kind: string; id: string } }>('/shipping/:kind/:id', async (request) => {
+    app.delete('/shipping/:kind/:id', { schema: { params: pathParams('kind', 'id') } }, async (request) => {
       const kind = kindOf(request.params.kind);
       return { message: await service.remove(kind, request.params.id) };
     });

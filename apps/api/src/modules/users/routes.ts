@@ -1,16 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paged } from '@urembo/contract/common';
 import { usersQuerySchema } from '@urembo/contract/users';
-import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
 import { toUserDto } from './dto';
 import { listUsers } from './repository';
 
 /** GET /user: the shop's accounts, newest first, 10 a page by default (admin surface). */
-export function adminRoutes({ db }: AppContext): FastifyPluginAsync {
+export function adminRoutes({ db }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/user', async (request, reply) => {
-      const { page, limit } = parseInput(usersQuerySchema, request.query);
+    app.get('/user', { schema: { querystring: usersQuerySchema } }, async (request, reply) => {
+      const { page, limit } = request.query;
       const { rows, total } = await listUsers(db, page, limit);
       return reply
         .header('cache-control', 'no-store')
