@@ -22,6 +22,7 @@ import {
   limiterPlugin,
   messagingPlugin,
 } from './plugins/infrastructure';
+import { API_PREFIX, apiDocsPlugin, apiDocsRoutes } from './plugins/api-docs';
 import { servicesPlugin } from './plugins/services';
 import { contextOf, pageRenderers, registerApiRoutes, registerSiteRoutes } from './routes';
 import { registerWebApp } from './web/static';
@@ -151,11 +152,13 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(darajaPlugin);
   await app.register(servicesPlugin);
   const ctx = contextOf(app);
+  if (config.apiDocs) await app.register(apiDocsPlugin);
   await app.register(
     async (api) => {
+      if (config.apiDocs) await api.register(apiDocsRoutes(app));
       await registerApiRoutes(api, ctx);
     },
-    { prefix: '/api/v1' },
+    { prefix: API_PREFIX },
   );
 
   // The demo's Daraja simulator and its /dev/phone page: only without Daraja credentials, never in production.

@@ -10,6 +10,8 @@ type Guard = 'public' | 'user' | 'admin';
  */
 const EXPECTED: Record<string, Guard> = {
   'GET /api/v1/health': 'public',
+  'GET /api/v1/openapi.json': 'public',
+  'GET /api/v1/docs': 'public',
   'GET /api/v1/config/public': 'public',
   // Auth
   'POST /api/v1/auth/signup': 'public',
