@@ -4,10 +4,10 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config';
 import type { DbHandle } from './db/database';
 import { registerErrorHandling } from './lib/error-handler';
+import { contractSerializerCompiler } from './lib/serialize';
 import { zodValidatorCompiler } from './lib/validate';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/framework-errors';
 import { LOG_SERIALIZERS } from './lib/log-redaction';
@@ -89,9 +89,10 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     }
   });
 
-  // Routes declare their params, query and body with the contract's Zod schemas (answers as lib/validate.ts).
+  // Routes declare their params, query, body and answers with the contract's Zod schemas (lib/validate.ts,
+  // lib/serialize.ts).
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler(config.nodeEnv !== 'production', app.log));
 
   // Only JSON bodies are accepted: anything else answers 415.
   app.removeContentTypeParser('text/plain');

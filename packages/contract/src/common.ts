@@ -54,6 +54,27 @@ export function paged<T>(
   return { data, page, limit, total, totalPages: Math.ceil(total / limit) };
 }
 
+/** The schema of a paged answer of `item`s. */
+export function pagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  });
+}
+
+/** The schema of a collection answer (`{ data: [...] }`). */
+export function collectionSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item) });
+}
+
+/** The schema of an answer that adds a human `message` to an object (a change's result). */
+export function withMessage<T extends z.ZodObject>(schema: T) {
+  return schema.extend({ message: z.string() });
+}
+
 export interface Collection<T> {
   data: T[];
 }

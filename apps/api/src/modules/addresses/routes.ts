@@ -1,6 +1,6 @@
-import { pathParams } from '@urembo/contract/common';
+import { pathParams, collectionSchema } from '@urembo/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addressBodySchema } from '@urembo/contract/addresses';
+import { addressBodySchema, addressSchema } from '@urembo/contract/addresses';
 import type { AppContext } from '../../routes';
 import { assertSelf, currentUser, requireUser } from '../auth/guards';
 
@@ -13,20 +13,28 @@ export function shopRoutes({ services }: AppContext): FastifyPluginAsyncZod {
       void reply.header('cache-control', 'no-store');
     });
 
-    app.get('/address/user/:userId', { schema: { params: pathParams('userId') } }, async (request) => {
-      const user = assertSelf(request, request.params.userId);
-      return { data: await service.list(user.id) };
-    });
+    app.get(
+      '/address/user/:userId',
+      { schema: { response: { 200: collectionSchema(addressSchema) }, params: pathParams('userId') } },
+      async (request) => {
+        const user = assertSelf(request, request.params.userId);
+        return { data: await service.list(user.id) };
+      },
+    );
 
-    app.post('/address', { schema: { body: addressBodySchema } }, async (request, reply) => {
-      const body = request.body;
-      const address = await service.create(currentUser(request), body);
-      return reply.status(201).send(address);
-    });
+    app.post(
+      '/address',
+      { schema: { response: { 201: addressSchema }, body: addressBodySchema } },
+      async (request, reply) => {
+        const body = request.body;
+        const address = await service.create(currentUser(request), body);
+        return reply.status(201).send(address);
+      },
+    );
 
     app.put(
       '/address/:id',
-      { schema: { params: pathParams('id'), body: addressBodySchema } },
+      { schema: { response: { 200: addressSchema }, params: pathParams('id'), body: addressBodySchema } },
       async (request) => {
         const body = request.body;
         return service.update(currentUser(request), request.params.id, body);

@@ -1,4 +1,6 @@
-import { pathParams } from '@urembo/contract/common';
+import { z } from 'zod';
+import { userSchema } from '@urembo/contract/users';
+import { pathParams, withMessage } from '@urembo/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -18,6 +20,9 @@ import { currentUser, requireUser } from './guards';
 import type { RequestMeta } from './service';
 import { clearSessionCookie, setSessionCookie } from './session';
 
+/** A signed-in account and what happened (sign-up, sign-in, a verified code). */
+const signedInAnswer = withMessage(z.object({ user: userSchema }));
+
 function meta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
@@ -31,27 +36,43 @@ export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync
       void reply.header('cache-control', 'no-store');
     });
 
-    app.post('/auth/signup', { schema: { body: signupBodySchema } }, async (request, reply) => {
-      const body = request.body;
-      const { user, session } = await service.signup(body, meta(request));
-      setSessionCookie(reply, config, session);
-      return reply.status(201).send({ user: toUserDto(user), message: 'Signup successful!' });
-    });
+    app.post(
+      '/auth/signup',
+      { schema: { response: { 201: signedInAnswer }, body: signupBodySchema } },
+      async (request, reply) => {
+        const body = request.body;
+        const { user, session } = await service.signup(body, meta(request));
+        setSessionCookie(reply, config, session);
+        return reply.status(201).send({ user: toUserDto(user), message: 'Signup successful!' });
+      },
+    );
 
-    app.post('/auth/signin', { schema: { body: signinBodySchema } }, async (request, reply) => {
-      const body = request.body;
-      const { user, session } = await service.signin(body, meta(request));
-      setSessionCookie(reply, config, session);
-      return reply.send({ user: toUserDto(user), message: 'Signin successful!' });
-    });
+    app.post(
+      '/auth/signin',
+      { schema: { response: { 200: signedInAnswer }, body: signinBodySchema } },
+      async (request, reply) => {
+        const body = request.body;
+        const { user, session } = await service.signin(body, meta(request));
+        setSessionCookie(reply, config, session);
+        return reply.send({ user: toUserDto(user), message: 'Signin successful!' });
+      },
+    );
 
     // The web app's session check: a visitor is a normal answer, not an error (no failed request in the console).
-    app.get('/auth/me', async (request) => ({ user: request.user ? toUserDto(request.user) : null }));
+    app.get(
+      '/auth/me',
+      { schema: { response: { 200: z.object({ user: userSchema.nullable() }) } } },
+      async (request) => ({ user: request.user ? toUserDto(request.user) : null }),
+    );
 
-    app.get('/auth/check-auth', async (request) => {
-      if (!request.user) throw unauthorized('You are not signed in');
-      return { user: toUserDto(request.user) };
-    });
+    app.get(
+      '/auth/check-auth',
+      { schema: { response: { 200: z.object({ user: userSchema }) } } },
+      async (request) => {
+        if (!request.user) throw unauthorized('You are not signed in');
+        return { user: toUserDto(request.user) };
+      },
+    );
 
     app.post('/auth/logout', async (request, reply) => {
       await service.logout(request.sessionIdHash);
@@ -119,7 +140,7 @@ export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync
 
     app.post(
       '/auth/verify-email',
-      { schema: { body: verifyCodeBodySchema }, onRequest: requireUser },
+      { schema: { response: { 200: signedInAnswer }, body: verifyCodeBodySchema }, onRequest: requireUser },
       async (request) => {
         const { code } = request.body;
         const user = await service.verifyCode(currentUser(request), 'verify-email', code, meta(request));
@@ -139,7 +160,7 @@ export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync
 
     app.post(
       '/auth/verify-phone',
-      { schema: { body: verifyCodeBodySchema }, onRequest: requireUser },
+      { schema: { response: { 200: signedInAnswer }, body: verifyCodeBodySchema }, onRequest: requireUser },
       async (request) => {
         const { code } = request.body;
         const user = await service.verifyCode(currentUser(request), 'verify-phone', code, meta(request));

@@ -1,4 +1,5 @@
-import { pathParams } from '@urembo/contract/common';
+import { z } from 'zod';
+import { pathParams, collectionSchema, pagedSchema, withMessage } from '@urembo/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   categoryInputSchema,
@@ -11,6 +12,8 @@ import {
   relatedQuerySchema,
   searchQuerySchema,
   stockAdjustSchema,
+  categorySchema,
+  productSchema,
 } from '@urembo/contract/catalogue';
 import { notFound } from '../../lib/http-error';
 import type { AppContext } from '../../routes';
@@ -32,18 +35,37 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     /* Products: public reads */
 
-    app.get('/products/featuredandnew', { schema: { querystring: featuredQuerySchema } }, async (request) => {
-      return service.featuredAndNew(request.query);
-    });
+    app.get(
+      '/products/featuredandnew',
+      { schema: { response: { 200: pagedSchema(productSchema) }, querystring: featuredQuerySchema } },
+      async (request) => {
+        return service.featuredAndNew(request.query);
+      },
+    );
 
-    app.get('/products/search', { schema: { querystring: searchQuerySchema } }, async (request) => {
-      const { search, ...paging } = request.query;
-      return service.search(search, paging);
-    });
+    app.get(
+      '/products/search',
+      {
+        schema: {
+          response: { 200: pagedSchema(productSchema).extend({ message: z.string().optional() }) },
+          querystring: searchQuerySchema,
+        },
+      },
+      async (request) => {
+        const { search, ...paging } = request.query;
+        return service.search(search, paging);
+      },
+    );
 
     app.get(
       '/products/categoryProducts/:categoryId',
-      { schema: { params: pathParams('categoryId'), querystring: relatedQuerySchema } },
+      {
+        schema: {
+          response: { 200: collectionSchema(productSchema) },
+          params: pathParams('categoryId'),
+          querystring: relatedQuerySchema,
+        },
+      },
       async (request) => {
         const { categoryId } = request.params as { categoryId: string };
         const { exclude } = request.query;
@@ -51,20 +73,28 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/products', { schema: { querystring: productListQuerySchema } }, async (request) => {
-      const query = request.query;
-      // Inactive products are listed for the admin table only.
-      if (query.includeInactive) await requireAdmin(request);
-      return service.list({ ...query, includeInactive: query.includeInactive ?? false });
-    });
+    app.get(
+      '/products',
+      { schema: { response: { 200: pagedSchema(productSchema) }, querystring: productListQuerySchema } },
+      async (request) => {
+        const query = request.query;
+        // Inactive products are listed for the admin table only.
+        if (query.includeInactive) await requireAdmin(request);
+        return service.list({ ...query, includeInactive: query.includeInactive ?? false });
+      },
+    );
 
-    app.get('/products/:id', { schema: { params: pathParams('id') } }, async (request) =>
-      service.get(request.params.id),
+    app.get(
+      '/products/:id',
+      { schema: { response: { 200: productSchema }, params: pathParams('id') } },
+      async (request) => service.get(request.params.id),
     );
 
     /* Categories */
 
-    app.get('/category', async () => ({ data: await service.categories() }));
+    app.get('/category', { schema: { response: { 200: collectionSchema(categorySchema) } } }, async () => ({
+      data: await service.categories(),
+    }));
 
     /* Images: content-addressed, so a URL's bytes never change. */
 
@@ -94,7 +124,10 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/products',
-      { schema: { body: productCreateSchema }, bodyLimit: PRODUCT_BODY_LIMIT },
+      {
+        schema: { response: { 201: productSchema }, body: productCreateSchema },
+        bodyLimit: PRODUCT_BODY_LIMIT,
+      },
       async (request, reply) => {
         const product = await service.create(request.body);
         return reply.status(201).send(product);
@@ -103,7 +136,10 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/products/:id',
-      { schema: { params: pathParams('id'), body: productUpdateSchema }, bodyLimit: PRODUCT_BODY_LIMIT },
+      {
+        schema: { response: { 200: productSchema }, params: pathParams('id'), body: productUpdateSchema },
+        bodyLimit: PRODUCT_BODY_LIMIT,
+      },
       async (request) => {
         return service.update(request.params.id, request.body);
       },
@@ -116,7 +152,13 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/products/:id/stock',
-      { schema: { params: pathParams('id'), body: stockAdjustSchema } },
+      {
+        schema: {
+          response: { 200: withMessage(productSchema) },
+          params: pathParams('id'),
+          body: stockAdjustSchema,
+        },
+      },
       async (request) => {
         const { change } = request.body;
         const product = await service.adjustStock(request.params.id, change);
@@ -133,14 +175,18 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/category', { schema: { body: categoryInputSchema } }, async (request, reply) => {
-      const category = await service.createCategory(request.body);
-      return reply.status(201).send(category);
-    });
+    app.post(
+      '/category',
+      { schema: { response: { 201: categorySchema }, body: categoryInputSchema } },
+      async (request, reply) => {
+        const category = await service.createCategory(request.body);
+        return reply.status(201).send(category);
+      },
+    );
 
     app.put(
       '/category/:id',
-      { schema: { params: pathParams('id'), body: categoryUpdateSchema } },
+      { schema: { response: { 200: categorySchema }, params: pathParams('id'), body: categoryUpdateSchema } },
       async (request) => {
         return service.updateCategory(request.params.id, request.body);
       },

@@ -1,3 +1,4 @@
+import { adminSummarySchema } from '@urembo/contract/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../routes';
 import { adminSummary } from './service';
@@ -6,10 +7,14 @@ import { adminSummary } from './service';
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const lowStockAt = ctx.config.stock.lowStockAt;
   return async (app) => {
-    app.get('/admin/summary', async (_request, reply) => {
-      const catalogue = ctx.services.catalogue;
-      const summary = await adminSummary(ctx.db, () => catalogue.lowStock(lowStockAt), lowStockAt);
-      return reply.header('cache-control', 'no-store').send(summary);
-    });
+    app.get(
+      '/admin/summary',
+      { schema: { response: { 200: adminSummarySchema } } },
+      async (_request, reply) => {
+        const catalogue = ctx.services.catalogue;
+        const summary = await adminSummary(ctx.db, () => catalogue.lowStock(lowStockAt), lowStockAt);
+        return reply.header('cache-control', 'no-store').send(summary);
+      },
+    );
   };
 }

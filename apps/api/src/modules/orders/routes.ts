@@ -2,12 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ADMIN_ORDER_FILTERS } from '@urembo/contract/dashboard';
-import { pagingQuery, pathParams, PAGE_SIZES } from '@urembo/contract/common';
+import {
+  pagingQuery,
+  pathParams,
+  PAGE_SIZES,
+  collectionSchema,
+  pagedSchema,
+  withMessage,
+} from '@urembo/contract/common';
 import {
   createOrderBodySchema,
   orderListQuerySchema,
   orderQuoteBodySchema,
   updateOrderStatusBodySchema,
+  orderItemSchema,
+  orderQuoteSchema,
+  orderSchema,
 } from '@urembo/contract/orders';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -54,7 +64,13 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/order/:userId',
-      { schema: { params: pathParams('userId'), body: createOrderBodySchema } },
+      {
+        schema: {
+          response: { '2xx': orderSchema },
+          params: pathParams('userId'),
+          body: createOrderBodySchema,
+        },
+      },
       async (request, reply) => {
         const user = assertSelf(request, request.params.userId);
         const body = request.body;
@@ -67,7 +83,13 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/order/:userId/quote',
-      { schema: { params: pathParams('userId'), body: orderQuoteBodySchema } },
+      {
+        schema: {
+          response: { 200: orderQuoteSchema },
+          params: pathParams('userId'),
+          body: orderQuoteBodySchema,
+        },
+      },
       async (request) => {
         assertSelf(request, request.params.userId);
         return quoteOrder(db, request.body);
@@ -76,7 +98,13 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/order/user/:userId',
-      { schema: { params: pathParams('userId'), querystring: orderListQuerySchema } },
+      {
+        schema: {
+          response: { 200: collectionSchema(orderSchema) },
+          params: pathParams('userId'),
+          querystring: orderListQuerySchema,
+        },
+      },
       async (request, reply) => {
         const user = currentUser(request);
         if (user.id !== request.params.userId && user.role !== 'admin') {
@@ -88,23 +116,31 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/order/:id', { schema: { params: pathParams('id') } }, async (request, reply) => {
-      const order = await getReadableOrder(db, request.params.id, currentUser(request));
-      return reply.header('cache-control', 'no-store').send(order);
-    });
+    app.get(
+      '/order/:id',
+      { schema: { response: { 200: orderSchema }, params: pathParams('id') } },
+      async (request, reply) => {
+        const order = await getReadableOrder(db, request.params.id, currentUser(request));
+        return reply.header('cache-control', 'no-store').send(order);
+      },
+    );
 
-    app.post('/order/:id/cancel', { schema: { params: pathParams('id') } }, async (request) => {
-      const user = currentUser(request);
-      const order = await changeOrderStatus(
-        db,
-        request.params.id,
-        { deliveryStatus: 'cancelled' },
-        'customer',
-        user.id,
-      );
-      await stockChanged();
-      return { ...order, message: 'Order cancelled' };
-    });
+    app.post(
+      '/order/:id/cancel',
+      { schema: { response: { 200: withMessage(orderSchema) }, params: pathParams('id') } },
+      async (request) => {
+        const user = currentUser(request);
+        const order = await changeOrderStatus(
+          db,
+          request.params.id,
+          { deliveryStatus: 'cancelled' },
+          'customer',
+          user.id,
+        );
+        await stockChanged();
+        return { ...order, message: 'Order cancelled' };
+      },
+    );
   };
 }
 
@@ -115,16 +151,26 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // Order SMS go out in the background (queued by recordOrderEvent in the order's own transaction).
   const messenger = ctx.services.orderMessages;
   return async (app) => {
-    app.get('/order', { schema: { querystring: ordersPaging } }, async (request, reply) => {
-      const { page, limit, awaiting } = request.query;
-      return reply
-        .header('cache-control', 'no-store')
-        .send(await listOrdersForAdmin(db, page, limit, awaiting));
-    });
+    app.get(
+      '/order',
+      { schema: { response: { 200: pagedSchema(orderSchema) }, querystring: ordersPaging } },
+      async (request, reply) => {
+        const { page, limit, awaiting } = request.query;
+        return reply
+          .header('cache-control', 'no-store')
+          .send(await listOrdersForAdmin(db, page, limit, awaiting));
+      },
+    );
 
     app.put(
       '/order/updateStatus/:id',
-      { schema: { params: pathParams('id'), body: updateOrderStatusBodySchema } },
+      {
+        schema: {
+          response: { 200: withMessage(orderSchema) },
+          params: pathParams('id'),
+          body: updateOrderStatusBodySchema,
+        },
+      },
       async (request) => {
         const change = request.body;
         const order = await changeOrderStatus(db, request.params.id, change, 'admin');
@@ -140,9 +186,13 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .send({ data: await messenger.ofOrder(request.params.id) });
     });
 
-    app.get('/orderItem', { schema: { querystring: orderItemsPaging } }, async (request, reply) => {
-      const { page, limit } = request.query;
-      return reply.header('cache-control', 'no-store').send(await listOrderItemsForAdmin(db, page, limit));
-    });
+    app.get(
+      '/orderItem',
+      { schema: { response: { 200: pagedSchema(orderItemSchema) }, querystring: orderItemsPaging } },
+      async (request, reply) => {
+        const { page, limit } = request.query;
+        return reply.header('cache-control', 'no-store').send(await listOrderItemsForAdmin(db, page, limit));
+      },
+    );
   };
 }

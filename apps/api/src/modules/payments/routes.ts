@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_SIZES, pagingQuery, pathParams } from '@urembo/contract/common';
+import { PAGE_SIZES, pagingQuery, pathParams, collectionSchema, pagedSchema } from '@urembo/contract/common';
 import { nairobiDate } from '@urembo/contract/nairobi-time';
 import { z } from 'zod';
 import {
@@ -9,6 +9,11 @@ import {
   PAYMENT_FILTERS,
   stkPushBodySchema,
   updatePaymentBodySchema,
+  c2bRegistrationSchema,
+  paymentSchema,
+  reconciliationSchema,
+  resolveAnswerSchema,
+  stkPushAnswerSchema,
 } from '@urembo/contract/payments';
 import { notFound } from '../../lib/http-error';
 import type { AppContext } from '../../routes';
@@ -52,7 +57,14 @@ export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync
   return async (app) => {
     app.post(
       '/m-pesa/stk/:orderId',
-      { schema: { params: pathParams('orderId'), body: stkPushBodySchema }, onRequest: requireUser },
+      {
+        schema: {
+          response: { 201: stkPushAnswerSchema },
+          params: pathParams('orderId'),
+          body: stkPushBodySchema,
+        },
+        onRequest: requireUser,
+      },
       async (request, reply) => {
         const { phone } = request.body;
         const answer = await payments.startStkPush(currentUser(request), request.params.orderId, phone);
@@ -62,7 +74,10 @@ export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync
 
     app.get(
       '/m-pesa/resolveTransaction/:id',
-      { schema: { params: pathParams('id') }, onRequest: requireUser },
+      {
+        schema: { response: { 200: resolveAnswerSchema }, params: pathParams('id') },
+        onRequest: requireUser,
+      },
       async (request, reply) =>
         reply
           .header('cache-control', 'no-store')
@@ -71,7 +86,7 @@ export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync
 
     app.post(
       '/payment',
-      { schema: { body: manualPaymentBodySchema }, onRequest: requireUser },
+      { schema: { response: { 201: paymentSchema }, body: manualPaymentBodySchema }, onRequest: requireUser },
       async (request, reply) => {
         const body = request.body;
         return reply.status(201).send(await payments.submitManualPayment(currentUser(request), body));
@@ -80,7 +95,10 @@ export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync
 
     app.get(
       '/payment/order/:orderId',
-      { schema: { params: pathParams('orderId') }, onRequest: requireUser },
+      {
+        schema: { response: { 200: collectionSchema(paymentSchema) }, params: pathParams('orderId') },
+        onRequest: requireUser,
+      },
       async (request, reply) =>
         reply
           .header('cache-control', 'no-store')
@@ -149,15 +167,23 @@ export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync
 export function adminRoutes({ db, services }: AppContext): FastifyPluginAsyncZod {
   const { paybill, payments } = services;
   return async (app) => {
-    app.get('/payment', { schema: { querystring: paymentListQuery } }, async (request, reply) => {
-      const { page, limit, filter, unmatched } = request.query;
-      const chosen = unmatched === 'true' ? 'unmatched' : (filter ?? 'all');
-      return reply.header('cache-control', 'no-store').send(await payments.listPayments(page, limit, chosen));
-    });
+    app.get(
+      '/payment',
+      { schema: { response: { 200: pagedSchema(paymentSchema) }, querystring: paymentListQuery } },
+      async (request, reply) => {
+        const { page, limit, filter, unmatched } = request.query;
+        const chosen = unmatched === 'true' ? 'unmatched' : (filter ?? 'all');
+        return reply
+          .header('cache-control', 'no-store')
+          .send(await payments.listPayments(page, limit, chosen));
+      },
+    );
 
     app.put(
       '/payment/:id',
-      { schema: { params: pathParams('id'), body: updatePaymentBodySchema } },
+      {
+        schema: { response: { 200: paymentSchema }, params: pathParams('id'), body: updatePaymentBodySchema },
+      },
       async (request) => {
         const body = request.body;
         return 'order' in body
@@ -168,7 +194,7 @@ export function adminRoutes({ db, services }: AppContext): FastifyPluginAsyncZod
 
     app.get(
       '/payment/reconciliation',
-      { schema: { querystring: reconciliationQuery } },
+      { schema: { response: { 200: reconciliationSchema }, querystring: reconciliationQuery } },
       async (request, reply) => {
         const { date } = request.query;
         return reply
@@ -198,8 +224,14 @@ export function adminRoutes({ db, services }: AppContext): FastifyPluginAsyncZod
       },
     );
 
-    app.get('/payment/c2b/registration', async () => paybill.registration());
+    app.get('/payment/c2b/registration', { schema: { response: { 200: c2bRegistrationSchema } } }, async () =>
+      paybill.registration(),
+    );
 
-    app.post('/payment/c2b/registration', async () => paybill.registerUrls());
+    app.post(
+      '/payment/c2b/registration',
+      { schema: { response: { 200: c2bRegistrationSchema } } },
+      async () => paybill.registerUrls(),
+    );
   };
 }

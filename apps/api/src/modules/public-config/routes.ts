@@ -1,3 +1,4 @@
+import { publicConfigSchema } from '@urembo/contract/public-config';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '@urembo/contract/public-config';
 import type { AppContext } from '../../routes';
@@ -20,8 +21,10 @@ export function shopRoutes({ config }: AppContext): FastifyPluginAsyncZod {
     lowStockAt: config.stock.lowStockAt,
   };
   return async (app) => {
-    app.get('/config/public', async (_request, reply) =>
-      reply.header('cache-control', 'public, max-age=300').send(body),
+    app.get(
+      '/config/public',
+      { schema: { response: { 200: publicConfigSchema } } },
+      async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(body),
     );
   };
 }

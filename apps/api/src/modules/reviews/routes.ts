@@ -1,9 +1,12 @@
+import { collectionSchema, pagedSchema } from '@urembo/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminReviewsQuerySchema,
   createReviewBodySchema,
   productReviewsQuerySchema,
   updateReviewBodySchema,
+  adminReviewSchema,
+  reviewSchema,
 } from '@urembo/contract/reviews';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
@@ -20,7 +23,13 @@ export function shopRoutes({ db, caches }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/review/product/:productId',
-      { schema: { params: productParams, querystring: productReviewsQuerySchema } },
+      {
+        schema: {
+          response: { 200: pagedSchema(reviewSchema) },
+          params: productParams,
+          querystring: productReviewsQuerySchema,
+        },
+      },
       async (request) => {
         const { productId } = request.params;
         const paging = request.query;
@@ -30,7 +39,10 @@ export function shopRoutes({ db, caches }: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/review/order/:orderId',
-      { schema: { params: orderParams }, onRequest: requireUser },
+      {
+        schema: { response: { 200: collectionSchema(reviewSchema) }, params: orderParams },
+        onRequest: requireUser,
+      },
       async (request) => {
         const { orderId } = request.params;
         return { data: await service.listMyOrderReviews(db, currentUser(request), orderId) };
@@ -39,7 +51,7 @@ export function shopRoutes({ db, caches }: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/review',
-      { schema: { body: createReviewBodySchema }, onRequest: requireUser },
+      { schema: { response: { 201: reviewSchema }, body: createReviewBodySchema }, onRequest: requireUser },
       async (request, reply) => {
         const body = request.body;
         const review = await service.createReview(writes, currentUser(request), body);
@@ -49,7 +61,10 @@ export function shopRoutes({ db, caches }: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/review/:id',
-      { schema: { params: idParams, body: updateReviewBodySchema }, onRequest: requireUser },
+      {
+        schema: { response: { 200: reviewSchema }, params: idParams, body: updateReviewBodySchema },
+        onRequest: requireUser,
+      },
       async (request) => {
         const { id } = request.params;
         const body = request.body;
@@ -63,10 +78,14 @@ export function shopRoutes({ db, caches }: AppContext): FastifyPluginAsyncZod {
 export function adminRoutes({ db, caches }: AppContext): FastifyPluginAsyncZod {
   const writes = { db, catalogueCache: caches.catalogue };
   return async (app) => {
-    app.get('/review', { schema: { querystring: adminReviewsQuerySchema } }, async (request) => {
-      const paging = request.query;
-      return service.listAdminReviews(db, paging);
-    });
+    app.get(
+      '/review',
+      { schema: { response: { 200: pagedSchema(adminReviewSchema) }, querystring: adminReviewsQuerySchema } },
+      async (request) => {
+        const paging = request.query;
+        return service.listAdminReviews(db, paging);
+      },
+    );
 
     app.delete('/review/:id', { schema: { params: idParams } }, async (request) => {
       const { id } = request.params;

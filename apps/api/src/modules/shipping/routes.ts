@@ -1,4 +1,4 @@
-import { pathParams } from '@urembo/contract/common';
+import { pathParams, collectionSchema } from '@urembo/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SHIPPING_KINDS,
@@ -12,6 +12,7 @@ import {
   townsQuerySchema,
   updateShippingBodySchemas,
   type ShippingKind,
+  countrySchema,
 } from '@urembo/contract/shipping';
 import { notFound } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
@@ -35,9 +36,13 @@ function parentIdOf(kind: ShippingKind, body: { country?: string; county?: strin
 /** /shipping/* (API.md "Shipping"): public lists, admin changes. */
 export function shopRoutes({ db }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/shipping/countries', async () => ({
-      data: (await listCountries(db)).map((r) => toPlaceDto('countries', r)),
-    }));
+    app.get(
+      '/shipping/countries',
+      { schema: { response: { 200: collectionSchema(countrySchema) } } },
+      async () => ({
+        data: (await listCountries(db)).map((r) => toPlaceDto('countries', r)),
+      }),
+    );
     app.get('/shipping/counties', { schema: { querystring: countiesQuerySchema } }, async (request) => {
       const { country } = request.query;
       return { data: (await listCounties(db, country)).map((r) => toPlaceDto('counties', r)) };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paged } from '@urembo/contract/common';
-import { usersQuerySchema } from '@urembo/contract/users';
+import { paged, pagedSchema } from '@urembo/contract/common';
+import { usersQuerySchema, userSchema } from '@urembo/contract/users';
 import type { AppContext } from '../../routes';
 import { toUserDto } from './dto';
 import { listUsers } from './repository';
@@ -8,12 +8,16 @@ import { listUsers } from './repository';
 /** GET /user: the shop's accounts, newest first, 10 a page by default (admin surface). */
 export function adminRoutes({ db }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/user', { schema: { querystring: usersQuerySchema } }, async (request, reply) => {
-      const { page, limit } = request.query;
-      const { rows, total } = await listUsers(db, page, limit);
-      return reply
-        .header('cache-control', 'no-store')
-        .send(paged(rows.map(toUserDto), total, { page, limit }));
-    });
+    app.get(
+      '/user',
+      { schema: { response: { 200: pagedSchema(userSchema) }, querystring: usersQuerySchema } },
+      async (request, reply) => {
+        const { page, limit } = request.query;
+        const { rows, total } = await listUsers(db, page, limit);
+        return reply
+          .header('cache-control', 'no-store')
+          .send(paged(rows.map(toUserDto), total, { page, limit }));
+      },
+    );
   };
 }
