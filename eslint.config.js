@@ -52,6 +52,11 @@ export default tseslint.config(
     },
   },
   {
+    // The script that starts the app on a server-rendered page: plain browser JavaScript, served as it is.
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

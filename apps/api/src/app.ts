@@ -7,16 +7,37 @@ import type { Config, TrustProxy } from './config';
 import type { DbHandle } from './db/database';
 import { registerErrorHandling } from './lib/error-handler';
 import { registerSecurityHeaders } from './lib/security-headers';
-import { createCaches } from './lib/short-cache';
+import { contractSerializerCompiler } from './lib/serialize';
+import { zodValidatorCompiler } from './lib/validate';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/framework-errors';
 import { LOG_SERIALIZERS } from './lib/log-redaction';
 import { registerRequestLog, serverLogger } from './lib/logging';
 import { registerOriginCheck } from './lib/origin-check';
 import { registerSessionLoader } from './modules/auth/guards';
 import { darajaSimulator, simulatorIsMounted } from './modules/payments/simulator/daraja-simulator';
-import { pageRenderers, registerApiRoutes, registerSiteRoutes } from './routes';
+import {
+  cachesPlugin,
+  corePlugin,
+  darajaPlugin,
+  limiterPlugin,
+  messagingPlugin,
+} from './plugins/infrastructure';
+import { API_PREFIX, apiDocsPlugin, apiDocsRoutes } from './plugins/api-docs';
+import { servicesPlugin } from './plugins/services';
+import { contextOf, pageRenderers, registerApiRoutes, registerSiteRoutes } from './routes';
 import { registerWebApp } from './web/static';
 import { setPasswordHashCost } from './lib/passwords';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeList: readonly RegisteredRoute[];
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -58,6 +79,20 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
   });
+
+  // Every route the app serves, as registered (the guard test and the API docs test read it).
+  const routeList: RegisteredRoute[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeList.push({ method, url: route.url });
+    }
+  });
+
+  // Routes declare their params, query, body and answers with the contract's Zod schemas (lib/validate.ts,
+  // lib/serialize.ts).
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler(config.nodeEnv !== 'production', app.log));
 
   // Only JSON bodies are accepted: anything else answers 415.
   app.removeContentTypeParser('text/plain');
@@ -111,21 +146,27 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   registerOriginCheck(app, config);
   registerSessionLoader(app, database.db, config);
 
-  // Caches belong to the app: built once here, handed to every feature, cleared by the services that write.
-  const caches = createCaches(config.redis, app.log);
-  app.addHook('onClose', () => caches.close());
-  const ctx = { config, database, db: database.db, caches };
+  // Infrastructure and services: built once here, each by its plugin, handed to every feature.
+  await app.register(corePlugin, { config, database });
+  await app.register(cachesPlugin);
+  await app.register(messagingPlugin);
+  await app.register(limiterPlugin);
+  await app.register(darajaPlugin);
+  await app.register(servicesPlugin);
+  const ctx = contextOf(app);
+  if (config.apiDocs) await app.register(apiDocsPlugin);
   await app.register(
     async (api) => {
+      if (config.apiDocs) await api.register(apiDocsRoutes(app));
       await registerApiRoutes(api, ctx);
     },
-    { prefix: '/api/v1' },
+    { prefix: API_PREFIX },
   );
 
   // The demo's Daraja simulator and its /dev/phone page: only without Daraja credentials, never in production.
   if (simulatorIsMounted(config)) await app.register(darajaSimulator(config, database.db));
 
   await registerSiteRoutes(app, ctx);
-  await registerWebApp(app, config, pageRenderers(ctx), caches.pages);
+  await registerWebApp(app, config, pageRenderers(ctx), ctx.caches.pages);
   return app;
 }

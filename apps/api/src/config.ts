@@ -43,6 +43,7 @@ const envSchema = z.object({
     message: 'must be at least 32 characters',
   }),
   SEED_DEMO: booleanFlag.optional(),
+  API_DOCS: booleanFlag.optional(),
   ADMIN_PHONE: optionalText,
   ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
   ADMIN_PASSWORD: optionalText.refine((v) => v === undefined || (v.length >= 8 && v.length <= 128), {
@@ -199,6 +200,8 @@ export interface Config {
   publicUrl: string;
   sessionSecret: string;
   seedDemo: boolean;
+  /** Serve /api/v1/openapi.json and the /api/v1/docs page (API_DOCS; off in production unless set). */
+  apiDocs: boolean;
   admin: { phone: string; email: string | undefined; password: string } | undefined;
   /** How customers reach the shop (footer): a Kenyan mobile number (2547XXXXXXXX) and an address. */
   shop: { phone: string; email: string };
@@ -285,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir, 'session-secret', 32),
     // A production start never invents accounts or orders unless asked to (SEED_DEMO=true).
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     admin:
       adminPhone && e.ADMIN_PASSWORD
         ? { phone: adminPhone, email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD }

@@ -1,46 +1,77 @@
 import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { DbHandle } from './db/database';
 import type { Database } from './db/schema';
 import type { AppCaches } from './lib/short-cache';
-import { addressRoutes } from './modules/addresses/routes';
-import { authRoutes } from './modules/auth/routes';
-import { healthRoutes } from './modules/health/routes';
-import { reviewRoutes } from './modules/reviews/routes';
-import { paymentsRoutes } from './modules/payments/routes';
-import { shippingRoutes } from './modules/shipping/routes';
-import { userRoutes } from './modules/users/routes';
-import { cartRoutes } from './modules/cart/routes';
-import { orderRoutes } from './modules/orders/routes';
-import { publicConfigRoutes } from './modules/public-config/routes';
-import { catalogueRoutes } from './modules/catalogue/routes';
-import { dashboardRoutes } from './modules/dashboard/routes';
+import type { AppServices } from './plugins/services';
+import * as addresses from './modules/addresses/routes';
+import * as auth from './modules/auth/routes';
+import { requireAdmin } from './modules/auth/guards';
+import * as cart from './modules/cart/routes';
+import * as catalogue from './modules/catalogue/routes';
+import * as dashboard from './modules/dashboard/routes';
+import * as health from './modules/health/routes';
+import * as orders from './modules/orders/routes';
+import * as payments from './modules/payments/routes';
+import * as publicConfig from './modules/public-config/routes';
+import * as reviews from './modules/reviews/routes';
+import * as shipping from './modules/shipping/routes';
+import * as users from './modules/users/routes';
 import { productPageRenderer, siteRoutes } from './modules/catalogue/seo';
 import type { PageRenderer } from './web/static';
 
-/** What every feature's routes get: configuration and the database. */
+/** What every feature's routes get: configuration, the database, the caches and the services, all built once. */
 export interface AppContext {
   config: Config;
   database: DbHandle;
   db: Kysely<Database>;
   caches: AppCaches;
+  services: AppServices;
 }
 
-/** Mounts every feature under /api/v1. */
+/** The app's context, from the decorators its plugins set (plugins/). */
+export function contextOf(app: FastifyInstance): AppContext {
+  const { config, database, db, caches, services } = app;
+  return { config, database, db, caches, services };
+}
+
+/** A feature's HTTP surface: the shop's routes (public or signed-in) and the admin's. */
+interface FeatureRoutes {
+  shopRoutes?: (ctx: AppContext) => FastifyPluginAsyncZod;
+  adminRoutes?: (ctx: AppContext) => FastifyPluginAsyncZod;
+}
+
+const FEATURES: FeatureRoutes[] = [
+  health,
+  reviews,
+  payments,
+  auth,
+  users,
+  shipping,
+  addresses,
+  publicConfig,
+  cart,
+  orders,
+  catalogue,
+  dashboard,
+];
+
+/**
+ * Mounts every feature under /api/v1: each feature's shop routes, then every admin route inside ONE encapsulated
+ * plugin whose one `requireAdmin` hook guards them all (401 signed out, 403 for a customer), before their input is
+ * even read. Admin answers are private: never stored by a browser or proxy.
+ */
 export async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
-  await api.register(healthRoutes(ctx));
-  await api.register(reviewRoutes(ctx));
-  await api.register(paymentsRoutes(ctx));
-  await api.register(authRoutes(ctx));
-  await api.register(userRoutes(ctx));
-  await api.register(shippingRoutes(ctx));
-  await api.register(addressRoutes(ctx));
-  await api.register(publicConfigRoutes(ctx));
-  await api.register(cartRoutes(ctx));
-  await api.register(orderRoutes(ctx));
-  await api.register(catalogueRoutes(ctx));
-  await api.register(dashboardRoutes(ctx));
+  for (const feature of FEATURES) if (feature.shopRoutes) await api.register(feature.shopRoutes(ctx));
+  await api.register(async (admin) => {
+    admin.addHook('onRequest', requireAdmin);
+    admin.addHook('onSend', async (_request, reply) => {
+      if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    });
+    for (const feature of FEATURES) if (feature.adminRoutes) await admin.register(feature.adminRoutes(ctx));
+  });
 }
 
 /** Routes outside /api/v1 that are not the web app's pages (sitemap, robots.txt). */

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { seedDemoData } from './demo/seed-demo';
-import { imageStoreFor } from './modules/catalogue/routes';
+import { imageStoreFor } from './modules/catalogue/images';
 import { ensureAdmin } from './modules/users/admin-bootstrap';
 import { logDemoAccounts } from './modules/users/demo-seed';
 

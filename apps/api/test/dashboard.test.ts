@@ -1,7 +1,8 @@
 import { adminSummarySchema } from '@urembo/contract/dashboard';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids';
-import { adminSummary, nairobiDate, nairobiDayStart } from '../src/modules/dashboard/service';
+import { nairobiDate, nairobiDayStart } from '@urembo/contract/nairobi-time';
+import { adminSummary } from '../src/modules/dashboard/service';
 import { signedInUser } from './support/auth';
 import { createProduct, insertOrderRow } from './support/orders-factories';
 import { describeEachDialect, type TestContext } from './support/test-app';

@@ -1,6 +1,7 @@
 import { DUPLICATE_REVIEW_MESSAGE, REVIEW_COMMENT_MAX } from '@urembo/contract/review-rules';
 import { describe, expect, it } from 'vitest';
-import { insertReview, isUniqueViolation } from '../src/modules/reviews/repository';
+import { insertReview } from '../src/modules/reviews/repository';
+import { isUniqueViolation } from '../src/db/constraint-errors';
 import { NOT_A_BUYER_MESSAGE } from '../src/modules/reviews/service';
 import { signedInUser } from './support/auth';
 import { createTestOrder, createTestProduct, insertTestReview } from './support/reviews-factories';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHONE_HINT, normalizeKenyanPhone } from './phone';
+import { PHONE_HINT, normalizeKenyanPhone, toKenyanPhone } from './phone';
 import type { User } from './users';
 
 /*
@@ -19,14 +19,7 @@ export function requiredText(label: string) {
 export const kenyanPhoneSchema = requiredText('Phone number')
   .trim()
   .min(1, 'Phone number is required')
-  .transform((value, ctx) => {
-    const phone = normalizeKenyanPhone(value);
-    if (!phone) {
-      ctx.addIssue({ code: 'custom', message: PHONE_HINT });
-      return z.NEVER;
-    }
-    return phone;
-  });
+  .transform(toKenyanPhone(PHONE_HINT));
 
 /** An email address, lower-cased. */
 export const emailSchema = requiredText('Email')
@@ -104,7 +97,6 @@ export const signupBodySchema = z
     const problem = passwordContextProblem(body.password, body);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
   });
-export type SignupBody = z.input<typeof signupBodySchema>;
 
 /** Sign-in: phone or email (at least one) and the password. */
 export const signinBodySchema = z
@@ -119,7 +111,6 @@ export const signinBodySchema = z
     message: 'Enter your phone number or your email',
     path: ['phone'],
   });
-export type SigninBody = z.input<typeof signinBodySchema>;
 
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 export const resetPasswordBodySchema = z.object({ password: newPasswordSchema });

@@ -8,7 +8,6 @@ export type Category = z.infer<typeof categorySchema>;
 export const productStatusSchema = z.enum(['active', 'inactive'], {
   error: 'Status must be active or inactive',
 });
-export type ProductStatus = z.infer<typeof productStatusSchema>;
 
 export const productSchema = z.object({
   _id: z.string(),
@@ -100,7 +99,6 @@ export const stockAdjustSchema = z.object({
       `change must be at most ${PRODUCT_LIMITS.maxStock}`,
     ),
 });
-export type StockAdjust = z.output<typeof stockAdjustSchema>;
 
 /** Tags: trimmed, blanks dropped, duplicates (ignoring case) dropped; a comma-separated string is split. */
 export const tagsSchema = z.preprocess(
@@ -181,7 +179,6 @@ export const deleteProductImageSchema = z.object({
   url: z.string({ error: 'url is required' }).trim().min(1, 'url is required'),
   productId: z.string({ error: 'productId is required' }).trim().min(1, 'productId is required'),
 });
-export type DeleteProductImage = z.output<typeof deleteProductImageSchema>;
 
 /** POST /category/ and PUT /category/{id} */
 export const categoryInputSchema = z.object({

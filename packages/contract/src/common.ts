@@ -19,6 +19,11 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
+/** A route's path parameters, each a string (`pathParams('id')` for `/products/:id`). */
+export function pathParams<K extends string>(...names: K[]) {
+  return z.object(Object.fromEntries(names.map((name) => [name, z.string()])) as Record<K, z.ZodString>);
+}
+
 /** `page` (1-based) and `limit` query parameters; each route supplies its own default limit. */
 export function pagingQuery(defaultLimit: number) {
   return z.object({
@@ -38,6 +43,36 @@ export interface Paged<T> {
   limit: number;
   total: number;
   totalPages: number;
+}
+
+/** THE paging rule: one page of `data` out of `total` rows (`totalPages` is 0 when there are none). */
+export function paged<T>(
+  data: T[],
+  total: number,
+  { page, limit }: { page: number; limit: number },
+): Paged<T> {
+  return { data, page, limit, total, totalPages: Math.ceil(total / limit) };
+}
+
+/** The schema of a paged answer of `item`s. */
+export function pagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  });
+}
+
+/** The schema of a collection answer (`{ data: [...] }`). */
+export function collectionSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item) });
+}
+
+/** The schema of an answer that adds a human `message` to an object (a change's result). */
+export function withMessage<T extends z.ZodObject>(schema: T) {
+  return schema.extend({ message: z.string() });
 }
 
 export interface Collection<T> {

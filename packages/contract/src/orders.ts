@@ -179,7 +179,6 @@ export const orderQuoteBodySchema = z
     },
     { error: 'Give all of country, county, town and location, or none of them' },
   );
-export type OrderQuoteBody = z.input<typeof orderQuoteBodySchema>;
 
 export const orderQuoteSchema = z.object({
   items: z.array(orderLineSchema),

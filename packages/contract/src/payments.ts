@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { normalizeKenyanPhone } from './phone';
+import { normalizeKenyanPhone, toKenyanPhone } from './phone';
 
 /**
  * Where a payment came from: the customer's manual form, an STK push confirmed by Safaricom, a paybill payment
  * confirmed by Safaricom (C2B), or an admin recording money by hand (marking an order paid).
  */
 export const PAYMENT_SOURCES = ['user-mpesa-form', 'mpesa-stk', 'mpesa-c2b', 'admin'] as const;
-export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
 
 /**
  * Why a payment needs a person to look at it (it is recorded but does not count towards the order):
@@ -15,11 +14,9 @@ export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
  * the same money as a Safaricom-confirmed payment).
  */
 export const PAYMENT_FLAGS = ['amount-mismatch', 'conflict', 'refund', 'duplicate'] as const;
-export type PaymentFlag = (typeof PAYMENT_FLAGS)[number];
 
 /** A typed receipt's check with Safaricom (Transaction Status API). */
 export const PAYMENT_VERIFICATIONS = ['checking', 'confirmed', 'unknown'] as const;
-export type PaymentVerification = (typeof PAYMENT_VERIFICATIONS)[number];
 
 /** Payment (API.md): `status` true = complete, false = pending. `receipt` is null only for an STK payment
  * confirmed by an STK query whose callback never came (Safaricom's query answer carries no receipt). */
@@ -49,7 +46,6 @@ export const paymentSchema = z.object({
 export type Payment = z.infer<typeof paymentSchema>;
 
 export const STK_STATUSES = ['pending', 'paid', 'failed', 'cancelled'] as const;
-export type StkStatus = (typeof STK_STATUSES)[number];
 
 /** M-Pesa receipt numbers (transaction codes) are 10 upper-case letters and digits, e.g. NLJ7RT61SV. */
 export const RECEIPT_PATTERN = /^[A-Z0-9]{10}$/;
@@ -62,16 +58,8 @@ export const PHONE_FOR_MPESA_ERROR = 'Enter the M-Pesa phone number, like 0712 3
 
 /** POST /m-pesa/stk/{orderId}: the phone that gets the prompt, in any form customers type; stored as 2547…/2541…. */
 export const stkPushBodySchema = z.object({
-  phone: z.string({ error: 'phone is required' }).transform((v, ctx) => {
-    const phone = normalizeKenyanPhone(v);
-    if (!phone) {
-      ctx.addIssue({ code: 'custom', message: PHONE_FOR_MPESA_ERROR });
-      return z.NEVER;
-    }
-    return phone;
-  }),
+  phone: z.string({ error: 'phone is required' }).transform(toKenyanPhone(PHONE_FOR_MPESA_ERROR)),
 });
-export type StkPushBody = z.input<typeof stkPushBodySchema>;
 
 export const stkPushAnswerSchema = z.object({ _id: z.string(), message: z.string() });
 export type StkPushAnswer = z.infer<typeof stkPushAnswerSchema>;
@@ -162,11 +150,9 @@ export type C2bRegistration = z.infer<typeof c2bRegistrationSchema>;
  * the 254 and +254 forms are kept; anything else leaves the field empty.
  */
 export function stkPhoneFromProfile(phone: string | null | undefined): string {
-  if (!phone) return '';
-  const compact = phone.replace(/[\s-]/g, '');
-  if (/^0[17]\d{8}$/.test(compact)) return `254${compact.slice(1)}`;
-  if (/^\+?254[17]\d{8}$/.test(compact)) return compact.replace(/^\+/, '');
-  return '';
+  // The seed's rule takes only the 0… and (+)254… forms; the normalising itself is the one rule in phone.ts.
+  if (!phone || !/^\s*(0|\+?254)/.test(phone)) return '';
+  return normalizeKenyanPhone(phone) ?? '';
 }
 
 /** GET /payment/order-search?q= (admin): an order an unmatched payment may belong to. */

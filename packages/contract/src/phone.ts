@@ -16,6 +16,20 @@ export function normalizeKenyanPhone(input: string): string | null {
   return CANONICAL.test(candidate) ? candidate : null;
 }
 
+/** Whether a value is already in the canonical form (2547XXXXXXXX / 2541XXXXXXXX). */
+export function isCanonicalKenyanPhone(value: unknown): value is string {
+  return typeof value === 'string' && CANONICAL.test(value);
+}
+
+/** A Zod transform that normalises a typed phone number or reports `message` (one rule for every phone field). */
+export function toKenyanPhone(message: string) {
+  return (value: string, ctx: { addIssue: (issue: { code: 'custom'; message: string }) => void }) => {
+    const phone = normalizeKenyanPhone(value);
+    if (!phone) ctx.addIssue({ code: 'custom', message });
+    return phone ?? '';
+  };
+}
+
 export const PHONE_HINT =
   'Phone number should start with +254 followed by 9 digits or a valid phone number format';
 
@@ -26,7 +40,7 @@ export function toE164(canonical: string): string {
 
 /** A readable form for screens: 0712 345 678. */
 export function formatPhoneForDisplay(canonical: string): string {
-  if (!CANONICAL.test(canonical)) return canonical;
+  if (!isCanonicalKenyanPhone(canonical)) return canonical;
   const local = `0${canonical.slice(3)}`;
   return `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`;
 }

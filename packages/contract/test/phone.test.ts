@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneForDisplay, normalizeKenyanPhone } from '../src/phone';
+import { formatPhoneForDisplay, isCanonicalKenyanPhone, normalizeKenyanPhone } from '../src/phone';
 
 describe('normalizeKenyanPhone', () => {
   it.each([
@@ -24,5 +24,13 @@ describe('normalizeKenyanPhone', () => {
 
   it('formats a canonical number for display', () => {
     expect(formatPhoneForDisplay('254712345678')).toBe('0712 345 678');
+  });
+});
+
+describe('isCanonicalKenyanPhone', () => {
+  it('accepts only the stored form', () => {
+    expect(isCanonicalKenyanPhone('254712345678')).toBe(true);
+    expect(isCanonicalKenyanPhone('0712345678')).toBe(false);
+    expect(isCanonicalKenyanPhone(254712345678)).toBe(false);
   });
 });

@@ -89,9 +89,10 @@ export async function sendCachedJson(
   cache: ShortCache,
   compute: () => Promise<unknown>,
 ): Promise<FastifyReply> {
+  // The route's own serializer (checked against its contract schema) runs once per computed answer.
   const body = await cache.get(
     `answer:${request.url}`,
-    async () => new CachedBody(JSON.stringify(await compute()), 'application/json; charset=utf-8'),
+    async () => new CachedBody(String(reply.serialize(await compute())), 'application/json; charset=utf-8'),
   );
   return sendCachedBody(request, reply, body);
 }

@@ -1,36 +1,47 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { addressBodySchema } from '@urembo/contract/addresses';
-import { parseInput } from '../../lib/validate';
+import { pathParams, collectionSchema } from '@urembo/contract/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addressBodySchema, addressSchema } from '@urembo/contract/addresses';
 import type { AppContext } from '../../routes';
 import { assertSelf, currentUser, requireUser } from '../auth/guards';
-import { AddressService } from './service';
 
 /** /address/* (API.md "Addresses"): owner only. */
-export function addressRoutes({ db }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ services }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = new AddressService(db);
-    app.addHook('preHandler', requireUser);
+    const service = services.addresses;
+    app.addHook('onRequest', requireUser);
     app.addHook('onSend', async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
     });
 
-    app.get<{ Params: { userId: string } }>('/address/user/:userId', async (request) => {
-      const user = assertSelf(request, request.params.userId);
-      return { data: await service.list(user.id) };
-    });
+    app.get(
+      '/address/user/:userId',
+      { schema: { response: { 200: collectionSchema(addressSchema) }, params: pathParams('userId') } },
+      async (request) => {
+        const user = assertSelf(request, request.params.userId);
+        return { data: await service.list(user.id) };
+      },
+    );
 
-    app.post('/address', async (request, reply) => {
-      const body = parseInput(addressBodySchema, request.body);
-      const address = await service.create(currentUser(request), body);
-      return reply.status(201).send(address);
-    });
+    app.post(
+      '/address',
+      { schema: { response: { 201: addressSchema }, body: addressBodySchema } },
+      async (request, reply) => {
+        const body = request.body;
+        const address = await service.create(currentUser(request), body);
+        return reply.status(201).send(address);
+      },
+    );
 
-    app.put<{ Params: { id: string } }>('/address/:id', async (request) => {
-      const body = parseInput(addressBodySchema, request.body);
-      return service.update(currentUser(request), request.params.id, body);
-    });
+    app.put(
+      '/address/:id',
+      { schema: { response: { 200: addressSchema }, params: pathParams('id'), body: addressBodySchema } },
+      async (request) => {
+        const body = request.body;
+        return service.update(currentUser(request), request.params.id, body);
+      },
+    );
 
-    app.delete<{ Params: { id: string } }>('/address/:id', async (request) => {
+    app.delete('/address/:id', { schema: { params: pathParams('id') } }, async (request) => {
       await service.remove(currentUser(request), request.params.id);
       return { message: 'address deleted' };
     });

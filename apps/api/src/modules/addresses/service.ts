@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { findLocationByNames } from '../shipping/repository';
 import { MAX_ADDRESSES, type Address } from '@urembo/contract/addresses';
 import type { Database } from '../../db/schema';
 import { fromFlag, nowIso, toFlag } from '../../db/sql-values';
@@ -13,7 +14,6 @@ import {
   insertAddress,
   listAddresses,
   promoteNewestToDefault,
-  resolveLocation,
   updateAddress,
   type AddressRow,
 } from './repository';
@@ -77,7 +77,7 @@ export class AddressService {
         county: place.county,
         town: place.town,
         location: place.location,
-        location_id: place.locationId,
+        location_id: place.id,
         // A customer's first address is their default.
         is_default: toFlag(input.isDefault || existing === 0),
         created_at: now,
@@ -102,7 +102,7 @@ export class AddressService {
         county: place.county,
         town: place.town,
         location: place.location,
-        location_id: place.locationId,
+        location_id: place.id,
         is_default: toFlag(input.isDefault),
         updated_at: now,
       };
@@ -129,7 +129,7 @@ export class AddressService {
   }
 
   private async resolve(input: AddressInput) {
-    const place = await resolveLocation(this.db, input);
+    const place = await findLocationByNames(this.db, input);
     if (!place) throw badRequest(NO_DELIVERY);
     return place;
   }

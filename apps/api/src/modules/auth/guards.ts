@@ -27,12 +27,12 @@ export function registerSessionLoader(app: FastifyInstance, db: Kysely<Database>
   });
 }
 
-/** preHandler: the caller must be signed in (401 otherwise). */
+/** Hook: the caller must be signed in (401 otherwise). */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized();
 }
 
-/** preHandler: the caller must be a signed-in admin (401 signed out, 403 signed in as a customer). */
+/** Hook: the caller must be a signed-in admin (401 signed out, 403 signed in as a customer). */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized();
   if (request.user.role !== 'admin') throw forbidden('Only shop admins can do that');
@@ -49,10 +49,4 @@ export function assertSelf(request: FastifyRequest, userId: string): UserRow {
   const user = currentUser(request);
   if (user.id !== userId) throw forbidden('You can only reach your own account');
   return user;
-}
-
-/** Owner or admin may read; anyone else gets 404 (another customer's data does not exist for them). */
-export function canRead(request: FastifyRequest, ownerId: string): boolean {
-  const user = request.user;
-  return !!user && (user.id === ownerId || user.role === 'admin');
 }

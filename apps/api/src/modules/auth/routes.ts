@@ -1,4 +1,8 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { userSchema } from '@urembo/contract/users';
+import { pathParams, withMessage } from '@urembo/contract/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import {
   changePasswordBodySchema,
   forgotPasswordBodySchema,
@@ -10,68 +14,65 @@ import {
 } from '@urembo/contract/auth';
 import type { SessionInfo } from '@urembo/contract/auth';
 import { unauthorized } from '../../lib/http-error';
-import { createMailer } from '../../lib/mailer';
-import { createRateLimiter } from '../../lib/rate-limit';
-import { createSmsSender } from '../../lib/sms';
-import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
 import { toUserDto } from '../users/dto';
 import { currentUser, requireUser } from './guards';
-import { AuthService, type RequestMeta } from './service';
+import type { RequestMeta } from './service';
 import { clearSessionCookie, setSessionCookie } from './session';
+
+/** A signed-in account and what happened (sign-up, sign-in, a verified code). */
+const signedInAnswer = withMessage(z.object({ user: userSchema }));
 
 function meta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
 /** /auth/* (API.md "Auth"). */
-export function authRoutes({ config, db }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ config, services }: AppContext): FastifyPluginAsyncZod {
+  const service = services.auth;
   return async (app) => {
-    const limiter = createRateLimiter(config, app.log);
-    const mailer = createMailer(config, app.log);
-    const service = new AuthService({
-      db,
-      config,
-      limiter,
-      mailer,
-      sms: createSmsSender(config, app.log),
-      log: app.log,
-    });
-    // Expired codes and links are swept now and then (they are useless, and the table stays small).
-    const sweeper = setInterval(() => void service.deleteExpiredTokens().catch(() => undefined), 3600_000);
-    sweeper.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(sweeper);
-      await service.drain();
-      mailer.close();
-      await limiter.close();
-    });
     // Answers about the account are private to this browser: never cached by a proxy or the back button.
     app.addHook('onSend', async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
     });
 
-    app.post('/auth/signup', async (request, reply) => {
-      const body = parseInput(signupBodySchema, request.body);
-      const { user, session } = await service.signup(body, meta(request));
-      setSessionCookie(reply, config, session);
-      return reply.status(201).send({ user: toUserDto(user), message: 'Signup successful!' });
-    });
+    app.post(
+      '/auth/signup',
+      { schema: { response: { 201: signedInAnswer }, body: signupBodySchema } },
+      async (request, reply) => {
+        const body = request.body;
+        const { user, session } = await service.signup(body, meta(request));
+        setSessionCookie(reply, config, session);
+        return reply.status(201).send({ user: toUserDto(user), message: 'Signup successful!' });
+      },
+    );
 
-    app.post('/auth/signin', async (request, reply) => {
-      const body = parseInput(signinBodySchema, request.body);
-      const { user, session } = await service.signin(body, meta(request));
-      setSessionCookie(reply, config, session);
-      return reply.send({ user: toUserDto(user), message: 'Signin successful!' });
-    });
+    app.post(
+      '/auth/signin',
+      { schema: { response: { 200: signedInAnswer }, body: signinBodySchema } },
+      async (request, reply) => {
+        const body = request.body;
+        const { user, session } = await service.signin(body, meta(request));
+        setSessionCookie(reply, config, session);
+        return reply.send({ user: toUserDto(user), message: 'Signin successful!' });
+      },
+    );
 
     // The web app's session check: a visitor is a normal answer, not an error (no failed request in the console).
-    app.get('/auth/me', async (request) => ({ user: request.user ? toUserDto(request.user) : null }));
+    app.get(
+      '/auth/me',
+      { schema: { response: { 200: z.object({ user: userSchema.nullable() }) } } },
+      async (request) => ({ user: request.user ? toUserDto(request.user) : null }),
+    );
 
-    app.get('/auth/check-auth', async (request) => {
-      if (!request.user) throw unauthorized('You are not signed in');
-      return { user: toUserDto(request.user) };
-    });
+    app.get(
+      '/auth/check-auth',
+      { schema: { response: { 200: z.object({ user: userSchema }) } } },
+      async (request) => {
+        if (!request.user) throw unauthorized('You are not signed in');
+        return { user: toUserDto(request.user) };
+      },
+    );
 
     app.post('/auth/logout', async (request, reply) => {
       await service.logout(request.sessionIdHash);
@@ -79,25 +80,33 @@ export function authRoutes({ config, db }: AppContext): FastifyPluginAsync {
       return reply.send({ message: 'Logout success' });
     });
 
-    app.post('/auth/forgot-password', async (request) => {
-      const { email } = parseInput(forgotPasswordBodySchema, request.body);
+    app.post('/auth/forgot-password', { schema: { body: forgotPasswordBodySchema } }, async (request) => {
+      const { email } = request.body;
       return { message: await service.forgotPassword(email, meta(request)) };
     });
 
-    app.post<{ Params: { token: string } }>('/auth/reset-password/:token', async (request, reply) => {
-      const { password } = parseInput(resetPasswordBodySchema, request.body);
-      await service.resetPassword(request.params.token, password, meta(request));
-      clearSessionCookie(reply, config);
-      return reply.send({ message: 'Password reset success' });
-    });
+    app.post(
+      '/auth/reset-password/:token',
+      { schema: { params: pathParams('token'), body: resetPasswordBodySchema } },
+      async (request, reply) => {
+        const { password } = request.body;
+        await service.resetPassword(request.params.token, password, meta(request));
+        clearSessionCookie(reply, config);
+        return reply.send({ message: 'Password reset success' });
+      },
+    );
 
-    app.post('/auth/change-password', { preHandler: requireUser }, async (request) => {
-      const body = parseInput(changePasswordBodySchema, request.body);
-      await service.changePassword(currentUser(request), request.sessionIdHash, body);
-      return { message: 'Password changed. You were signed out on every other device.' };
-    });
+    app.post(
+      '/auth/change-password',
+      { schema: { body: changePasswordBodySchema }, onRequest: requireUser },
+      async (request) => {
+        const body = request.body;
+        await service.changePassword(currentUser(request), request.sessionIdHash, body);
+        return { message: 'Password changed. You were signed out on every other device.' };
+      },
+    );
 
-    app.get('/auth/sessions', { preHandler: requireUser }, async (request) => {
+    app.get('/auth/sessions', { onRequest: requireUser }, async (request) => {
       const rows = await service.listSessions(currentUser(request));
       return {
         data: rows.map((row): SessionInfo => ({
@@ -110,7 +119,7 @@ export function authRoutes({ config, db }: AppContext): FastifyPluginAsync {
       };
     });
 
-    app.post('/auth/sessions/sign-out-others', { preHandler: requireUser }, async (request) => {
+    app.post('/auth/sessions/sign-out-others', { onRequest: requireUser }, async (request) => {
       const ended = await service.endOtherSessions(currentUser(request), request.sessionIdHash);
       return {
         ended,
@@ -118,9 +127,9 @@ export function authRoutes({ config, db }: AppContext): FastifyPluginAsync {
       };
     });
 
-    app.delete<{ Params: { id: string } }>(
+    app.delete(
       '/auth/sessions/:id',
-      { preHandler: requireUser },
+      { schema: { params: pathParams('id') }, onRequest: requireUser },
       async (request, reply) => {
         const ended = await service.endSession(currentUser(request), request.params.id);
         // Ending this device's own session is a sign-out.
@@ -129,25 +138,37 @@ export function authRoutes({ config, db }: AppContext): FastifyPluginAsync {
       },
     );
 
-    app.post('/auth/verify-email', { preHandler: requireUser }, async (request) => {
-      const { code } = parseInput(verifyCodeBodySchema, request.body);
-      const user = await service.verifyCode(currentUser(request), 'verify-email', code, meta(request));
-      return { user: toUserDto(user), message: 'Verification success' };
-    });
+    app.post(
+      '/auth/verify-email',
+      { schema: { response: { 200: signedInAnswer }, body: verifyCodeBodySchema }, onRequest: requireUser },
+      async (request) => {
+        const { code } = request.body;
+        const user = await service.verifyCode(currentUser(request), 'verify-email', code, meta(request));
+        return { user: toUserDto(user), message: 'Verification success' };
+      },
+    );
 
-    app.post('/auth/newVerificationToken', { preHandler: requireUser }, async (request) => {
-      const { email } = parseInput(newVerificationTokenBodySchema, request.body);
-      await service.sendEmailCode(currentUser(request), email, meta(request));
-      return { message: 'New token sent' };
-    });
+    app.post(
+      '/auth/newVerificationToken',
+      { schema: { body: newVerificationTokenBodySchema }, onRequest: requireUser },
+      async (request) => {
+        const { email } = request.body;
+        await service.sendEmailCode(currentUser(request), email, meta(request));
+        return { message: 'New token sent' };
+      },
+    );
 
-    app.post('/auth/verify-phone', { preHandler: requireUser }, async (request) => {
-      const { code } = parseInput(verifyCodeBodySchema, request.body);
-      const user = await service.verifyCode(currentUser(request), 'verify-phone', code, meta(request));
-      return { user: toUserDto(user), message: 'Verification success' };
-    });
+    app.post(
+      '/auth/verify-phone',
+      { schema: { response: { 200: signedInAnswer }, body: verifyCodeBodySchema }, onRequest: requireUser },
+      async (request) => {
+        const { code } = request.body;
+        const user = await service.verifyCode(currentUser(request), 'verify-phone', code, meta(request));
+        return { user: toUserDto(user), message: 'Verification success' };
+      },
+    );
 
-    app.post('/auth/newPhoneToken', { preHandler: requireUser }, async (request) => {
+    app.post('/auth/newPhoneToken', { onRequest: requireUser }, async (request) => {
       await service.sendPhoneCode(currentUser(request), meta(request));
       return { message: 'New token sent' };
     });

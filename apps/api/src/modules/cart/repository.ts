@@ -121,3 +121,27 @@ export async function imageHashesByProduct(db: Db, productIds: string[]): Promis
   }
   return byProduct;
 }
+
+/** Takes what was ordered off the customer's cart lines; a line that reaches zero goes. */
+export async function subtractFromCart(
+  db: Db,
+  userId: string,
+  lines: { productId: string; count: number }[],
+  now: string,
+): Promise<void> {
+  for (const line of lines) {
+    await db
+      .updateTable('cart_lines')
+      .set((eb) => ({ count: eb('count', '-', line.count), updated_at: now }))
+      .where('user_id', '=', userId)
+      .where('product_id', '=', line.productId)
+      .where('count', '>', line.count)
+      .execute();
+    await db
+      .deleteFrom('cart_lines')
+      .where('user_id', '=', userId)
+      .where('product_id', '=', line.productId)
+      .where('count', '<=', line.count)
+      .execute();
+  }
+}

@@ -7,7 +7,7 @@ import { toFlag } from '../../db/sql-values';
 import { newId } from '../../lib/ids';
 import { demoPictureSvg, type DemoPicture } from './demo-images';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, demoStock, type DemoProduct } from './demo-products';
-import { imageStoreFor } from './routes';
+import { imageStoreFor } from './images';
 import { slugify } from './slugs';
 import type { DrawRequest } from './draw-demo-pictures';
 

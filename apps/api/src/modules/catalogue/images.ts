@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_LIMITS, IMAGE_WIDTHS, type ImageWidth } from '@urembo/contract/images';
+import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/sql-values';
 import { badRequest } from '../../lib/http-error';
@@ -301,4 +302,15 @@ export class ImageStore {
       if (this.locks.get(hash) === settled) this.locks.delete(hash);
     }
   }
+}
+
+/** Pictures live in the database; DATA_DIR/images is this process's disk cache of them. */
+export function imageStoreFor({
+  config,
+  db,
+}: {
+  config: Pick<Config, 'dataDir'>;
+  db: Kysely<Database>;
+}): ImageStore {
+  return new ImageStore(path.join(config.dataDir, 'images'), db);
 }

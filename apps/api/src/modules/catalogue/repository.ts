@@ -267,3 +267,67 @@ export async function listLowStockProducts(db: Db, max: number, limit: number): 
   `.execute(db);
   return result.rows;
 }
+
+/* ---- written for other features (the catalogue owns the products table) ---- */
+
+/**
+ * Takes the product row's write lock for the rest of the transaction (a no-op update works on both dialects), so
+ * concurrent writes to one product's reviews run one after another and each recomputes the rating from every
+ * committed review. Returns false when the product does not exist.
+ */
+export async function lockProductForRating(trx: Transaction<Database>, productId: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('products')
+    .set((eb) => ({ review_count: eb.ref('review_count') }))
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Stores a product's rating from its reviews' count and sum: the average to one decimal, null with no reviews
+ * (the product JSON shows 5). Run in the transaction that changed the reviews, after lockProductForRating.
+ */
+export async function setProductRating(
+  trx: Transaction<Database>,
+  productId: string,
+  { count, total }: { count: number; total: number },
+): Promise<void> {
+  await trx
+    .updateTable('products')
+    .set({ review_count: count, rating: count === 0 ? null : Math.round((total * 10) / count) / 10 })
+    .where('id', '=', productId)
+    .execute();
+}
+
+/**
+ * Takes `count` units of a product in one conditional statement (the row lock on PostgreSQL and the single writer
+ * on SQLite make it safe under any concurrency). Answers what happened: taken, the product does not track stock,
+ * or how many are left when that is fewer than `count`.
+ */
+export async function takeStock(
+  db: Db,
+  productId: string,
+  count: number,
+): Promise<{ taken: true } | { taken: false; left: number | null }> {
+  const result = await db
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '-', count) }))
+    .where('id', '=', productId)
+    .where('stock', 'is not', null)
+    .where('stock', '>=', count)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return { taken: true };
+  const row = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirst();
+  return { taken: false, left: row?.stock ?? null };
+}
+
+/** Puts `count` units back on a product that still tracks stock (an order's line given back). */
+export async function giveBackStock(db: Db, productId: string, count: number): Promise<void> {
+  await db
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '+', count) }))
+    .where('id', '=', productId)
+    .where('stock', 'is not', null)
+    .execute();
+}

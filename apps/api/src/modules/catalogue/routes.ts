@@ -1,5 +1,6 @@
-import path from 'node:path';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { pathParams, collectionSchema, pagedSchema, withMessage } from '@urembo/contract/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   categoryInputSchema,
   categoryUpdateSchema,
@@ -11,14 +12,14 @@ import {
   relatedQuerySchema,
   searchQuerySchema,
   stockAdjustSchema,
+  categorySchema,
+  productSchema,
 } from '@urembo/contract/catalogue';
 import { etagMatches, sendCachedJson } from '../../lib/answer-cache';
 import { notFound } from '../../lib/http-error';
-import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
 import { requireAdmin } from '../auth/guards';
-import { ImageStore, parseImageFileName } from './images';
-import { CatalogueService } from './service';
+import { parseImageFileName } from './images';
 
 /**
  * Product create/update bodies carry up to 8 images of 5 MB as base64 (4/3 larger) plus the other fields; every
@@ -27,126 +28,91 @@ import { CatalogueService } from './service';
 export const PRODUCT_BODY_LIMIT = 56 * 1024 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Pictures live in the database; DATA_DIR/images is this process's disk cache of them. */
-export function imageStoreFor(ctx: Pick<AppContext, 'config' | 'db'>): ImageStore {
-  return new ImageStore(path.join(ctx.config.dataDir, 'images'), ctx.db);
-}
-
-const services = new WeakMap<object, CatalogueService>();
-
-/** The one catalogue service of an app (the API routes and the page renderer share the app's catalogue cache). */
-export function catalogueFor(ctx: Pick<AppContext, 'config' | 'db' | 'caches'>): CatalogueService {
-  let service = services.get(ctx.caches);
-  if (!service) {
-    service = new CatalogueService({ db: ctx.db, images: imageStoreFor(ctx), cache: ctx.caches.catalogue });
-    services.set(ctx.caches, service);
-  }
-  return service;
-}
-
-function idParam(request: FastifyRequest): string {
-  return (request.params as { id: string }).id;
-}
-
-/** GET /products..., /category..., /images/... (API.md, Catalogue). */
-export function catalogueRoutes(ctx: AppContext): FastifyPluginAsync {
+/** GET /products..., /category..., /images/... (API.md, Catalogue): the shop's reads. */
+export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = catalogueFor(ctx);
+    const service = ctx.services.catalogue;
     const images = service.images;
 
     /* Products: public reads */
 
-    // Public reads are answered from the answer cache: JSON text with an ETag, cleared by every catalogue write.
+    // Public reads are answered from the answer cache: JSON bytes with an ETag, cleared by every catalogue write.
     const answers = ctx.caches.answers;
 
-    app.get('/products/featuredandnew', async (request, reply) => {
-      const query = parseInput(featuredQuerySchema, request.query);
-      return sendCachedJson(request, reply, answers, () => service.featuredAndNew(query));
-    });
-
-    app.get('/products/search', async (request, reply) => {
-      const { search, ...paging } = parseInput(searchQuerySchema, request.query);
-      return sendCachedJson(request, reply, answers, () => service.search(search, paging));
-    });
-
-    app.get('/products/categoryProducts/:categoryId', async (request, reply) => {
-      const { categoryId } = request.params as { categoryId: string };
-      const { exclude } = parseInput(relatedQuerySchema, request.query);
-      return sendCachedJson(request, reply, answers, async () => ({
-        data: await service.related(categoryId, exclude),
-      }));
-    });
-
-    app.get('/products', async (request, reply) => {
-      const query = parseInput(productListQuerySchema, request.query);
-      // Inactive products are listed for the admin table only (and never cached).
-      if (query.includeInactive) {
-        await requireAdmin(request);
-        return service.list({ ...query, includeInactive: true });
-      }
-      return sendCachedJson(request, reply, answers, () =>
-        service.list({ ...query, includeInactive: false }),
-      );
-    });
-
-    app.get('/products/:id', async (request, reply) =>
-      sendCachedJson(request, reply, answers, () => service.get(idParam(request))),
+    app.get(
+      '/products/featuredandnew',
+      { schema: { response: { 200: pagedSchema(productSchema) }, querystring: featuredQuerySchema } },
+      async (request, reply) =>
+        sendCachedJson(request, reply, answers, () => service.featuredAndNew(request.query)),
     );
 
-    /* Products: admin */
-
-    app.post(
-      '/products',
-      { preHandler: requireAdmin, bodyLimit: PRODUCT_BODY_LIMIT },
+    app.get(
+      '/products/search',
+      {
+        schema: {
+          response: { 200: pagedSchema(productSchema).extend({ message: z.string().optional() }) },
+          querystring: searchQuerySchema,
+        },
+      },
       async (request, reply) => {
-        const product = await service.create(parseInput(productCreateSchema, request.body));
-        return reply.status(201).send(product);
+        const { search, ...paging } = request.query;
+        return sendCachedJson(request, reply, answers, () => service.search(search, paging));
       },
     );
 
-    app.put('/products/:id', { preHandler: requireAdmin, bodyLimit: PRODUCT_BODY_LIMIT }, async (request) => {
-      return service.update(idParam(request), parseInput(productUpdateSchema, request.body));
-    });
-
-    app.delete('/products/:id', { preHandler: requireAdmin }, async (request) => {
-      await service.remove(idParam(request));
-      return { message: 'Product deleted' };
-    });
-
-    app.post<{ Params: { id: string } }>(
-      '/products/:id/stock',
-      { preHandler: requireAdmin },
-      async (request) => {
-        const { change } = parseInput(stockAdjustSchema, request.body);
-        const product = await service.adjustStock(idParam(request), change);
-        return { ...product, message: `Stock of ${product.name} is now ${product.stock}` };
+    app.get(
+      '/products/categoryProducts/:categoryId',
+      {
+        schema: {
+          response: { 200: collectionSchema(productSchema) },
+          params: pathParams('categoryId'),
+          querystring: relatedQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const { categoryId } = request.params as { categoryId: string };
+        const { exclude } = request.query;
+        return sendCachedJson(request, reply, answers, async () => ({
+          data: await service.related(categoryId, exclude),
+        }));
       },
     );
 
-    app.post('/products/deleteProductImage', { preHandler: requireAdmin }, async (request) => {
-      const { url, productId } = parseInput(deleteProductImageSchema, request.body);
-      return service.deleteImage(productId, url);
-    });
+    app.get(
+      '/products',
+      { schema: { response: { 200: pagedSchema(productSchema) }, querystring: productListQuerySchema } },
+      async (request, reply) => {
+        const query = request.query;
+        // Inactive products are listed for the admin table only (and never cached).
+        if (query.includeInactive) {
+          await requireAdmin(request);
+          return service.list({ ...query, includeInactive: true });
+        }
+        return sendCachedJson(request, reply, answers, () =>
+          service.list({ ...query, includeInactive: false }),
+        );
+      },
+    );
+
+    app.get(
+      '/products/:id',
+      { schema: { response: { 200: productSchema }, params: pathParams('id') } },
+      async (request, reply) => sendCachedJson(request, reply, answers, () => service.get(request.params.id)),
+    );
 
     /* Categories */
 
-    app.get('/category', async (request, reply) =>
-      sendCachedJson(request, reply, answers, async () => ({ data: await service.categories() })),
+    app.get(
+      '/category',
+      { schema: { response: { 200: collectionSchema(categorySchema) } } },
+      async (request, reply) =>
+        sendCachedJson(request, reply, answers, async () => ({ data: await service.categories() })),
     );
-
-    app.post('/category', { preHandler: requireAdmin }, async (request, reply) => {
-      const category = await service.createCategory(parseInput(categoryInputSchema, request.body));
-      return reply.status(201).send(category);
-    });
-
-    app.put('/category/:id', { preHandler: requireAdmin }, async (request) => {
-      return service.updateCategory(idParam(request), parseInput(categoryUpdateSchema, request.body));
-    });
 
     /* Images: content-addressed, so a URL's bytes never change. */
 
-    app.get('/images/:file', async (request, reply) => {
-      const parsed = parseImageFileName((request.params as { file: string }).file);
+    app.get('/images/:file', { schema: { params: pathParams('file') } }, async (request, reply) => {
+      const parsed = parseImageFileName(request.params.file);
       if (!parsed) throw notFound('Image not found');
       const etag = `"${parsed.hash}-${parsed.width}"`;
       void reply.header('cache-control', IMMUTABLE).header('etag', etag);
@@ -158,5 +124,82 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsync {
       }
       return reply.type('image/webp').send(bytes);
     });
+  };
+}
+
+/** Product, stock and category changes (admin surface: routes.ts guards them). */
+export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const service = ctx.services.catalogue;
+
+    app.post(
+      '/products',
+      {
+        schema: { response: { 201: productSchema }, body: productCreateSchema },
+        bodyLimit: PRODUCT_BODY_LIMIT,
+      },
+      async (request, reply) => {
+        const product = await service.create(request.body);
+        return reply.status(201).send(product);
+      },
+    );
+
+    app.put(
+      '/products/:id',
+      {
+        schema: { response: { 200: productSchema }, params: pathParams('id'), body: productUpdateSchema },
+        bodyLimit: PRODUCT_BODY_LIMIT,
+      },
+      async (request) => {
+        return service.update(request.params.id, request.body);
+      },
+    );
+
+    app.delete('/products/:id', { schema: { params: pathParams('id') } }, async (request) => {
+      await service.remove(request.params.id);
+      return { message: 'Product deleted' };
+    });
+
+    app.post(
+      '/products/:id/stock',
+      {
+        schema: {
+          response: { 200: withMessage(productSchema) },
+          params: pathParams('id'),
+          body: stockAdjustSchema,
+        },
+      },
+      async (request) => {
+        const { change } = request.body;
+        const product = await service.adjustStock(request.params.id, change);
+        return { ...product, message: `Stock of ${product.name} is now ${product.stock}` };
+      },
+    );
+
+    app.post(
+      '/products/deleteProductImage',
+      { schema: { body: deleteProductImageSchema } },
+      async (request) => {
+        const { url, productId } = request.body;
+        return service.deleteImage(productId, url);
+      },
+    );
+
+    app.post(
+      '/category',
+      { schema: { response: { 201: categorySchema }, body: categoryInputSchema } },
+      async (request, reply) => {
+        const category = await service.createCategory(request.body);
+        return reply.status(201).send(category);
+      },
+    );
+
+    app.put(
+      '/category/:id',
+      { schema: { response: { 200: categorySchema }, params: pathParams('id'), body: categoryUpdateSchema } },
+      async (request) => {
+        return service.updateCategory(request.params.id, request.body);
+      },
+    );
   };
 }

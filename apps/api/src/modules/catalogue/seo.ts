@@ -4,7 +4,6 @@ import type { Product } from '@urembo/contract/catalogue';
 import type { AppContext } from '../../routes';
 import type { PageHead, PageRenderer } from '../../web/static';
 import * as repo from './repository';
-import { catalogueFor } from './routes';
 import { escapeHtml } from '../../lib/html';
 
 const SHOP_NAME = 'Urembo';
@@ -99,7 +98,7 @@ const NOT_FOUND_HEAD = [
 ].join('\n    ');
 
 /** For /product/{slug}: the product's head tags, or a 404 for an unknown slug. */
-export function productPageRenderer(ctx: Pick<AppContext, 'config' | 'db' | 'caches'>): PageRenderer {
+export function productPageRenderer(ctx: Pick<AppContext, 'config' | 'services'>): PageRenderer {
   return async (pathname): Promise<PageHead | null> => {
     const match = /^\/product\/([^/]+)\/?$/.exec(pathname);
     if (!match) return null;
@@ -109,7 +108,7 @@ export function productPageRenderer(ctx: Pick<AppContext, 'config' | 'db' | 'cac
     } catch {
       return { status: 404, head: NOT_FOUND_HEAD };
     }
-    const product = await catalogueFor(ctx).find(key);
+    const product = await ctx.services.catalogue.find(key);
     if (!product) return { status: 404, head: NOT_FOUND_HEAD };
     return { head: productHead(product, ctx.config.publicUrl) };
   };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Paged } from '@urembo/contract/common';
+import { paged, type Paged } from '@urembo/contract/common';
 import { IMAGE_LIMITS } from '@urembo/contract/images';
 import {
   type Category,
@@ -9,6 +9,7 @@ import {
   type SearchResult,
 } from '@urembo/contract/catalogue';
 import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/constraint-errors';
 import { nowIso, toFlag } from '../../db/sql-values';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
@@ -26,16 +27,6 @@ export interface CatalogueDeps {
   images: ImageStore;
   /** The app's catalogue cache: lists, totals, search pages, products (invalidated by every write here). */
   cache: ShortCache;
-}
-
-/** SQLite's and PostgreSQL's "unique constraint failed". */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
-
-function paged<T>(data: T[], page: number, limit: number, total: number): Paged<T> {
-  return { data, page, limit, total, totalPages: Math.ceil(total / limit) };
 }
 
 /**
@@ -69,7 +60,7 @@ export class CatalogueService {
         this.deps.cache.get(key, () => repo.countProducts(this.db, filter)),
         repo.listProducts(this.db, filter, paging),
       ]);
-      return paged(await this.toProducts(rows), paging.page, paging.limit, total);
+      return paged(await this.toProducts(rows), total, paging);
     });
   }
 
@@ -90,7 +81,7 @@ export class CatalogueService {
           .selectAll()
           .where('slug', '=', query.category)
           .executeTakeFirst());
-      if (!category) return paged([], query.page, query.limit, 0);
+      if (!category) return paged([], 0, query);
       categoryId = category.id;
     }
     return this.listPage({ activeOnly: !query.includeInactive, categoryId }, query);
@@ -103,7 +94,7 @@ export class CatalogueService {
     return this.deps.cache.get(key, async () => {
       if (searchTokens(shown).length === 0) {
         return {
-          ...paged<Product>([], paging.page, paging.limit, 0),
+          ...paged<Product>([], 0, paging),
           message: `No products found for "${shown}"`,
         };
       }
@@ -112,7 +103,7 @@ export class CatalogueService {
         total === 0
           ? `No products found for "${shown}"`
           : `Found ${total} ${total === 1 ? 'product' : 'products'} for "${shown}"`;
-      return { ...paged(await this.toProducts(rows), paging.page, paging.limit, total), message };
+      return { ...paged(await this.toProducts(rows), total, paging), message };
     });
   }
 

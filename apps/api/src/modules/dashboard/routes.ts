@@ -1,17 +1,20 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { adminSummarySchema } from '@urembo/contract/dashboard';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../routes';
-import { requireAdmin } from '../auth/guards';
-import { catalogueFor } from '../catalogue/routes';
 import { adminSummary } from './service';
 
-/** GET /admin/summary: the owner's dashboard (API.md "Owner's dashboard"). */
-export function dashboardRoutes(ctx: AppContext): FastifyPluginAsync {
+/** GET /admin/summary: the owner's dashboard (API.md "Owner's dashboard"; admin surface). */
+export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const lowStockAt = ctx.config.stock.lowStockAt;
   return async (app) => {
-    app.get('/admin/summary', { preHandler: requireAdmin }, async (_request, reply) => {
-      const catalogue = catalogueFor(ctx);
-      const summary = await adminSummary(ctx.db, () => catalogue.lowStock(lowStockAt), lowStockAt);
-      return reply.header('cache-control', 'no-store').send(summary);
-    });
+    app.get(
+      '/admin/summary',
+      { schema: { response: { 200: adminSummarySchema } } },
+      async (_request, reply) => {
+        const catalogue = ctx.services.catalogue;
+        const summary = await adminSummary(ctx.db, () => catalogue.lowStock(lowStockAt), lowStockAt);
+        return reply.header('cache-control', 'no-store').send(summary);
+      },
+    );
   };
 }

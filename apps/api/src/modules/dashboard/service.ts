@@ -1,25 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { AdminSummary } from '@urembo/contract/dashboard';
 import type { Product } from '@urembo/contract/catalogue';
+import { nairobiDate, nairobiDayStart } from '@urembo/contract/nairobi-time';
 import type { Database } from '../../db/schema';
 import { countAwaiting, listOrdersSince, listTopProducts } from './repository';
 
-const DAY_MS = 86_400_000;
-/** East Africa Time is UTC+3 all year (Kenya keeps no daylight saving), so a Nairobi day is a fixed UTC window. */
-const NAIROBI_OFFSET_MS = 3 * 3_600_000;
 export const CHART_DAYS = 30;
 export const TOP_PRODUCTS = 5;
-
-/** The UTC instant a Nairobi calendar day starts, for the day `daysBack` before the one containing `now`. */
-export function nairobiDayStart(now: Date, daysBack = 0): Date {
-  const local = now.getTime() + NAIROBI_OFFSET_MS;
-  return new Date(Math.floor(local / DAY_MS) * DAY_MS - daysBack * DAY_MS - NAIROBI_OFFSET_MS);
-}
-
-/** The Nairobi calendar date (YYYY-MM-DD) of an instant. */
-export function nairobiDate(instant: Date): string {
-  return new Date(instant.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 /**
  * The owner's morning summary (API.md "Owner's dashboard"). Periods are Nairobi days: "today" from local

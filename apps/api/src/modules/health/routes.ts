@@ -1,23 +1,36 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { apiErrorSchema, healthSchema } from '@urembo/contract/common';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Health } from '@urembo/contract/common';
 import { pingDatabase } from '../../db/database';
 import type { AppContext } from '../../routes';
 
-export function healthRoutes({ database }: AppContext): FastifyPluginAsync {
+/** 503 while the database does not answer. */
+const healthDownSchema = apiErrorSchema.extend({
+  status: z.literal('unavailable'),
+  db: healthSchema.shape.db,
+  database: z.literal('down'),
+});
+
+export function shopRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/health', async (_request, reply) => {
-      try {
-        await pingDatabase(database.db);
-      } catch {
-        return reply.status(503).header('cache-control', 'no-store').header('retry-after', '5').send({
-          error: 'Database is not answering',
-          status: 'unavailable',
-          db: database.dialect,
-          database: 'down',
-        });
-      }
-      const body: Health = { status: 'ok', db: database.dialect, database: 'up' };
-      return reply.header('cache-control', 'no-store').send(body);
-    });
+    app.get(
+      '/health',
+      { schema: { response: { 200: healthSchema, 503: healthDownSchema } } },
+      async (_request, reply) => {
+        try {
+          await pingDatabase(database.db);
+        } catch {
+          return reply.status(503).header('cache-control', 'no-store').header('retry-after', '5').send({
+            error: 'Database is not answering',
+            status: 'unavailable',
+            db: database.dialect,
+            database: 'down',
+          });
+        }
+        const body: Health = { status: 'ok', db: database.dialect, database: 'up' };
+        return reply.header('cache-control', 'no-store').send(body);
+      },
+    );
   };
 }

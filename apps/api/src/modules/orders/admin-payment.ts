@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import type { OrderRow } from './repository';
+import { findPaymentByReceipt, insertPayment } from '../payments/repository';
 import { completedTotal, settleOrder } from './settlement';
 
 export const ADMIN_PAYMENT_CHANNEL = 'Recorded by admin';
@@ -29,36 +30,29 @@ export async function recordAdminPayment(
     if (receipt) {
       if (!/^[A-Z0-9]{6,20}$/.test(receipt))
         throw badRequest('Receipt must be letters and digits, like NLJ7RT61SV');
-      const used = await trx
-        .selectFrom('payments')
-        .select('id')
-        .where('receipt', '=', receipt)
-        .executeTakeFirst();
-      if (used) throw conflict('This M-Pesa receipt number has already been used');
+      if (await findPaymentByReceipt(trx, receipt))
+        throw conflict('This M-Pesa receipt number has already been used');
     }
-    await trx
-      .insertInto('payments')
-      .values({
-        id: newId(),
-        source: 'admin',
-        order_id: order.id,
-        user_id: order.user_id,
-        stk_request_id: null,
-        full_name: order.name,
-        amount: owed,
-        channel: ADMIN_PAYMENT_CHANNEL,
-        receipt: receipt || null,
-        phone: order.phone,
-        status: 1,
-        flag: null,
-        created_at: now,
-        updated_at: now,
-        account: null,
-        note: reason || null,
-        verification: null,
-        status_query_id: null,
-      })
-      .execute();
+    await insertPayment(trx, {
+      id: newId(),
+      source: 'admin',
+      order_id: order.id,
+      user_id: order.user_id,
+      stk_request_id: null,
+      full_name: order.name,
+      amount: owed,
+      channel: ADMIN_PAYMENT_CHANNEL,
+      receipt: receipt || null,
+      phone: order.phone,
+      status: 1,
+      flag: null,
+      created_at: now,
+      updated_at: now,
+      account: null,
+      note: reason || null,
+      verification: null,
+      status_query_id: null,
+    });
   }
   await settleOrder(trx, order.id);
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, DeliveryStatus, PaymentStatus } from '../../db/schema';
 import type { DemoSeeder } from '../../demo/seed-demo';
 import { cancelOrder, createOrder } from './service';
+import { locationsWithNames } from '../shipping/repository';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -121,18 +122,7 @@ async function demoPlace(
   db: Kysely<Database>,
   userId: string | undefined,
 ): Promise<{ country: string; county: string; town: string; location: string } | null> {
-  const places = () =>
-    db
-      .selectFrom('locations')
-      .innerJoin('towns', 'towns.id', 'locations.town_id')
-      .innerJoin('counties', 'counties.id', 'towns.county_id')
-      .innerJoin('countries', 'countries.id', 'counties.country_id')
-      .select([
-        'countries.name as country',
-        'counties.name as county',
-        'towns.name as town',
-        'locations.name as location',
-      ]);
+  const places = () => locationsWithNames(db);
   if (userId) {
     const address = await places()
       .innerJoin('addresses', 'addresses.location_id', 'locations.id')

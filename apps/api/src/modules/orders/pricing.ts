@@ -4,12 +4,8 @@ import { MAX_ORDER_SUBTOTAL, ORDER_TOO_LARGE_MESSAGE } from '@urembo/contract/or
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
 import { imageUrl } from '../catalogue/images';
-import {
-  findDeliveryLocation,
-  findProductsForPricing,
-  firstImageHashes,
-  type DeliveryLocationRow,
-} from './repository';
+import { findLocationByNames, type NamedLocation } from '../shipping/repository';
+import { findProductsForPricing, firstImageHashes } from './repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -88,8 +84,8 @@ export async function priceItems(db: Db, items: OrderItemInput[]): Promise<Price
 }
 
 /** The delivery location named by the place, with its fee; 400 when the shop does not deliver there. */
-export async function deliveryFor(db: Db, place: DeliveryPlace): Promise<DeliveryLocationRow> {
-  const location = await findDeliveryLocation(db, place);
+export async function deliveryFor(db: Db, place: DeliveryPlace): Promise<NamedLocation> {
+  const location = await findLocationByNames(db, place);
   if (!location) throw badRequest(UNDELIVERABLE_MESSAGE);
   return location;
 }

@@ -1,7 +1,8 @@
-import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AdminOrderFilter } from '@urembo/contract/dashboard';
 import type { Database, DeliveryStatus, OrderItemsTable, OrdersTable, PaymentStatus } from '../../db/schema';
 import { toCount } from '../../db/sql-values';
+import { giveBackStock } from '../catalogue/repository';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -43,41 +44,6 @@ export async function firstImageHashes(db: Db, productIds: string[]): Promise<Ma
   return first;
 }
 
-export interface DeliveryLocationRow {
-  id: string;
-  shipping_fee: number;
-  country: string;
-  county: string;
-  town: string;
-  location: string;
-}
-
-/** A delivery location found by the names of its country, county, town and itself (case-insensitive). */
-export function findDeliveryLocation(
-  db: Db,
-  place: { country: string; county: string; town: string; location: string },
-): Promise<DeliveryLocationRow | undefined> {
-  const lower = (column: string) => sql`lower(${sql.ref(column)})`;
-  return db
-    .selectFrom('locations')
-    .innerJoin('towns', 'towns.id', 'locations.town_id')
-    .innerJoin('counties', 'counties.id', 'towns.county_id')
-    .innerJoin('countries', 'countries.id', 'counties.country_id')
-    .select([
-      'locations.id as id',
-      'locations.shipping_fee as shipping_fee',
-      'countries.name as country',
-      'counties.name as county',
-      'towns.name as town',
-      'locations.name as location',
-    ])
-    .where(lower('countries.name'), '=', place.country.toLowerCase())
-    .where(lower('counties.name'), '=', place.county.toLowerCase())
-    .where(lower('towns.name'), '=', place.town.toLowerCase())
-    .where(lower('locations.name'), '=', place.location.toLowerCase())
-    .executeTakeFirst();
-}
-
 /* ---- orders ---- */
 
 export async function findOrderIdByIdempotencyKey(
@@ -100,30 +66,6 @@ export async function insertOrder(db: Db, row: Selectable<OrdersTable>): Promise
 
 export async function insertOrderItems(db: Db, rows: Selectable<OrderItemsTable>[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('order_items').values(rows).execute();
-}
-
-/** Takes what was ordered off the customer's cart lines; a line that reaches zero goes. */
-export async function subtractFromCart(
-  db: Db,
-  userId: string,
-  lines: { productId: string; count: number }[],
-  now: string,
-): Promise<void> {
-  for (const line of lines) {
-    await db
-      .updateTable('cart_lines')
-      .set((eb) => ({ count: eb('count', '-', line.count), updated_at: now }))
-      .where('user_id', '=', userId)
-      .where('product_id', '=', line.productId)
-      .where('count', '>', line.count)
-      .execute();
-    await db
-      .deleteFrom('cart_lines')
-      .where('user_id', '=', userId)
-      .where('product_id', '=', line.productId)
-      .where('count', '<=', line.count)
-      .execute();
-  }
 }
 
 function ordersWithUser(db: Db) {
@@ -265,28 +207,6 @@ export function listOrderItemsPage(db: Db, offset: number, limit: number): Promi
 
 /* ---- stock ---- */
 
-/**
- * Takes `count` units of a product in one conditional statement (the row lock on PostgreSQL and the single writer
- * on SQLite make it safe under any concurrency). Answers what happened: taken, the product does not track stock,
- * or how many are left when that is fewer than `count`.
- */
-export async function takeStock(
-  db: Db,
-  productId: string,
-  count: number,
-): Promise<{ taken: true } | { taken: false; left: number | null }> {
-  const result = await db
-    .updateTable('products')
-    .set((eb) => ({ stock: eb('stock', '-', count) }))
-    .where('id', '=', productId)
-    .where('stock', 'is not', null)
-    .where('stock', '>=', count)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) return { taken: true };
-  const row = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirst();
-  return { taken: false, left: row?.stock ?? null };
-}
-
 export async function setStockTaken(db: Db, orderItemId: string, count: number): Promise<void> {
   await db.updateTable('order_items').set({ stock_taken: count }).where('id', '=', orderItemId).execute();
 }
@@ -305,12 +225,7 @@ export async function returnOrderStock(db: Db, orderId: string): Promise<string[
     .execute();
   for (const line of lines) {
     if (line.product_id) {
-      await db
-        .updateTable('products')
-        .set((eb) => ({ stock: eb('stock', '+', line.stock_taken) }))
-        .where('id', '=', line.product_id)
-        .where('stock', 'is not', null)
-        .execute();
+      await giveBackStock(db, line.product_id, line.stock_taken);
     }
     await db.updateTable('order_items').set({ stock_taken: 0 }).where('id', '=', line.id).execute();
   }
@@ -347,11 +262,4 @@ export async function listExpiredUnpaidOrders(
     .orderBy('id')
     .limit(limit)
     .execute();
-}
-
-/** Whether an error is the database refusing a duplicate (unique constraint), on either dialect. */
-export function isUniqueViolation(err: unknown): boolean {
-  if (!err || typeof err !== 'object') return false;
-  const code = (err as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }

@@ -1,12 +1,23 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ADMIN_ORDER_FILTERS } from '@urembo/contract/dashboard';
-import { pagingQuery, PAGE_SIZES } from '@urembo/contract/common';
+import {
+  pagingQuery,
+  pathParams,
+  PAGE_SIZES,
+  collectionSchema,
+  pagedSchema,
+  withMessage,
+} from '@urembo/contract/common';
 import {
   createOrderBodySchema,
   orderListQuerySchema,
   orderQuoteBodySchema,
   updateOrderStatusBodySchema,
+  orderItemSchema,
+  orderQuoteSchema,
+  orderSchema,
 } from '@urembo/contract/orders';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -14,10 +25,7 @@ import {
   ORDER_ITEMS_PAGE_SIZE,
 } from '@urembo/contract/order-status';
 import { badRequest, forbidden } from '../../lib/http-error';
-import { createSmsSender } from '../../lib/sms';
-import { parseInput } from '../../lib/validate';
-import { createOrderMessenger } from './messages';
-import { assertSelf, currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { assertSelf, currentUser, requireUser } from '../auth/guards';
 import type { AppContext } from '../../routes';
 import {
   changeOrderStatus,
@@ -28,7 +36,6 @@ import {
   listOrdersOfUser,
   quoteOrder,
 } from './service';
-import { startUnpaidOrderSweep } from './unpaid-sweep';
 
 const ordersPaging = pagingQuery(PAGE_SIZES.adminOrders).extend({
   awaiting: z
@@ -48,106 +55,144 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 }
 
 /** Orders (API.md "Orders") plus the checkout quote (docs/api-additions-orders.md). */
-export function orderRoutes(ctx: AppContext): FastifyPluginAsync {
-  const { db, config } = ctx;
+export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { db } = ctx;
   // Orders take and give back stock: the catalogue's next read, on any process, must show it.
   const stockChanged = () => ctx.caches.catalogue.invalidate();
   return async (app) => {
-    startUnpaidOrderSweep(app, db, {
-      holdHours: config.stock.unpaidOrderHoldHours,
-      sweepSeconds: config.stock.sweepSeconds,
-      onStockReturned: stockChanged,
-    });
-    // Order SMS go out in the background (queued by recordOrderEvent in the order's own transaction).
-    const messenger = createOrderMessenger({
-      db,
-      config,
-      sms: createSmsSender(config, app.log),
-      log: app.log,
-    });
-    let stopMessenger = () => {};
-    app.addHook('onReady', async () => {
-      stopMessenger = messenger.start();
-    });
-    app.addHook('onClose', async () => stopMessenger());
+    app.addHook('onRequest', requireUser);
 
-    app.addHook('preHandler', requireUser);
+    app.post(
+      '/order/:userId',
+      {
+        schema: {
+          response: { '2xx': orderSchema },
+          params: pathParams('userId'),
+          body: createOrderBodySchema,
+        },
+      },
+      async (request, reply) => {
+        const user = assertSelf(request, request.params.userId);
+        const body = request.body;
+        const key = idempotencyKeyOf(request);
+        const { order, created } = await createOrder(db, user, body, key);
+        if (created) await stockChanged();
+        return reply.status(created ? 201 : 200).send(order);
+      },
+    );
 
-    app.post<{ Params: { userId: string } }>('/order/:userId', async (request, reply) => {
-      const user = assertSelf(request, request.params.userId);
-      const body = parseInput(createOrderBodySchema, request.body);
-      const key = idempotencyKeyOf(request);
-      const { order, created } = await createOrder(db, user, body, key);
-      if (created) await stockChanged();
-      return reply.status(created ? 201 : 200).send(order);
-    });
-
-    app.post<{ Params: { userId: string } }>('/order/:userId/quote', async (request) => {
-      assertSelf(request, request.params.userId);
-      return quoteOrder(db, parseInput(orderQuoteBodySchema, request.body));
-    });
-
-    app.get<{ Params: { userId: string } }>('/order/user/:userId', async (request, reply) => {
-      const user = currentUser(request);
-      if (user.id !== request.params.userId && user.role !== 'admin') {
-        throw forbidden('You can only reach your own account');
-      }
-      const { status } = parseInput(orderListQuerySchema, request.query);
-      const data = await listOrdersOfUser(db, request.params.userId, status);
-      return reply.header('cache-control', 'no-store').send({ data });
-    });
-
-    app.get<{ Params: { id: string } }>('/order/:id', async (request, reply) => {
-      const order = await getReadableOrder(db, request.params.id, currentUser(request));
-      return reply.header('cache-control', 'no-store').send(order);
-    });
-
-    app.post<{ Params: { id: string } }>('/order/:id/cancel', async (request) => {
-      const user = currentUser(request);
-      const order = await changeOrderStatus(
-        db,
-        request.params.id,
-        { deliveryStatus: 'cancelled' },
-        'customer',
-        user.id,
-      );
-      await stockChanged();
-      return { ...order, message: 'Order cancelled' };
-    });
-
-    // Admin
-    app.get('/order', { preHandler: requireAdmin }, async (request, reply) => {
-      const { page, limit, awaiting } = parseInput(ordersPaging, request.query);
-      return reply
-        .header('cache-control', 'no-store')
-        .send(await listOrdersForAdmin(db, page, limit, awaiting));
-    });
-
-    app.put<{ Params: { id: string } }>(
-      '/order/updateStatus/:id',
-      { preHandler: requireAdmin },
+    app.post(
+      '/order/:userId/quote',
+      {
+        schema: {
+          response: { 200: orderQuoteSchema },
+          params: pathParams('userId'),
+          body: orderQuoteBodySchema,
+        },
+      },
       async (request) => {
-        const change = parseInput(updateOrderStatusBodySchema, request.body);
+        assertSelf(request, request.params.userId);
+        return quoteOrder(db, request.body);
+      },
+    );
+
+    app.get(
+      '/order/user/:userId',
+      {
+        schema: {
+          response: { 200: collectionSchema(orderSchema) },
+          params: pathParams('userId'),
+          querystring: orderListQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        if (user.id !== request.params.userId && user.role !== 'admin') {
+          throw forbidden('You can only reach your own account');
+        }
+        const { status } = request.query;
+        const data = await listOrdersOfUser(db, request.params.userId, status);
+        return reply.header('cache-control', 'no-store').send({ data });
+      },
+    );
+
+    app.get(
+      '/order/:id',
+      { schema: { response: { 200: orderSchema }, params: pathParams('id') } },
+      async (request, reply) => {
+        const order = await getReadableOrder(db, request.params.id, currentUser(request));
+        return reply.header('cache-control', 'no-store').send(order);
+      },
+    );
+
+    app.post(
+      '/order/:id/cancel',
+      { schema: { response: { 200: withMessage(orderSchema) }, params: pathParams('id') } },
+      async (request) => {
+        const user = currentUser(request);
+        const order = await changeOrderStatus(
+          db,
+          request.params.id,
+          { deliveryStatus: 'cancelled' },
+          'customer',
+          user.id,
+        );
+        await stockChanged();
+        return { ...order, message: 'Order cancelled' };
+      },
+    );
+  };
+}
+
+/** The orders table, status changes, order messages and order lines (admin surface: routes.ts guards them). */
+export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { db } = ctx;
+  const stockChanged = () => ctx.caches.catalogue.invalidate();
+  // Order SMS go out in the background (queued by recordOrderEvent in the order's own transaction).
+  const messenger = ctx.services.orderMessages;
+  return async (app) => {
+    app.get(
+      '/order',
+      { schema: { response: { 200: pagedSchema(orderSchema) }, querystring: ordersPaging } },
+      async (request, reply) => {
+        const { page, limit, awaiting } = request.query;
+        return reply
+          .header('cache-control', 'no-store')
+          .send(await listOrdersForAdmin(db, page, limit, awaiting));
+      },
+    );
+
+    app.put(
+      '/order/updateStatus/:id',
+      {
+        schema: {
+          response: { 200: withMessage(orderSchema) },
+          params: pathParams('id'),
+          body: updateOrderStatusBodySchema,
+        },
+      },
+      async (request) => {
+        const change = request.body;
         const order = await changeOrderStatus(db, request.params.id, change, 'admin');
         await stockChanged();
         return { ...order, message: 'status updated' };
       },
     );
 
-    app.get<{ Params: { id: string } }>(
-      '/order/:id/messages',
-      { preHandler: requireAdmin },
+    app.get('/order/:id/messages', { schema: { params: pathParams('id') } }, async (request, reply) => {
+      await getReadableOrder(db, request.params.id, currentUser(request));
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ data: await messenger.ofOrder(request.params.id) });
+    });
+
+    app.get(
+      '/orderItem',
+      { schema: { response: { 200: pagedSchema(orderItemSchema) }, querystring: orderItemsPaging } },
       async (request, reply) => {
-        await getReadableOrder(db, request.params.id, currentUser(request));
-        return reply
-          .header('cache-control', 'no-store')
-          .send({ data: await messenger.ofOrder(request.params.id) });
+        const { page, limit } = request.query;
+        return reply.header('cache-control', 'no-store').send(await listOrderItemsForAdmin(db, page, limit));
       },
     );
-
-    app.get('/orderItem', { preHandler: requireAdmin }, async (request, reply) => {
-      const { page, limit } = parseInput(orderItemsPaging, request.query);
-      return reply.header('cache-control', 'no-store').send(await listOrderItemsForAdmin(db, page, limit));
-    });
   };
 }

@@ -1,15 +1,18 @@
 import type { Kysely } from 'kysely';
-import type { Paged } from '@urembo/contract/common';
+import { paged, type Paged } from '@urembo/contract/common';
 import type { createOrderBodySchema, Order, OrderItem, OrderQuote } from '@urembo/contract/orders';
 import type { OrderStatusFilter } from '@urembo/contract/order-status';
 import type { AdminOrderFilter } from '@urembo/contract/dashboard';
 import { normalizeKenyanPhone, PHONE_HINT } from '@urembo/contract/phone';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/constraint-errors';
 import { nowIso } from '../../db/sql-values';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import type { UserRow } from '../users/repository';
+import { subtractFromCart } from '../cart/repository';
+import { takeStock } from '../catalogue/repository';
 import { toOrderDto, toOrderItemDto } from './dto';
 import { deliveryFor, priceItems, toOrderLine } from './pricing';
 import {
@@ -20,7 +23,6 @@ import {
   hasNoCompletedPayment,
   insertOrder,
   insertOrderItems,
-  isUniqueViolation,
   listOrderItemsOf,
   listOrderItemsPage,
   listOrdersPage,
@@ -28,8 +30,6 @@ import {
   listUserOrders,
   returnOrderStock,
   setStockTaken,
-  subtractFromCart,
-  takeStock,
   updateOrderStatuses,
   type Db,
   type OrderRow,
@@ -86,8 +86,8 @@ export async function quoteOrder(
   return {
     items: priced.lines.map(toOrderLine),
     subtotal: priced.subtotal,
-    shippingFee: delivery ? delivery.shipping_fee : null,
-    totalAmount: delivery ? priced.subtotal + delivery.shipping_fee : null,
+    shippingFee: delivery ? delivery.shippingFee : null,
+    totalAmount: delivery ? priced.subtotal + delivery.shippingFee : null,
   };
 }
 
@@ -139,8 +139,8 @@ export async function createOrder(
           location: delivery.location,
           location_id: delivery.id,
           subtotal: priced.subtotal,
-          shipping_fee: delivery.shipping_fee,
-          total_amount: priced.subtotal + delivery.shipping_fee,
+          shipping_fee: delivery.shippingFee,
+          total_amount: priced.subtotal + delivery.shippingFee,
           payment_status: 'pending',
           delivery_status: 'pending',
           idempotency_key: idempotencyKey,
@@ -395,7 +395,7 @@ export async function listOrdersForAdmin(
 ): Promise<Paged<Order>> {
   const total = await countOrders(db, awaiting);
   const rows = await listOrdersPage(db, (page - 1) * limit, limit, awaiting);
-  return { data: await withItems(db, rows), page, limit, total, totalPages: Math.ceil(total / limit) };
+  return paged(await withItems(db, rows), total, { page, limit });
 }
 
 export async function listOrderItemsForAdmin(
@@ -405,5 +405,5 @@ export async function listOrderItemsForAdmin(
 ): Promise<Paged<OrderItem>> {
   const total = await countOrderItems(db);
   const rows = await listOrderItemsPage(db, (page - 1) * limit, limit);
-  return { data: rows.map(toOrderItemDto), page, limit, total, totalPages: Math.ceil(total / limit) };
+  return paged(rows.map(toOrderItemDto), total, { page, limit });
 }

@@ -18,10 +18,10 @@ export interface StatusChange {
 }
 
 /**
- * Who asks for the change: an admin (order modal), the customer (cancelling their own order) or the payments
- * feature (a confirmed or failed M-Pesa payment).
+ * Who asks for the change: an admin (order modal) or the customer (cancelling their own order). Payments never
+ * come here: an order becomes paid only through settleOrder (settlement.ts).
  */
-export type OrderActor = 'admin' | 'customer' | 'payment';
+export type OrderActor = 'admin' | 'customer';
 
 export const NOT_CHANGED = 'Not changed';
 
@@ -34,7 +34,6 @@ export const NOT_CHANGED = 'Not changed';
  *   independent (an admin may deliver an unpaid order, e.g. cash on delivery; the screen advises marking it paid
  *   first), except that a cancelled order only leaves "cancelled" by being reopened to pending.
  * - customer: only cancelling, while the order is unpaid and its delivery has not started.
- * - payment: only the payment status, to paid or payment-unsuccessful, never undoing "paid".
  */
 export function nextOrderStatuses(
   current: OrderStatuses,
@@ -65,13 +64,6 @@ export function nextOrderStatuses(
       );
     }
     return { ...current, deliveryStatus: 'cancelled', changed: true };
-  }
-
-  if (actor === 'payment') {
-    if (wantsDelivery !== undefined) throw conflict('A payment cannot change the delivery status');
-    if (wantsPayment === undefined) return { ...current, changed: false };
-    if (current.paymentStatus === 'paid') throw conflict('This order is already paid');
-    return { ...current, paymentStatus: wantsPayment, changed: true };
   }
 
   if (wantsPayment === undefined && wantsDelivery === undefined) throw badRequest(NOT_CHANGED);

@@ -1,3 +1,4 @@
+import { nairobiWallClock } from '@urembo/contract/nairobi-time';
 import type { MpesaConfig } from '../../config';
 
 /*
@@ -49,11 +50,9 @@ export function isStillProcessing(error: unknown): boolean {
   );
 }
 
-const NAIROBI_OFFSET_MS = 3 * 3600 * 1000;
-
 /** `YYYYMMDDHHmmss` in Africa/Nairobi time (UTC+3 all year, no daylight saving), whatever the machine's TZ. */
 export function darajaTimestamp(date: Date): string {
-  const n = new Date(date.getTime() + NAIROBI_OFFSET_MS);
+  const n = nairobiWallClock(date);
   const two = (v: number) => String(v).padStart(2, '0');
   return (
     String(n.getUTCFullYear()) +

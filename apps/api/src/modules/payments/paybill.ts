@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { C2bRegistration } from '@urembo/contract/payments';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/constraint-errors';
 import { nowIso } from '../../db/sql-values';
 import { newId } from '../../lib/ids';
 import { normalizeReference } from '../orders/reference';
@@ -13,7 +14,6 @@ import {
   findPaymentByReceipt,
   findPaymentByStatusQuery,
   insertCallbackAudit,
-  isUniqueViolation,
   setCallbackOutcome,
 } from './repository';
 

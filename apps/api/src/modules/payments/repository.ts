@@ -302,10 +302,3 @@ export async function insertCallbackAudit(db: Db, row: Selectable<MpesaCallbacks
 export async function setCallbackOutcome(db: Db, id: string, outcome: string): Promise<void> {
   await db.updateTable('mpesa_callbacks').set({ outcome }).where('id', '=', id).execute();
 }
-
-/** A unique constraint refused the write (SQLite or PostgreSQL). */
-export function isUniqueViolation(err: unknown): boolean {
-  if (!err || typeof err !== 'object' || !('code' in err)) return false;
-  const code = (err as { code: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}

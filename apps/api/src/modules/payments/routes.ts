@@ -1,21 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_SIZES, pagingQuery } from '@urembo/contract/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PAGE_SIZES, pagingQuery, pathParams, collectionSchema, pagedSchema } from '@urembo/contract/common';
+import { nairobiDate } from '@urembo/contract/nairobi-time';
 import { z } from 'zod';
 import {
   manualPaymentBodySchema,
   PAYMENT_FILTERS,
   stkPushBodySchema,
   updatePaymentBodySchema,
+  c2bRegistrationSchema,
+  paymentSchema,
+  reconciliationSchema,
+  resolveAnswerSchema,
+  stkPushAnswerSchema,
 } from '@urembo/contract/payments';
 import { notFound } from '../../lib/http-error';
-import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
-import { currentUser, requireAdmin, requireUser } from '../auth/guards';
-import { createDarajaClient } from './daraja-client';
+import { currentUser, requireUser } from '../auth/guards';
 import { searchOrders } from './repository';
-import { createPaybillService } from './paybill';
-import { createPaymentsService } from './service';
 
 const paymentListQuery = pagingQuery(PAGE_SIZES.adminPayments).extend({
   filter: z
@@ -38,11 +41,6 @@ const orderSearchQuery = z.object({
     .max(60, 'Search is too long'),
 });
 
-/** Today in Nairobi (UTC+3 all year). */
-function nairobiToday(): string {
-  return new Date(Date.now() + 3 * 3600 * 1000).toISOString().slice(0, 10);
-}
-
 /** Daraja's callbacks are small; anything larger is not one. */
 const CALLBACK_BODY_LIMIT = 64 * 1024;
 
@@ -54,89 +52,58 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /** Payments (API.md): STK push, its resolution, Daraja's callback, the manual form and the admin list. */
-export function paymentsRoutes({ config, db }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ config, services }: AppContext): FastifyPluginAsyncZod {
+  const { paybill, payments } = services;
   return async (app) => {
-    const daraja = createDarajaClient(config.mpesa);
-    const paybill = createPaybillService({ db, config, daraja, log: app.log });
-    const payments = createPaymentsService({ db, config, daraja, log: app.log, paybill });
-    let stopRegistration = () => {};
-    app.addHook('onReady', async () => {
-      stopRegistration = paybill.startRegistration();
-    });
-    app.addHook('onClose', async () => stopRegistration());
-
-    app.post<{ Params: { orderId: string } }>(
+    app.post(
       '/m-pesa/stk/:orderId',
-      { preHandler: requireUser },
+      {
+        schema: {
+          response: { 201: stkPushAnswerSchema },
+          params: pathParams('orderId'),
+          body: stkPushBodySchema,
+        },
+        onRequest: requireUser,
+      },
       async (request, reply) => {
-        const { phone } = parseInput(stkPushBodySchema, request.body);
+        const { phone } = request.body;
         const answer = await payments.startStkPush(currentUser(request), request.params.orderId, phone);
         return reply.status(201).send(answer);
       },
     );
 
-    app.get<{ Params: { id: string } }>(
+    app.get(
       '/m-pesa/resolveTransaction/:id',
-      { preHandler: requireUser },
+      {
+        schema: { response: { 200: resolveAnswerSchema }, params: pathParams('id') },
+        onRequest: requireUser,
+      },
       async (request, reply) =>
         reply
           .header('cache-control', 'no-store')
           .send(await payments.resolve(currentUser(request), request.params.id)),
     );
 
-    app.post('/payment', { preHandler: requireUser }, async (request, reply) => {
-      const body = parseInput(manualPaymentBodySchema, request.body);
-      return reply.status(201).send(await payments.submitManualPayment(currentUser(request), body));
-    });
+    app.post(
+      '/payment',
+      { schema: { response: { 201: paymentSchema }, body: manualPaymentBodySchema }, onRequest: requireUser },
+      async (request, reply) => {
+        const body = request.body;
+        return reply.status(201).send(await payments.submitManualPayment(currentUser(request), body));
+      },
+    );
 
-    app.get('/payment', { preHandler: requireAdmin }, async (request, reply) => {
-      const { page, limit, filter, unmatched } = parseInput(paymentListQuery, request.query);
-      const chosen = unmatched === 'true' ? 'unmatched' : (filter ?? 'all');
-      return reply.header('cache-control', 'no-store').send(await payments.listPayments(page, limit, chosen));
-    });
-
-    app.put<{ Params: { id: string } }>('/payment/:id', { preHandler: requireAdmin }, async (request) => {
-      const body = parseInput(updatePaymentBodySchema, request.body);
-      return 'order' in body
-        ? payments.assignPayment(request.params.id, body.order)
-        : payments.updatePaymentStatus(request.params.id, body.status);
-    });
-
-    app.get<{ Params: { orderId: string } }>(
+    app.get(
       '/payment/order/:orderId',
-      { preHandler: requireUser },
+      {
+        schema: { response: { 200: collectionSchema(paymentSchema) }, params: pathParams('orderId') },
+        onRequest: requireUser,
+      },
       async (request, reply) =>
         reply
           .header('cache-control', 'no-store')
           .send({ data: await payments.paymentsOfOrder(currentUser(request), request.params.orderId) }),
     );
-
-    app.get('/payment/reconciliation', { preHandler: requireAdmin }, async (request, reply) => {
-      const { date } = parseInput(reconciliationQuery, request.query);
-      return reply
-        .header('cache-control', 'no-store')
-        .send(await payments.reconciliation(date ?? nairobiToday()));
-    });
-
-    app.get('/payment/order-search', { preHandler: requireAdmin }, async (request, reply) => {
-      const { q } = parseInput(orderSearchQuery, request.query);
-      const rows = await searchOrders(db, q);
-      return reply.header('cache-control', 'no-store').send({
-        data: rows.map((r) => ({
-          _id: r.id,
-          reference: r.reference,
-          name: r.name,
-          phone: r.phone,
-          totalAmount: r.total_amount,
-          paymentStatus: r.payment_status,
-          deliveryStatus: r.delivery_status,
-          createdAt: r.created_at,
-        })),
-      });
-    });
-
-    app.get('/payment/c2b/registration', { preHandler: requireAdmin }, async () => paybill.registration());
-    app.post('/payment/c2b/registration', { preHandler: requireAdmin }, async () => paybill.registerUrls());
 
     // Daraja's callback: its own scope keeps the raw body text (stored for audit before anything else).
     await app.register(async (callbacks) => {
@@ -193,5 +160,78 @@ export function paymentsRoutes({ config, db }: AppContext): FastifyPluginAsync {
         receive,
       );
     });
+  };
+}
+
+/** The payments table, reconciliation, order search and paybill URL registration (admin surface). */
+export function adminRoutes({ db, services }: AppContext): FastifyPluginAsyncZod {
+  const { paybill, payments } = services;
+  return async (app) => {
+    app.get(
+      '/payment',
+      { schema: { response: { 200: pagedSchema(paymentSchema) }, querystring: paymentListQuery } },
+      async (request, reply) => {
+        const { page, limit, filter, unmatched } = request.query;
+        const chosen = unmatched === 'true' ? 'unmatched' : (filter ?? 'all');
+        return reply
+          .header('cache-control', 'no-store')
+          .send(await payments.listPayments(page, limit, chosen));
+      },
+    );
+
+    app.put(
+      '/payment/:id',
+      {
+        schema: { response: { 200: paymentSchema }, params: pathParams('id'), body: updatePaymentBodySchema },
+      },
+      async (request) => {
+        const body = request.body;
+        return 'order' in body
+          ? payments.assignPayment(request.params.id, body.order)
+          : payments.updatePaymentStatus(request.params.id, body.status);
+      },
+    );
+
+    app.get(
+      '/payment/reconciliation',
+      { schema: { response: { 200: reconciliationSchema }, querystring: reconciliationQuery } },
+      async (request, reply) => {
+        const { date } = request.query;
+        return reply
+          .header('cache-control', 'no-store')
+          .send(await payments.reconciliation(date ?? nairobiDate()));
+      },
+    );
+
+    app.get(
+      '/payment/order-search',
+      { schema: { querystring: orderSearchQuery } },
+      async (request, reply) => {
+        const { q } = request.query;
+        const rows = await searchOrders(db, q);
+        return reply.header('cache-control', 'no-store').send({
+          data: rows.map((r) => ({
+            _id: r.id,
+            reference: r.reference,
+            name: r.name,
+            phone: r.phone,
+            totalAmount: r.total_amount,
+            paymentStatus: r.payment_status,
+            deliveryStatus: r.delivery_status,
+            createdAt: r.created_at,
+          })),
+        });
+      },
+    );
+
+    app.get('/payment/c2b/registration', { schema: { response: { 200: c2bRegistrationSchema } } }, async () =>
+      paybill.registration(),
+    );
+
+    app.post(
+      '/payment/c2b/registration',
+      { schema: { response: { 200: c2bRegistrationSchema } } },
+      async () => paybill.registerUrls(),
+    );
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Paged } from '@urembo/contract/common';
+import { paged, type Paged } from '@urembo/contract/common';
+import { nairobiDayWindow } from '@urembo/contract/nairobi-time';
 import {
   type ManualPaymentBody,
   type Payment,
@@ -10,6 +11,7 @@ import {
 } from '@urembo/contract/payments';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/constraint-errors';
 import { nowIso, toCount } from '../../db/sql-values';
 import { normalizeReference } from '../orders/reference';
 import type { PaybillService } from './paybill';
@@ -35,7 +37,6 @@ import {
   insertCallbackAudit,
   insertPayment,
   insertStkRequest,
-  isUniqueViolation,
   latestPendingStkRequest,
   listPayments,
   recentStkRequests,
@@ -505,13 +506,7 @@ export function createPaymentsService({ db, config, daraja, log, paybill }: Paym
 
     async listPayments(page: number, limit: number, filter: PaymentFilter = 'all'): Promise<Paged<Payment>> {
       const { rows, total } = await listPayments(db, page, limit, filter);
-      return {
-        data: rows.map(toPaymentDto),
-        page,
-        limit,
-        total,
-        totalPages: Math.max(1, Math.ceil(total / limit)),
-      };
+      return paged(rows.map(toPaymentDto), total, { page, limit });
     },
 
     /** The payments of one order (its owner or an admin): what the order page shows after the manual form. */
@@ -575,8 +570,7 @@ export function createPaymentsService({ db, config, daraja, log, paybill }: Paym
 
     /** Admin: one Nairobi day's money by the way it came (paybill, STK, typed receipts, admin) and what waits. */
     async reconciliation(date: string): Promise<Reconciliation> {
-      const from = new Date(`${date}T00:00:00+03:00`);
-      const to = new Date(from.getTime() + 24 * 3600 * 1000);
+      const { from, to } = nairobiDayWindow(date);
       const rows = await moneyBetween(db, from.toISOString(), to.toISOString());
       const zero = () => ({ count: 0, amount: 0 });
       const out: Reconciliation = {

@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { publicConfigSchema } from '@urembo/contract/public-config';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '@urembo/contract/public-config';
 import type { AppContext } from '../../routes';
 import { paymentDestination } from '../orders/payment-destination';
 
 /** GET /config/public: shop settings the storefront shows (docs/api-additions-orders.md). Public, cacheable. */
-export function publicConfigRoutes({ config }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ config }: AppContext): FastifyPluginAsyncZod {
   const destination = paymentDestination(config, null);
   const body: PublicConfig = {
     shop: config.shop,
@@ -20,8 +21,10 @@ export function publicConfigRoutes({ config }: AppContext): FastifyPluginAsync {
     lowStockAt: config.stock.lowStockAt,
   };
   return async (app) => {
-    app.get('/config/public', async (_request, reply) =>
-      reply.header('cache-control', 'public, max-age=300').send(body),
+    app.get(
+      '/config/public',
+      { schema: { response: { 200: publicConfigSchema } } },
+      async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(body),
     );
   };
 }

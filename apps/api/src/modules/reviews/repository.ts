@@ -126,20 +126,6 @@ export async function hasPaidOrderWithProduct(db: Db, userId: string, productId:
   return row !== undefined;
 }
 
-/**
- * Takes the product row's write lock for the rest of the transaction (a no-op update works on both dialects), so
- * concurrent writes to one product's reviews run one after another and each recomputes the rating from every
- * committed review. Returns false when the product does not exist.
- */
-export async function lockProduct(db: Transaction<Database>, productId: string): Promise<boolean> {
-  const result = await db
-    .updateTable('products')
-    .set((eb) => ({ review_count: eb.ref('review_count') }))
-    .where('id', '=', productId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 export async function insertReview(db: Db, row: Insertable<ReviewsTable>): Promise<void> {
   await db.insertInto('reviews').values(row).execute();
 }
@@ -156,28 +142,12 @@ export async function deleteReview(db: Db, id: string): Promise<void> {
   await db.deleteFrom('reviews').where('id', '=', id).execute();
 }
 
-/**
- * Recomputes the product's average (one decimal) and count from its reviews; with none the rating is null (the
- * product JSON shows 5). Run inside the transaction that changed the reviews, after lockProduct.
- */
-export async function refreshProductRating(db: Db, productId: string): Promise<void> {
+/** The count and sum of a product's review ratings. */
+export async function ratingTotals(db: Db, productId: string): Promise<{ count: number; total: number }> {
   const row = await db
     .selectFrom('reviews')
     .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum<number | string | null>('rating').as('total')])
     .where('product_id', '=', productId)
     .executeTakeFirstOrThrow();
-  const count = toCount(row.n as string | number);
-  const total = Number(row.total ?? 0);
-  await db
-    .updateTable('products')
-    .set({ review_count: count, rating: count === 0 ? null : Math.round((total * 10) / count) / 10 })
-    .where('id', '=', productId)
-    .execute();
-}
-
-/** A unique-constraint failure on either database (the second review of a product by one customer). */
-export function isUniqueViolation(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
-  const code = (err as { code: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return { count: toCount(row.n as string | number), total: Number(row.total ?? 0) };
 }

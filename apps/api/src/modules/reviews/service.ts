@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ShortCache } from '../../lib/short-cache';
-import type { Paged } from '@urembo/contract/common';
+import { paged, type Paged } from '@urembo/contract/common';
 import { DUPLICATE_REVIEW_MESSAGE } from '@urembo/contract/review-rules';
 import type {
   AdminReview,
@@ -10,11 +10,13 @@ import type {
 } from '@urembo/contract/reviews';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/constraint-errors';
 import { nowIso } from '../../db/sql-values';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import type { UserRow } from '../users/repository';
 import { toAdminReviewDto, toReviewDto } from './dto';
+import { lockProductForRating, setProductRating } from '../catalogue/repository';
 import * as repo from './repository';
 
 type CreateInput = z.output<typeof createReviewBodySchema>;
@@ -26,10 +28,6 @@ interface Paging {
 
 export const NOT_A_BUYER_MESSAGE =
   'Only verified buyers can review a product: it must be in one of your paid orders';
-
-function paged<T>(data: T[], total: number, { page, limit }: Paging): Paged<T> {
-  return { data, page, limit, total, totalPages: Math.ceil(total / limit) };
-}
 
 /** A product's reviews, newest first; an unknown product (id or slug) is a 404. */
 export async function listProductReviews(
@@ -95,7 +93,7 @@ export async function createReview(
       if (!product) throw notFound('Product not found');
       if (!(await repo.hasPaidOrderWithProduct(trx, user.id, product.id)))
         throw forbidden(NOT_A_BUYER_MESSAGE);
-      await repo.lockProduct(trx, product.id);
+      await lockProductForRating(trx, product.id);
       if (await repo.findUserReviewId(trx, user.id, product.id)) throw conflict(DUPLICATE_REVIEW_MESSAGE);
       const now = nowIso();
       const id = newId();
@@ -108,7 +106,7 @@ export async function createReview(
         created_at: now,
         updated_at: now,
       });
-      await repo.refreshProductRating(trx, product.id);
+      await setProductRating(trx, product.id, await repo.ratingTotals(trx, product.id));
       const row = await repo.findReviewById(trx, id);
       if (!row) throw new Error('review vanished inside its own transaction');
       return toReviewDto(row);
@@ -116,7 +114,7 @@ export async function createReview(
     await catalogueCache.invalidate();
     return review;
   } catch (err) {
-    if (repo.isUniqueViolation(err)) throw conflict(DUPLICATE_REVIEW_MESSAGE);
+    if (isUniqueViolation(err)) throw conflict(DUPLICATE_REVIEW_MESSAGE);
     throw err;
   }
 }
@@ -132,13 +130,13 @@ export async function updateReview(
     const existing = await repo.findReviewById(trx, id);
     if (!existing) throw notFound('Review not found');
     if (existing.user_id !== user.id) throw forbidden('You can only edit your own review');
-    await repo.lockProduct(trx, existing.product_id);
+    await lockProductForRating(trx, existing.product_id);
     await repo.updateReview(trx, id, {
       ...(input.comment !== undefined ? { comment: input.comment } : {}),
       ...(input.rating !== undefined ? { rating: input.rating } : {}),
       updated_at: nowIso(),
     });
-    await repo.refreshProductRating(trx, existing.product_id);
+    await setProductRating(trx, existing.product_id, await repo.ratingTotals(trx, existing.product_id));
     const row = await repo.findReviewById(trx, id);
     if (!row) throw notFound('Review not found');
     return toReviewDto(row);
@@ -152,9 +150,9 @@ export async function deleteReview({ db, catalogueCache }: ReviewWriteDeps, id: 
   await db.transaction().execute(async (trx) => {
     const existing = await repo.findReviewById(trx, id);
     if (!existing) throw notFound('Review not found');
-    await repo.lockProduct(trx, existing.product_id);
+    await lockProductForRating(trx, existing.product_id);
     await repo.deleteReview(trx, id);
-    await repo.refreshProductRating(trx, existing.product_id);
+    await setProductRating(trx, existing.product_id, await repo.ratingTotals(trx, existing.product_id));
   });
   await catalogueCache.invalidate();
 }

@@ -186,3 +186,50 @@ export async function updatePlace(
 export async function deletePlace(db: Db, kind: ShippingKind, id: string): Promise<void> {
   await db.deleteFrom(kind).where('id', '=', id).execute();
 }
+
+/** A delivery location with its fee and each level's name as the shop spells it. */
+export interface NamedLocation {
+  id: string;
+  shippingFee: number;
+  country: string;
+  county: string;
+  town: string;
+  location: string;
+}
+
+/** Every delivery location with its id, fee and each level's name (the base of the lookups below and the demo). */
+export function locationsWithNames(db: Db) {
+  return db
+    .selectFrom('locations')
+    .innerJoin('towns', 'towns.id', 'locations.town_id')
+    .innerJoin('counties', 'counties.id', 'towns.county_id')
+    .innerJoin('countries', 'countries.id', 'counties.country_id')
+    .select([
+      'locations.id as id',
+      'locations.shipping_fee as shippingFee',
+      'countries.name as country',
+      'counties.name as county',
+      'towns.name as town',
+      'locations.name as location',
+    ]);
+}
+
+/**
+ * THE lookup of a delivery location by names (country → county → town → location), without regard to case, for
+ * addresses and orders; undefined when the shop does not deliver to that combination.
+ */
+export function findLocationByNames(
+  db: Db,
+  names: { country: string; county: string; town: string; location: string },
+): Promise<NamedLocation | undefined> {
+  return locationsWithNames(db)
+    .where((eb) =>
+      eb.and([
+        eb(eb.fn('lower', ['countries.name']), '=', names.country.toLowerCase()),
+        eb(eb.fn('lower', ['counties.name']), '=', names.county.toLowerCase()),
+        eb(eb.fn('lower', ['towns.name']), '=', names.town.toLowerCase()),
+        eb(eb.fn('lower', ['locations.name']), '=', names.location.toLowerCase()),
+      ]),
+    )
+    .executeTakeFirst();
+}

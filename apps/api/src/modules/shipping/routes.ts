@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { pathParams, collectionSchema } from '@urembo/contract/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SHIPPING_KINDS,
   SHIPPING_KIND_SINGULAR,
@@ -11,13 +12,13 @@ import {
   townsQuerySchema,
   updateShippingBodySchemas,
   type ShippingKind,
+  countrySchema,
 } from '@urembo/contract/shipping';
 import { notFound } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import type { AppContext } from '../../routes';
-import { requireAdmin } from '../auth/guards';
 import { listCounties, listCountries, listLocations, listTowns } from './repository';
-import { ShippingService, toPlaceDto } from './service';
+import { toPlaceDto } from './service';
 
 function kindOf(value: string): ShippingKind {
   if (!(SHIPPING_KINDS as readonly string[]).includes(value)) throw notFound('Unknown shipping list');
@@ -33,79 +34,86 @@ function parentIdOf(kind: ShippingKind, body: { country?: string; county?: strin
 }
 
 /** /shipping/* (API.md "Shipping"): public lists, admin changes. */
-export function shippingRoutes({ db }: AppContext): FastifyPluginAsync {
+export function shopRoutes({ db }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = new ShippingService(db);
-
-    app.get('/shipping/countries', async () => ({
-      data: (await listCountries(db)).map((r) => toPlaceDto('countries', r)),
-    }));
-    app.get('/shipping/counties', async (request) => {
-      const { country } = parseInput(countiesQuerySchema, request.query);
+    app.get(
+      '/shipping/countries',
+      { schema: { response: { 200: collectionSchema(countrySchema) } } },
+      async () => ({
+        data: (await listCountries(db)).map((r) => toPlaceDto('countries', r)),
+      }),
+    );
+    app.get('/shipping/counties', { schema: { querystring: countiesQuerySchema } }, async (request) => {
+      const { country } = request.query;
       return { data: (await listCounties(db, country)).map((r) => toPlaceDto('counties', r)) };
     });
-    app.get('/shipping/towns', async (request) => {
-      const { county } = parseInput(townsQuerySchema, request.query);
+    app.get('/shipping/towns', { schema: { querystring: townsQuerySchema } }, async (request) => {
+      const { county } = request.query;
       return { data: (await listTowns(db, county)).map((r) => toPlaceDto('towns', r)) };
     });
-    app.get('/shipping/locations', async (request) => {
-      const { town } = parseInput(locationsQuerySchema, request.query);
+    app.get('/shipping/locations', { schema: { querystring: locationsQuerySchema } }, async (request) => {
+      const { town } = request.query;
       return { data: (await listLocations(db, town)).map((r) => toPlaceDto('locations', r)) };
     });
+  };
+}
 
-    app.post('/shipping/countries', { preHandler: requireAdmin }, async (request, reply) => {
-      const body = parseInput(createCountryBodySchema, request.body);
+/** Adding, renaming and removing places and fees (admin surface: routes.ts guards them). */
+export function adminRoutes({ services }: AppContext): FastifyPluginAsyncZod {
+  const service = services.shipping;
+  return async (app) => {
+    app.post('/shipping/countries', { schema: { body: createCountryBodySchema } }, async (request, reply) => {
+      const body = request.body;
       const place = await service.create('countries', { name: body.name });
       return reply.status(201).send({ ...place, message: 'country added' });
     });
-    app.post('/shipping/counties', { preHandler: requireAdmin }, async (request, reply) => {
-      const body = parseInput(createCountyBodySchema, request.body);
+
+    app.post('/shipping/counties', { schema: { body: createCountyBodySchema } }, async (request, reply) => {
+      const body = request.body;
       const place = await service.create('counties', { name: body.name, parentId: body.country });
       return reply.status(201).send({ ...place, message: 'county added' });
     });
-    app.post('/shipping/towns', { preHandler: requireAdmin }, async (request, reply) => {
-      const body = parseInput(createTownBodySchema, request.body);
+
+    app.post('/shipping/towns', { schema: { body: createTownBodySchema } }, async (request, reply) => {
+      const body = request.body;
       const place = await service.create('towns', { name: body.name, parentId: body.county });
       return reply.status(201).send({ ...place, message: 'Town added' });
     });
-    app.post('/shipping/locations', { preHandler: requireAdmin }, async (request, reply) => {
-      const body = parseInput(createLocationBodySchema, request.body);
-      const place = await service.create('locations', {
-        name: body.name,
-        parentId: body.town,
-        shippingFee: body.shippingFee,
-      });
-      return reply.status(201).send({ ...place, message: 'location added' });
-    });
 
-    app.put<{ Params: { kind: string; id: string } }>(
-      '/shipping/:kind/:id',
-      { preHandler: requireAdmin },
-      async (request) => {
-        const kind = kindOf(request.params.kind);
-        const body = parseInput(updateShippingBodySchemas[kind], request.body) as {
-          name?: string;
-          country?: string;
-          county?: string;
-          town?: string;
-          shippingFee?: number;
-        };
-        const place = await service.update(kind, request.params.id, {
+    app.post(
+      '/shipping/locations',
+      { schema: { body: createLocationBodySchema } },
+      async (request, reply) => {
+        const body = request.body;
+        const place = await service.create('locations', {
           name: body.name,
-          parentId: parentIdOf(kind, body),
+          parentId: body.town,
           shippingFee: body.shippingFee,
         });
-        return { ...place, message: `${SHIPPING_KIND_SINGULAR[kind]} updated` };
+        return reply.status(201).send({ ...place, message: 'location added' });
       },
     );
 
-    app.delete<{ Params: { kind: string; id: string } }>(
-      '/shipping/:kind/:id',
-      { preHandler: requireAdmin },
-      async (request) => {
-        const kind = kindOf(request.params.kind);
-        return { message: await service.remove(kind, request.params.id) };
-      },
-    );
+    app.put('/shipping/:kind/:id', { schema: { params: pathParams('kind', 'id') } }, async (request) => {
+      const kind = kindOf(request.params.kind);
+      const body = parseInput(updateShippingBodySchemas[kind], request.body) as {
+        name?: string;
+        country?: string;
+        county?: string;
+        town?: string;
+        shippingFee?: number;
+      };
+      const place = await service.update(kind, request.params.id, {
+        name: body.name,
+        parentId: parentIdOf(kind, body),
+        shippingFee: body.shippingFee,
+      });
+      return { ...place, message: `${SHIPPING_KIND_SINGULAR[kind]} updated` };
+    });
+
+    app.delete('/shipping/:kind/:id', { schema: { params: pathParams('kind', 'id') } }, async (request) => {
+      const kind = kindOf(request.params.kind);
+      return { message: await service.remove(kind, request.params.id) };
+    });
   };
 }

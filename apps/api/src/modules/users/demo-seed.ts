@@ -9,6 +9,7 @@ import type { DemoSeeder } from '../../demo/seed-demo';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { findUserByPhone, insertUser } from './repository';
+import { locationsWithNames } from '../shipping/repository';
 
 /** The demo customer: verified, with a default delivery address in Nairobi. */
 export const DEMO_CUSTOMER = {
@@ -37,12 +38,7 @@ export const accountsDemoSeeder: DemoSeeder = {
       .executeTakeFirst());
   },
   async seed(db, config, log) {
-    const location = await db
-      .selectFrom('locations')
-      .innerJoin('towns', 'towns.id', 'locations.town_id')
-      .innerJoin('counties', 'counties.id', 'towns.county_id')
-      .innerJoin('countries', 'countries.id', 'counties.country_id')
-      .select('locations.id')
+    const location = await locationsWithNames(db)
       .where('countries.name', '=', DEMO_CUSTOMER.address.country)
       .where('counties.name', '=', DEMO_CUSTOMER.address.county)
       .where('towns.name', '=', DEMO_CUSTOMER.address.town)

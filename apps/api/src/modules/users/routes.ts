@@ -1,26 +1,23 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { Paged } from '@urembo/contract/common';
-import { usersQuerySchema, type User } from '@urembo/contract/users';
-import { parseInput } from '../../lib/validate';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { paged, pagedSchema } from '@urembo/contract/common';
+import { usersQuerySchema, userSchema } from '@urembo/contract/users';
 import type { AppContext } from '../../routes';
-import { requireAdmin } from '../auth/guards';
 import { toUserDto } from './dto';
 import { listUsers } from './repository';
 
-/** GET /user (admin): the shop's accounts, newest first, 10 a page by default. */
-export function userRoutes({ db }: AppContext): FastifyPluginAsync {
+/** GET /user: the shop's accounts, newest first, 10 a page by default (admin surface). */
+export function adminRoutes({ db }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/user', { preHandler: requireAdmin }, async (request, reply) => {
-      const { page, limit } = parseInput(usersQuerySchema, request.query);
-      const { rows, total } = await listUsers(db, page, limit);
-      const body: Paged<User> = {
-        data: rows.map(toUserDto),
-        page,
-        limit,
-        total,
-        totalPages: Math.ceil(total / limit),
-      };
-      return reply.header('cache-control', 'no-store').send(body);
-    });
+    app.get(
+      '/user',
+      { schema: { response: { 200: pagedSchema(userSchema) }, querystring: usersQuerySchema } },
+      async (request, reply) => {
+        const { page, limit } = request.query;
+        const { rows, total } = await listUsers(db, page, limit);
+        return reply
+          .header('cache-control', 'no-store')
+          .send(paged(rows.map(toUserDto), total, { page, limit }));
+      },
+    );
   };
 }

@@ -1,6 +1,8 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { NAIROBI_OFFSET_MS } from '@urembo/contract/nairobi-time';
+import { isCanonicalKenyanPhone } from '@urembo/contract/phone';
 import type { Config, MpesaConfig } from '../../../config';
 import type { Database } from '../../../db/schema';
 import { findSessionUser } from '../../auth/session';
@@ -64,13 +66,9 @@ function validTimestamp(value: unknown): value is string {
   const [y, mo, d, h, mi, s] = [0, 4, 6, 8, 10, 12].map((at, i) =>
     Number(value.slice(at, at + (i === 0 ? 4 : 2))),
   );
-  const utc = Date.UTC(y!, mo! - 1, d!, h! - 3, mi!, s!);
+  const utc = Date.UTC(y!, mo! - 1, d!, h!, mi!, s!) - NAIROBI_OFFSET_MS;
   if (darajaTimestamp(new Date(utc)) !== value) return false;
   return Math.abs(Date.now() - utc) <= TIMESTAMP_TOLERANCE_MS;
-}
-
-function isPhone(value: unknown): value is string {
-  return typeof value === 'string' && /^254[17]\d{8}$/.test(value);
 }
 
 function asRecord(body: unknown): Record<string, unknown> {
@@ -165,8 +163,8 @@ export function darajaSimulator(config: Config, db: Kysely<Database>) {
       if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > 250_000) {
         throw invalid('Amount');
       }
-      if (!isPhone(body.PartyA)) throw invalid('PartyA');
-      if (!isPhone(body.PhoneNumber)) throw invalid('PhoneNumber');
+      if (!isCanonicalKenyanPhone(body.PartyA)) throw invalid('PartyA');
+      if (!isCanonicalKenyanPhone(body.PhoneNumber)) throw invalid('PhoneNumber');
       if (String(body.PartyB) !== mpesa.partyB) throw invalid('PartyB');
       const callbackUrl = body.CallBackURL;
       if (typeof callbackUrl !== 'string' || /\s/.test(callbackUrl) || !URL.canParse(callbackUrl)) {

@@ -1,0 +1,73 @@
+import fp from 'fastify-plugin';
+import { AddressService } from '../modules/addresses/service';
+import { AuthService } from '../modules/auth/service';
+import { imageStoreFor } from '../modules/catalogue/images';
+import { CatalogueService } from '../modules/catalogue/service';
+import { createOrderMessenger } from '../modules/orders/messages';
+import { startUnpaidOrderSweep } from '../modules/orders/unpaid-sweep';
+import { createPaybillService } from '../modules/payments/paybill';
+import { createPaymentsService } from '../modules/payments/service';
+import { ShippingService } from '../modules/shipping/service';
+
+/** Every feature service of one app, built once from the app's infrastructure (plugins/infrastructure.ts). */
+export interface AppServices {
+  auth: AuthService;
+  addresses: AddressService;
+  catalogue: CatalogueService;
+  shipping: ShippingService;
+  orderMessages: ReturnType<typeof createOrderMessenger>;
+  paybill: ReturnType<typeof createPaybillService>;
+  payments: ReturnType<typeof createPaymentsService>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+/**
+ * Builds the services and runs their background work (expired-code sweep, unpaid-order sweep, order SMS, paybill
+ * URL registration) from the app's ready to its close.
+ */
+export const servicesPlugin = fp(
+  async (app) => {
+    const { config, db, log } = { config: app.config, db: app.db, log: app.log };
+    const paybill = createPaybillService({ db, config, daraja: app.daraja, log });
+    const services: AppServices = {
+      auth: new AuthService({ db, config, limiter: app.limiter, mailer: app.mailer, sms: app.sms, log }),
+      addresses: new AddressService(db),
+      catalogue: new CatalogueService({ db, images: imageStoreFor(app), cache: app.caches.catalogue }),
+      shipping: new ShippingService(db),
+      orderMessages: createOrderMessenger({ db, config, sms: app.sms, log }),
+      paybill,
+      payments: createPaymentsService({ db, config, daraja: app.daraja, log, paybill }),
+    };
+    app.decorate('services', services);
+
+    startUnpaidOrderSweep(app, db, {
+      holdHours: config.stock.unpaidOrderHoldHours,
+      sweepSeconds: config.stock.sweepSeconds,
+      // Orders give stock back: the catalogue's next read, on any process, must show it.
+      onStockReturned: () => app.caches.catalogue.invalidate(),
+    });
+    const stops: (() => void)[] = [];
+    app.addHook('onReady', async () => {
+      // Expired codes and links are swept now and then (they are useless, and the table stays small).
+      const sweeper = setInterval(
+        () => void services.auth.deleteExpiredTokens().catch(() => undefined),
+        3600_000,
+      );
+      sweeper.unref();
+      stops.push(() => clearInterval(sweeper));
+      stops.push(services.orderMessages.start());
+      stops.push(paybill.startRegistration());
+    });
+    app.addHook('onClose', async () => {
+      for (const stop of stops) stop();
+      // Mail still being sent goes out before the mailer closes.
+      await services.auth.drain();
+    });
+  },
+  { name: 'services', dependencies: ['core', 'caches', 'messaging', 'limiter', 'daraja'] },
+);
