@@ -2,6 +2,7 @@
 // p50 and p99 latency for each route, and each as a ratio to a bare Fastify JSON route measured in the same run.
 // Targets come from bench/targets.mjs; a target may seed data first (see there).
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -91,7 +92,32 @@ function row(name, result, baseline) {
 
 const bare = Fastify();
 bare.get('/bare', async () => ({ status: 'ok', data: [1, 2, 3] }));
+// A bare route that answers with given bytes (a page as the shop sent it): see `sameBytes` below.
+let replay = { body: Buffer.alloc(0), headers: {} };
+bare.get('/replay', (_request, reply) => reply.headers(replay.headers).send(replay.body));
 await bare.listen({ port: port + 1, host: '127.0.0.1' });
+
+/**
+ * autocannon appends every body to a string, so a large compressed body (binary) costs the client far more than
+ * the server: a bare Fastify route sending 19 KB of brotli answers about 3,800 requests/s, the client's core at
+ * 100% and the server's at 25% (measured 2026-11-23). For a route whose answers are such pages (`sameBytes`), the
+ * ratio is also taken against a bare Fastify route replaying the same bytes with the same headers, which the same
+ * client limits in the same way.
+ */
+async function sameBytesBaseline(base, path) {
+  // node:http, not fetch: fetch would decompress the body.
+  const res = await new Promise((resolve, reject) =>
+    http.get(`${base}${path}`, { headers: { 'accept-encoding': 'br, gzip' } }, resolve).on('error', reject),
+  );
+  const chunks = [];
+  for await (const chunk of res) chunks.push(chunk);
+  const headers = {};
+  for (const name of ['content-type', 'content-encoding', 'etag', 'vary', 'cache-control']) {
+    if (res.headers[name]) headers[name] = res.headers[name];
+  }
+  replay = { body: Buffer.concat(chunks), headers };
+  return run(`http://127.0.0.1:${port + 1}`, ['/replay']);
+}
 
 const rows = [];
 // BENCH_ONLY=catalogue,lighthouse runs only those parts (scenario names, "memory", "lighthouse").
@@ -111,6 +137,14 @@ for (const scenario of targets.filter((t) => wanted(t.name))) {
       for (const p of route.paths) await fetch(`${server.base}${p}`).then((r) => r.arrayBuffer());
       const result = await run(server.base, route.paths);
       rows.push({ ...row(`${scenario.name}: ${route.name}`, result, baseline), urls: route.paths.length });
+      if (route.sameBytes) {
+        const same = await sameBytesBaseline(server.base, route.paths[0]);
+        rows.push(row(`${scenario.name}: bare Fastify sending the same page bytes`, same));
+        rows.push({
+          ...row(`${scenario.name}: ${route.name} vs the same bytes`, result, same),
+          urls: route.paths.length,
+        });
+      }
     }
   } finally {
     await server.stop();
