@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { codeIn, uniquePhone } from '../../apps/api/test/support/people';
 import { ADMIN } from '../support/api';
 import { waitForMail, waitForSms } from '../support/outbox';

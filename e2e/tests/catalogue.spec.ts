@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { signInAdmin } from '../support/api';
 import { skipSplash } from '../support/page';
 

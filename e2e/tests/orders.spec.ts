@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { deliveryPlace, ok, placeNames, signInAdmin, signUpCustomer } from '../support/api';
 import { skipSplash } from '../support/page';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext } from '../support/test';
 import { adminRequest, createProduct, deliveryPlace, placeOrder, signUpCustomer } from '../support/api';
 import { skipSplash } from '../support/page';
 import {

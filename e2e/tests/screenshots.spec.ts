@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from '../support/test';
 import { skipSplash } from '../support/page';
 
 /** Screenshots of the frame on a phone and a desktop, attached to the report for a person to look at. */

@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser } from '../support/test';
 import { signUpCustomer } from '../support/api';
 import { skipSplash } from '../support/page';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { dismissSplash } from '../support/page';
 
 test.describe('shop frame', () => {

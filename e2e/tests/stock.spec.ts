@@ -5,7 +5,7 @@ import {
   type Browser,
   type Page,
   type TestInfo,
-} from '@playwright/test';
+} from '../support/test';
 import { createProduct, deliveryPlace, ok, placeNames, signInAdmin, signUpCustomer } from '../support/api';
 import { skipSplash } from '../support/page';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type Page, type TestInfo } from '../support/test';
 import { signInAdmin, signUpCustomer } from '../support/api';
 import { skipSplash } from '../support/page';
 

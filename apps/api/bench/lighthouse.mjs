@@ -3,13 +3,12 @@
 // run LIGHTHOUSE_RUNS times (default 3) in a fresh headless Chromium; the median run (by performance score) is kept.
 // Goals (issue 15): performance >= 95, accessibility 100, best practices >= 95, SEO 100 on indexable pages, CLS <= 0.02,
 // no console error and no failed request. Run alone: `node apps/api/bench/lighthouse.mjs` after `npm run build`.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startProductionServer } from './server.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
@@ -21,18 +20,6 @@ export const LIGHTHOUSE_GOALS = {
   seo: 100,
   cls: 0.02,
 };
-
-async function waitForHealth(base) {
-  for (let i = 0; i < 600; i++) {
-    const ok = await fetch(`${base}/api/v1/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not come up');
-}
 
 /** The six pages: the product is the first featured one (a real slug from the demo catalogue). */
 async function pages(base) {
@@ -144,38 +131,18 @@ export function lighthouseMisses(page, result) {
 
 /** Starts the production server on a fresh demo database, audits the six pages, stops it. */
 export async function measureLighthouse({ root, port }) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'urembo-bench-lighthouse-'));
-  const child = spawn(
-    process.execPath,
-    ['--max-old-space-size=80', '--max-semi-space-size=8', path.join(root, 'apps/api/dist/server.js')],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        SEED_DEMO: 'true',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startProductionServer({ root, port, name: 'bench-lighthouse' });
   try {
-    await waitForHealth(base);
     const rows = [];
-    for (const page of await pages(base)) {
+    for (const page of await pages(server.base)) {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(`${base}${page.path}`));
+      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(`${server.base}${page.path}`));
       const result = median(runs);
       rows.push({ page: page.name, path: page.path, ...result, misses: lighthouseMisses(page, result) });
     }
     return rows;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -1,11 +1,10 @@
 // The memory part of `npm run bench`: one production process on a FIRST start (empty DATA_DIR, demo data and
 // pictures drawn), then 100 concurrent shoppers browsing varied storefront URLs. Reports the resident memory
 // (Linux /proc): the peak during start-up, idle after it, and the peak under load. Budget: 200 MB (issue 12).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startProductionServer } from './server.mjs';
 
 export const MEMORY_BUDGET_MB = 200;
 
@@ -16,36 +15,11 @@ function statusMb(pid, field) {
 }
 
 export async function measureMemory({ root, port, shoppers = 100, seconds = 15 }) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'urembo-bench-memory-'));
-  // The same command as `npm run serve`: V8's heap capped (80 MB old space, 8 MB semi-spaces) so it does not grow lazily under load
-  // (the shop's live heap stays far below it).
-  const child = spawn(
-    process.execPath,
-    ['--max-old-space-size=80', '--max-semi-space-size=8', path.join(root, 'apps/api/dist/server.js')],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        SEED_DEMO: 'true',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const base = `http://127.0.0.1:${port}`;
+  // The same command as `npm run serve` (its heap flags), on a first start.
+  const server = await startProductionServer({ root, port, name: 'bench-memory' });
+  const { base } = server;
+  const child = { pid: server.pid };
   try {
-    for (let i = 0; ; i++) {
-      if (i > 600) throw new Error('server did not come up');
-      const ok = await fetch(`${base}/api/v1/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
     const startPeak = statusMb(child.pid, 'VmHWM');
     await new Promise((r) => setTimeout(r, 2_000));
     const idle = statusMb(child.pid, 'VmRSS');
@@ -96,9 +70,7 @@ export async function measureMemory({ root, port, shoppers = 100, seconds = 15 }
       errors: result.errors + result.non2xx,
     };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -1,15 +1,14 @@
 // `npm run bench`: load-tests the production server on loopback with autocannon and reports requests per second,
 // p50 and p99 latency for each route, and each as a ratio to a bare Fastify JSON route measured in the same run.
 // Targets come from bench/targets.mjs; a target may seed data first (see there).
-import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { measureLighthouse, printLighthouse } from './lighthouse.mjs';
 import { MEMORY_BUDGET_MB, measureMemory } from './memory.mjs';
+import { startProductionServer } from './server.mjs';
 import { checks, targets } from './targets.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -37,46 +36,8 @@ function run(base, paths) {
   });
 }
 
-async function waitForHealth(base) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      const res = await fetch(`${base}/api/v1/health`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not come up');
-}
-
-async function startServer(env) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'urembo-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(base);
-  return {
-    base,
-    dataDir,
-    env,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+/** The production server as a benchmark runs it: no heap flags (the memory part measures `npm run serve`'s). */
+const startServer = (env) => startProductionServer({ root, port, env, nodeFlags: [] });
 
 function row(name, result, baseline) {
   return {

@@ -11,7 +11,8 @@ import { renderToReadableStream } from 'react-dom/server';
 import { App } from './app/app';
 import { setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
-import { SSR_STATE_ID, scriptSafeJson } from './lib/ssr-state';
+import { jsonForScript } from '@urembo/contract/text';
+import { SSR_STATE_ID } from './lib/ssr-state';
 
 export { setApiTransport };
 
@@ -64,7 +65,7 @@ export async function render(url: string): Promise<ServerRender> {
       if (queries.length === 0 || pass === MAX_PASSES) {
         return {
           html,
-          state: `<script type="application/json" id="${SSR_STATE_ID}">${scriptSafeJson(dehydrate(queryClient))}</script>`,
+          state: `<script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(dehydrate(queryClient))}</script>`,
         };
       }
       await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));

@@ -31,3 +31,16 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   if (elapsed < 2 * DAY) return '1d';
   return then.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'Africa/Nairobi' });
 }
+
+/**
+ * JSON for inside a <script> block (JSON-LD, the server render's data): `<`, `>` and `&` are written as \u escapes,
+ * so no value (a product named "</script><script>...") can end the block; U+2028/2029 too, for old parsers.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

@@ -1,3 +1,4 @@
+import { jsonForScript } from '@urembo/contract/text';
 import type { FastifyPluginAsync } from 'fastify';
 import { formatKsh } from '@urembo/contract/money';
 import type { Product } from '@urembo/contract/catalogue';
@@ -9,19 +10,6 @@ import { escapeHtml } from '../../lib/html';
 const SHOP_NAME = 'Urembo';
 /** Search engines read at most 50,000 URLs per sitemap file. */
 export const SITEMAP_PAGE_SIZE = 50_000;
-
-/**
- * JSON for a <script type="application/ld+json"> block: `<`, `>` and `&` are written as \u escapes, so no value
- * (a product named "</script><script>...") can end the block; U+2028/2029 too, for old parsers.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 function oneLine(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -1,3 +1,4 @@
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
@@ -14,6 +15,7 @@ import { useSignin } from '../mutations';
 
 /** /signin (seed §2): phone or email, and the password. */
 export default function SigninScreen() {
+  const hydrated = useHydrated();
   useDocumentTitle('Sign-in');
   const [, navigate] = useLocation();
   const { data: user } = useAuthUser();
@@ -116,7 +118,7 @@ export default function SigninScreen() {
           </button>
         </div>
         <FormError message={errors.form} />
-        <button type="submit" className="btn-primary w-full py-3" disabled={signin.isPending}>
+        <button type="submit" className="btn-primary w-full py-3" disabled={!hydrated || signin.isPending}>
           {signin.isPending ? 'Signing in…' : 'Signin'}
         </button>
       </form>

@@ -1,3 +1,4 @@
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
@@ -13,6 +14,7 @@ import { COOLDOWN_KEYS, startCooldown } from '../use-cooldown';
 
 /** /signup (seed §2, PRODUCT.md): creates the account, signs in, and goes home. */
 export default function SignupScreen() {
+  const hydrated = useHydrated();
   useDocumentTitle('Sign-up');
   const [, navigate] = useLocation();
   const signup = useSignup();
@@ -106,7 +108,7 @@ export default function SignupScreen() {
           hint={errors.password ? undefined : `At least ${PASSWORD_MIN} characters. Avoid common passwords.`}
         />
         <FormError message={errors.form} />
-        <button type="submit" className="btn-primary w-full py-3" disabled={signup.isPending}>
+        <button type="submit" className="btn-primary w-full py-3" disabled={!hydrated || signup.isPending}>
           {signup.isPending ? 'Creating account...' : 'Sign-up'}
         </button>
       </form>

@@ -1,0 +1,45 @@
+import { test as base, type Page } from '@playwright/test';
+
+export * from '@playwright/test';
+
+/**
+ * Storefront pages arrive rendered by the server and come alive when their scripts have hydrated them (the app
+ * marks <html data-ready="true">). A click before that would do nothing, so every test page waits for the mark
+ * after `goto` and `reload` (pages without the app, such as the test phone or a JSON answer, do not wait).
+ */
+async function untilLive(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.getElementById('root') || document.documentElement.dataset.ready === 'true',
+  );
+}
+
+let patched = false;
+
+export const test = base.extend<object, { waitForLivePages: void }>({
+  waitForLivePages: [
+    async ({ browser }, use) => {
+      if (!patched) {
+        // Every page of every context shares Page's prototype: patch it once per worker.
+        const context = await browser.newContext();
+        const probe = await context.newPage();
+        const proto = Object.getPrototypeOf(probe) as Page;
+        await context.close();
+        const goto = proto.goto;
+        const reload = proto.reload;
+        proto.goto = async function (this: Page, ...args: Parameters<Page['goto']>) {
+          const response = await goto.apply(this, args);
+          await untilLive(this);
+          return response;
+        };
+        proto.reload = async function (this: Page, ...args: Parameters<Page['reload']>) {
+          const response = await reload.apply(this, args);
+          await untilLive(this);
+          return response;
+        };
+        patched = true;
+      }
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
+});
