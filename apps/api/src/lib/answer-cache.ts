@@ -7,6 +7,7 @@ type Encoding = 'br' | 'gzip' | 'identity';
 
 /** Below this, compressing costs more than the bytes it saves (the compress plugin's threshold too). */
 const COMPRESS_FROM_BYTES = 1024;
+const BEST_QUALITY_UP_TO_BYTES = 32 * 1024;
 
 /**
  * An answer kept as the bytes it is sent as: its text encoded once, and compressed once per encoding a client asks
@@ -34,7 +35,9 @@ export class CachedBody {
         encoding === 'br'
           ? brotliCompressSync(identity, {
               params: {
-                [constants.BROTLI_PARAM_QUALITY]: 6,
+                // Once per answer and catalogue change: the best compression for API answers (a few ms), a
+                // quicker level for whole pages (tens of KB).
+                [constants.BROTLI_PARAM_QUALITY]: identity.length <= BEST_QUALITY_UP_TO_BYTES ? 11 : 6,
                 [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
               },
             })
