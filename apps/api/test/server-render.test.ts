@@ -38,13 +38,19 @@ describeEachDialect(
     const get = (url: string, headers: Record<string, string> = {}) => ctx().app.inject({ url, headers });
 
     it('renders a product page for a visitor: its name, price and picture in the HTML, with the data to hydrate', async () => {
-      const row = await createProduct(ctx(), { name: 'Hibiscus Lip Balm', price: 450 });
+      const row = await createProduct(ctx(), {
+        name: 'Hibiscus Lip Balm',
+        price: 450,
+        description: "Costs less than $' and $& in other shops",
+      });
       const page = await get(`/product/${row.slug}`);
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
       const root = rootOf(page.body);
       expect(root).toContain('Hibiscus Lip Balm');
       expect(root).toContain('450');
+      // Text that looks like a replacement pattern is shown as written.
+      expect(root).toContain('Costs less than $&#x27; and $&amp; in other shops');
       // The stylesheet is in the page; the scripts start after the first paint (boot.js, with the product screen's
       // chunk among those it loads); nothing runs inline (CSP).
       expect(page.body).toMatch(/<style>[^<]*\.flex\{/);

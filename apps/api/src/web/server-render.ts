@@ -47,6 +47,31 @@ function screenChunks(manifest: Record<string, ManifestChunk>, screen: string): 
   return [...needed].filter((file) => !loaded.has(file));
 }
 
+/**
+ * At most this many renders at once: a burst of first views (after a catalogue change, or 100 shoppers on a cold
+ * cache) waits its turn instead of holding 100 renders' memory at the same time.
+ */
+const CONCURRENT_RENDERS = 2;
+
+class Slots {
+  private free: number;
+  private readonly waiting: Array<() => void> = [];
+  constructor(count: number) {
+    this.free = count;
+  }
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free -= 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free += 1;
+    }
+  }
+}
+
 export interface ServerRenderer {
   /** Whether this request gets a server-rendered page: a visitor (no session cookie) opening a storefront screen. */
   renders(request: FastifyRequest): boolean;
@@ -101,6 +126,7 @@ export async function loadServerRenderer(app: FastifyInstance, dist: string): Pr
   const cssFile = stylesheetLink.exec(template)?.[1];
   const inlineStyle = cssFile ? `<style>${readFileSync(path.join(dist, cssFile), 'utf8')}</style>` : null;
 
+  const renderSlots = new Slots(CONCURRENT_RENDERS);
   const routeOf = (url: string) => {
     const pathname = url.split('?')[0] ?? '/';
     return SERVER_RENDERED.find((r) => r.path.test(pathname));
@@ -117,15 +143,19 @@ export async function loadServerRenderer(app: FastifyInstance, dist: string): Pr
     async fill(url, html) {
       const route = routeOf(url);
       if (!route) return html;
-      const rendered = await bundle.render(url);
+      const rendered = await renderSlots.run(() => bundle.render(url));
       let page = inlineStyle ? html.replace(stylesheetLink, () => inlineStyle) : html;
       if (entry) {
         page = page
           .replace(entryScript, '')
           .replace(preloadLink, '')
-          .replace('</body>', `${bootTags.get(route.screen) ?? ''}</body>`);
+          .replace('</body>', () => `${bootTags.get(route.screen) ?? ''}</body>`);
       }
-      return page.replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>${rendered.state}`);
+      // Function replacements: a product text containing "$&" or "$'" is inserted as it is.
+      return page.replace(
+        '<div id="root"></div>',
+        () => `<div id="root">${rendered.html}</div>${rendered.state}`,
+      );
     },
   };
 }
