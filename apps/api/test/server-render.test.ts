@@ -107,6 +107,15 @@ describeEachDialect(
       expect(rootOf(search.body)).toContain('Cuticle Oil Pen');
     });
 
+    it('keeps one page per screen and the parameters it reads: made-up parameters do not make new pages', async () => {
+      const shop = await get('/shop?page=1');
+      const tagged = await get('/shop?utm_source=sms&page=1&x=1');
+      expect(tagged.statusCode).toBe(200);
+      expect(tagged.headers.etag).toBe(shop.headers.etag);
+      const other = await get('/shop?page=2');
+      expect(other.headers.etag).not.toBe(shop.headers.etag);
+    });
+
     it('gives a signed-in shopper the plain app (their pages hold their own data)', async () => {
       const { cookie } = await signedInUser(ctx());
       const page = await get('/cart', { cookie });

@@ -37,6 +37,23 @@ export function withHead(indexHtml: string, head: string): string {
   });
 }
 
+/** The storefront screens' query parameters (page, category, search term). */
+const PAGE_PARAMS = ['page', 'category', 'search'];
+
+/** A page's URL with only the parameters its screen reads, in a fixed order. */
+export function pageUrl(pathname: string, url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return pathname;
+  const given = new URLSearchParams(url.slice(query + 1));
+  const kept = new URLSearchParams();
+  for (const name of PAGE_PARAMS) {
+    const value = given.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const text = kept.toString();
+  return text ? `${pathname}?${text}` : pathname;
+}
+
 function defaultWebDist(): string {
   // dist/server.js lives in apps/api/dist; the web build in apps/web/dist.
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -104,9 +121,12 @@ export async function registerWebApp(
       // catalogue's generation, so a write shows at once. A render that fails is not kept: the browser draws that
       // page, as it does for a signed-in shopper.
       try {
-        const page = await pageCache.get(`page:${request.url}`, async () => {
+        // Only the query parameters the screens read make a different page: `/?utm_source=x` is `/`, so a flood of
+        // made-up URLs cannot make the server render (or keep) a page per URL.
+        const url = pageUrl(pathname, request.url);
+        const page = await pageCache.get(`page:${url}`, async () => {
           const plain = await answer(request, pathname, routeStatus);
-          const html = await serverRenderer.fill(request.url, plain.html);
+          const html = await serverRenderer.fill(url, plain.html);
           return new CachedBody(html, 'text/html; charset=utf-8', plain.status);
         });
         return sendCachedBody(request, reply, page);
