@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { Router } from 'wouter';
 import { AppRoutes } from './routes';
@@ -10,10 +10,6 @@ import { TOAST_OPTIONS } from './toasts';
  * visitor's first screen to HTML. `ssrPath` is the requested path and query on the server; unset in the browser.
  */
 export function App({ queryClient, ssrPath }: { queryClient: QueryClient; ssrPath?: string }) {
-  useEffect(() => {
-    // The page is live (hydrated, or drawn): browser tests and monitoring wait for this mark.
-    document.documentElement.dataset.ready = 'true';
-  }, []);
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

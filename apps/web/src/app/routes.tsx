@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/spinner';
 import { NotFoundPage } from '../pages/not-found';
@@ -32,6 +32,18 @@ const SearchPage = lazy(() => import('../features/catalogue/screens/search-page'
 const ProductPage = lazy(() => import('./screens/product-screen'));
 
 /**
+ * Marks the page live (<html data-ready="true">) once the screen itself has hydrated or been drawn: it sits inside
+ * the screens' Suspense boundary, whose effects run only when the lazy screen is in place. Browser tests and
+ * monitoring wait for it; a value typed into a server-rendered field before then could be reset by hydration.
+ */
+function LiveMark() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+  return null;
+}
+
+/**
  * The route table (seed §2). Screens are React.lazy imports, so a first visit downloads only the shell and the
  * screen it opens, and the admin panel never reaches a shopper's phone. Paths not listed show the not-found page.
  */
@@ -42,6 +54,7 @@ export function AppRoutes() {
     return (
       <RouteErrorBoundary resetKey={location}>
         <Suspense fallback={null}>
+          <LiveMark />
           <Switch>
             <Route path="/admin/:adminId/:slug" component={AdminShell} />
             <Route>
@@ -59,6 +72,7 @@ export function AppRoutes() {
       <ProductActionsProvider>
         <RouteErrorBoundary resetKey={location}>
           <Suspense fallback={<Spinner label="Loading page" />}>
+            <LiveMark />
             <Switch>
               <Route path="/review-order/:id" component={ReviewOrderPage} />
               <Route path="/mpesa-form/:id" component={MpesaFormScreen} />
