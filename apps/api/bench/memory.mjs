@@ -18,11 +18,10 @@ export async function measureMemory({ root, port, shoppers = 100, seconds = 15 }
   // The same command as `npm run serve` (its heap flags), on a first start.
   const server = await startProductionServer({ root, port, name: 'bench-memory' });
   const { base } = server;
-  const child = { pid: server.pid };
   try {
-    const startPeak = statusMb(child.pid, 'VmHWM');
+    const startPeak = statusMb(server.pid, 'VmHWM');
     await new Promise((r) => setTimeout(r, 2_000));
-    const idle = statusMb(child.pid, 'VmRSS');
+    const idle = statusMb(server.pid, 'VmRSS');
 
     // What shoppers open: pages, lists, searches, products (JSON and HTML) and their pictures.
     const products = (await (await fetch(`${base}/api/v1/products/?limit=100`)).json()).data;
@@ -41,7 +40,7 @@ export async function measureMemory({ root, port, shoppers = 100, seconds = 15 }
     ];
     let loadPeak = 0;
     const sampler = setInterval(() => {
-      loadPeak = Math.max(loadPeak, statusMb(child.pid, 'VmRSS'));
+      loadPeak = Math.max(loadPeak, statusMb(server.pid, 'VmRSS'));
     }, 100);
     const result = await new Promise((resolve, reject) =>
       autocannon(
@@ -59,7 +58,7 @@ export async function measureMemory({ root, port, shoppers = 100, seconds = 15 }
       ),
     );
     clearInterval(sampler);
-    loadPeak = Math.max(loadPeak, statusMb(child.pid, 'VmRSS'));
+    loadPeak = Math.max(loadPeak, statusMb(server.pid, 'VmRSS'));
     return {
       startPeakMb: startPeak,
       idleMb: idle,

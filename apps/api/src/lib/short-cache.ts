@@ -125,16 +125,27 @@ const TTL_MS = 30_000;
 const PAGE_ENTRIES = 200;
 const ANSWER_ENTRIES = 2_000;
 
+/** The app's three caches on one generation: a catalogue or review write clears them all, on every process. */
+function cachesOn(
+  generation: CacheGeneration,
+  close: () => Promise<void>,
+  log?: FastifyBaseLogger,
+): AppCaches {
+  return {
+    catalogue: new ShortCache(generation, TTL_MS, 500, log),
+    pages: new ShortCache(generation, TTL_MS, PAGE_ENTRIES, log),
+    answers: new ShortCache(generation, TTL_MS, ANSWER_ENTRIES, log),
+    close,
+  };
+}
+
 export function createCaches(
   redis: { url: string; keyPrefix: string } | undefined,
   log?: FastifyBaseLogger,
 ): AppCaches {
   if (!redis) {
     const generation = new MemoryGeneration();
-    const catalogue = new ShortCache(generation, TTL_MS, 500, log);
-    const pages = new ShortCache(generation, TTL_MS, PAGE_ENTRIES, log);
-    const answers = new ShortCache(generation, TTL_MS, ANSWER_ENTRIES, log);
-    return { catalogue, pages, answers, close: () => catalogue.close() };
+    return cachesOn(generation, () => generation.close(), log);
   }
   const client = new Redis(redis.url, {
     connectTimeout: 2_000,
@@ -143,15 +154,11 @@ export function createCaches(
   });
   client.on('error', () => undefined);
   const generation = new RedisGeneration(client, `${redis.keyPrefix}cache:catalogue`);
-  const catalogue = new ShortCache(generation, TTL_MS, 500, log);
-  const pages = new ShortCache(generation, TTL_MS, PAGE_ENTRIES, log);
-  const answers = new ShortCache(generation, TTL_MS, ANSWER_ENTRIES, log);
-  return {
-    catalogue,
-    pages,
-    answers,
-    close: async () => {
+  return cachesOn(
+    generation,
+    async () => {
       client.disconnect();
     },
-  };
+    log,
+  );
 }
