@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { expect, it } from 'vitest';
@@ -51,12 +51,27 @@ describeEachDialect(
       expect(root).toContain('450');
       // Text that looks like a replacement pattern is shown as written.
       expect(root).toContain('Costs less than $&#x27; and $&amp; in other shops');
-      // The stylesheet is in the page; the scripts start after the first paint (boot.js, with the product screen's
-      // chunk among those it loads); nothing runs inline (CSP).
-      expect(page.body).toMatch(/<style>[^<]*\.flex\{/);
-      expect(page.body).toMatch(
-        /<script src="\/boot\.js" defer data-entry="\/assets\/index-[^"]+\.js" data-chunks="[^"]*\/assets\/product-screen-[^"]+\.js/,
-      );
+      // The page's own styles are in the page (only the rules its HTML uses); the scripts and the whole stylesheet
+      // start after the first paint (boot.js, with the product screen's chunk among those it loads); nothing runs
+      // inline (CSP).
+      const style = /<style>([\s\S]*?)<\/style>/.exec(page.body)?.[1] ?? '';
+      expect(style).toMatch(/\.flex\{/);
+      const boot =
+        /<script src="\/boot\.js" defer data-entry="\/assets\/index-[^"]+\.js" data-chunks="[^"]*\/assets\/product-screen-[^"]+\.js[^"]*" data-css="(\/assets\/index-[^"]+\.css)"><\/script>/.exec(
+          page.body,
+        );
+      expect(boot).not.toBeNull();
+      const stylesheet = readFileSync(path.join(webDist, boot![1]!), 'utf8');
+      expect(style.length).toBeLessThan(stylesheet.length * 0.7);
+      // Tailwind's registered properties are all there (a stray ";" after one made the browser drop the next, and
+      // borders and rings went missing until the whole stylesheet came), and so are the :where() rules (gaps).
+      expect(style).not.toContain('};');
+      expect(style).toContain('@property --tw-border-style');
+      expect(style).toContain(':where(.space-y-3>:not(:last-child))');
+      // Rules for what the page does not show stay in the stylesheet: the admin's picture upload field, say.
+      expect(stylesheet).toContain('::file-selector-button');
+      expect(style).not.toContain('::file-selector-button');
+      expect(page.body).not.toMatch(/<link rel="stylesheet"/);
       expect(page.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
       expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/);
       const product = stateOf(page.body).queries.find((q) => q.queryKey[1] === 'product');
@@ -122,6 +137,14 @@ describeEachDialect(
       expect(page.statusCode).toBe(200);
       expect(rootOf(page.body)).toBe('');
       expect(page.body).not.toContain('urembo-state');
+    });
+
+    it("does not hand out the build's own records (the manifest and the critical-CSS plan)", async () => {
+      for (const url of ['/.vite/manifest.json', '/.vite/critical-css.json']) {
+        const answer = await get(url);
+        expect(answer.statusCode, url).toBe(404);
+        expect(answer.body, url).not.toContain('"file"');
+      }
     });
 
     it('renders an unknown product as the 404 page', async () => {

@@ -9,6 +9,8 @@ const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
 function walk(dir) {
   for (const name of readdirSync(dir)) {
     const file = path.join(dir, name);
+    // .vite holds the build's own records (manifest, critical-CSS plan), read by the server, never sent.
+    if (name === '.vite') continue;
     if (statSync(file).isDirectory()) walk(file);
     else if (compressible.test(name) && statSync(file).size > 1024) {
       const body = readFileSync(file);

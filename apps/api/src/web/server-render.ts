@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { type CompactPlan, createProcessor } from 'beasties/runtime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../modules/auth/session';
 
@@ -105,26 +106,36 @@ export async function loadServerRenderer(app: FastifyInstance, dist: string): Pr
       headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
     });
   });
+  // The page's own styles go into the page: only the rules its HTML uses (beasties' critical CSS, from the plan the
+  // web build compiled), so the first paint needs one round trip and a few KB. The whole stylesheet follows after the
+  // first paint, with the scripts (public/boot.js), for the screens the shopper opens next.
+  const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const stylesheetLink = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/;
+  const stylesheet = stylesheetLink.exec(template)?.[1];
+  const planFile = path.join(dist, '.vite', 'critical-css.json');
+  const criticalCss =
+    stylesheet && existsSync(planFile)
+      ? createProcessor([JSON.parse(readFileSync(planFile, 'utf8')) as CompactPlan])
+      : null;
+  if (stylesheet && !criticalCss) {
+    app.log.warn({ planFile }, 'no critical CSS plan: server-rendered pages load the whole stylesheet first');
+  }
   // The app's scripts start after the page's first paint (public/boot.js): the entry and the chunks it and the
   // route's screen need, in the order the browser should fetch them.
-  const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const entryScript = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/;
   const preloadLink = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g;
   const entry = entryScript.exec(template)?.[1];
   const entryChunks = [...template.matchAll(preloadLink)].map((m) => m[1]!);
+  const cssAttribute = criticalCss ? ` data-css="${stylesheet}"` : '';
   const bootTags = new Map(
     SERVER_RENDERED.map(({ screen }) => {
       const chunks = [...entryChunks, ...screenChunks(manifest, screen).map((file) => `/${file}`)];
       return [
         screen,
-        `<script src="/boot.js" defer data-entry="${entry}" data-chunks="${chunks.join(' ')}"></script>`,
+        `<script src="/boot.js" defer data-entry="${entry}" data-chunks="${chunks.join(' ')}"${cssAttribute}></script>`,
       ];
     }),
   );
-  // The stylesheet goes into the page itself: one round trip fewer before the first paint on a slow network.
-  const stylesheetLink = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/;
-  const cssFile = stylesheetLink.exec(template)?.[1];
-  const inlineStyle = cssFile ? `<style>${readFileSync(path.join(dist, cssFile), 'utf8')}</style>` : null;
 
   const renderSlots = new Slots(CONCURRENT_RENDERS);
   const routeOf = (url: string) => {
@@ -144,7 +155,7 @@ export async function loadServerRenderer(app: FastifyInstance, dist: string): Pr
       const route = routeOf(url);
       if (!route) return html;
       const rendered = await renderSlots.run(() => bundle.render(url));
-      let page = inlineStyle ? html.replace(stylesheetLink, () => inlineStyle) : html;
+      let page = html;
       if (entry) {
         page = page
           .replace(entryScript, '')
@@ -152,10 +163,14 @@ export async function loadServerRenderer(app: FastifyInstance, dist: string): Pr
           .replace('</body>', () => `${bootTags.get(route.screen) ?? ''}</body>`);
       }
       // Function replacements: a product text containing "$&" or "$'" is inserted as it is.
-      return page.replace(
+      page = page.replace(
         '<div id="root"></div>',
         () => `<div id="root">${rendered.html}</div>${rendered.state}`,
       );
+      if (!criticalCss) return page;
+      // The page as it will be shown (without the stylesheet link) picks its rules; they take the link's place.
+      const { css } = criticalCss.extract(page.replace(stylesheetLink, ''));
+      return page.replace(stylesheetLink, () => `<style>${css}</style>`);
     },
   };
 }

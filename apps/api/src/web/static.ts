@@ -83,6 +83,9 @@ export async function registerWebApp(
       preCompressed: true,
       cacheControl: false,
       decorateReply: false,
+      // dist/.vite holds the build's records (the manifest, the critical-CSS plan): the server reads them, nobody
+      // downloads them.
+      allowedPath: (pathname) => !pathname.split('/').some((part) => part.startsWith('.')),
       setHeaders(res, filePath) {
         const relative = path.relative(dist, filePath);
         if (relative.startsWith(`assets${path.sep}`)) res.setHeader('cache-control', IMMUTABLE);
