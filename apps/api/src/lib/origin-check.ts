@@ -11,17 +11,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerOriginCheck(app: FastifyInstance, config: Config): void {
   const publicOrigin = new URL(config.publicUrl).origin;
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  // A plain hook, not an async one: reads (most requests) pass without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
     const origin = request.headers.origin;
-    if (!origin) return;
-    if (origin === publicOrigin) return;
+    if (!origin || origin === publicOrigin) return done();
     let host: string | undefined;
     try {
       host = new URL(origin).host;
     } catch {
-      throw forbidden('Cross-site request refused');
+      return done(forbidden('Cross-site request refused'));
     }
-    if (host !== request.headers.host) throw forbidden('Cross-site request refused');
+    done(host === request.headers.host ? undefined : forbidden('Cross-site request refused'));
   });
 }

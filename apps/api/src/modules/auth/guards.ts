@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { forbidden, unauthorized } from '../../lib/http-error';
 import type { UserRow } from '../users/repository';
-import { findSessionUser } from './session';
+import { findSessionUser, SESSION_COOKIE } from './session';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,15 +15,20 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the session cookie once per API request (one indexed query, only when a cookie is sent). */
+/**
+ * Reads the session cookie once per API request (one indexed query, only when a cookie is sent). A request with no
+ * session cookie goes on at once, without a promise: most reads on a sale day are visitors'.
+ */
 export function registerSessionLoader(app: FastifyInstance, db: Kysely<Database>, config: Config): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionIdHash', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const found = await findSessionUser(db, config, request);
-    request.user = found?.user ?? null;
-    request.sessionIdHash = found?.idHash ?? null;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/') || !request.cookies[SESSION_COOKIE]) return done();
+    findSessionUser(db, config, request).then((found) => {
+      request.user = found?.user ?? null;
+      request.sessionIdHash = found?.idHash ?? null;
+      done();
+    }, done);
   });
 }
 
