@@ -22,6 +22,24 @@ export function validateForm<S extends z.ZodType>(
   return { ok: false, errors };
 }
 
+/**
+ * validateForm with a schema loaded on demand (`load` imports the contract module that holds it): zod and the
+ * schemas (24 KB gzip) download when a shopper first touches the form, not with a server-rendered page, which stays
+ * within the first visit's JavaScript budget (issue 15). A module that cannot be fetched answers a form message.
+ */
+export async function validateFormOnDemand<S extends z.ZodType>(
+  load: () => Promise<S>,
+  values: unknown,
+): Promise<ReturnType<typeof validateForm<S>>> {
+  let schema: S;
+  try {
+    schema = await load();
+  } catch {
+    return { ok: false, errors: { form: 'Could not check the form. Check your connection and try again.' } };
+  }
+  return validateForm(schema, values);
+}
+
 /** The field messages of a failed API call (a 400's details), so the form shows what the server refused. */
 export function serverFieldErrors(error: unknown): FieldErrors {
   const errors: FieldErrors = {};

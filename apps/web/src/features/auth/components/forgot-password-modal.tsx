@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { forgotPasswordBodySchema } from '@urembo/contract/auth';
 import { FormError, TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { errorMessage } from '../../../lib/api-client';
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
+import { serverFieldErrors, validateFormOnDemand, type FieldErrors } from '../../../lib/form-errors';
 import { useForgotPassword } from '../mutations';
+import { authSchemas, prefetchAuthSchemas } from '../schemas';
 
 /** "Forgot your password?" (seed §2): asks for the email and mails a reset link to it. */
 export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -19,9 +19,11 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
     onClose();
   }
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = validateForm(forgotPasswordBodySchema, { email });
+    const checked = await validateFormOnDemand(() => authSchemas().then((m) => m.forgotPasswordBodySchema), {
+      email,
+    });
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -45,7 +47,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
 
   return (
     <Modal open={open} onClose={close} title="Forgot your password?">
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={submit} onFocus={prefetchAuthSchemas} noValidate className="space-y-4">
         <p className="text-sm text-stone-600">
           Enter the email of your account and we will send you a link to choose a new password.
         </p>

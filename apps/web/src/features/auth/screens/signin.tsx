@@ -2,16 +2,16 @@ import { useHydrated } from '../../../lib/use-hydrated';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
-import { signinBodySchema } from '@urembo/contract/auth';
 import { PHONE_HINT } from '@urembo/contract/phone';
 import { FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
+import { serverFieldErrors, validateFormOnDemand, type FieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { ForgotPasswordModal } from '../components/forgot-password-modal';
 import { useSignin } from '../mutations';
+import { authSchemas, prefetchAuthSchemas } from '../schemas';
 
 /** /signin (seed §2): phone or email, and the password. */
 export default function SigninScreen() {
@@ -35,9 +35,9 @@ export default function SigninScreen() {
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = validateForm(signinBodySchema, values);
+    const checked = await validateFormOnDemand(() => authSchemas().then((m) => m.signinBodySchema), values);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -71,7 +71,7 @@ export default function SigninScreen() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={submit} onFocus={prefetchAuthSchemas} noValidate className="space-y-4">
         <TextField
           label="Phone number"
           type="tel"
