@@ -51,8 +51,8 @@ function run(base, paths) {
   });
 }
 
-/** The production server as a benchmark runs it: no heap flags (the memory part measures `npm run serve`'s). */
-const startServer = (env) => startProductionServer({ root, port, env, nodeFlags: [] });
+/** The production server as a benchmark runs it: no heap caps (the memory part measures `npm run serve` as is). */
+const startServer = (env) => startProductionServer({ root, port, env, asServed: false });
 
 function row(name, result, baseline) {
   return {
