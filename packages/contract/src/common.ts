@@ -25,6 +25,11 @@ export function pathParams<K extends string>(...names: K[]) {
 }
 
 /** `page` (1-based) and `limit` query parameters; each route supplies its own default limit. */
+/** One of a fixed list of words, refused with the list: "status must be one of paid, unpaid". */
+export function oneOf<const T extends readonly [string, ...string[]]>(name: string, values: T) {
+  return z.enum(values, { error: `${name} must be one of ${values.join(', ')}` });
+}
+
 export function pagingQuery(defaultLimit: number) {
   return z.object({
     page: z.coerce.number().int('page must be a whole number').min(1, 'page must be 1 or more').default(1),

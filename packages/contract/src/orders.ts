@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productSchema } from './catalogue';
+import { oneOf } from './common';
 import {
   DELIVERY_STATUSES,
   MAX_LINE_COUNT,
@@ -191,19 +192,13 @@ export const orderQuoteSchema = z.object({
 export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 
 export const orderListQuerySchema = z.object({
-  status: z
-    .enum(ORDER_STATUS_FILTERS, { error: `status must be one of ${ORDER_STATUS_FILTERS.join(', ')}` })
-    .optional(),
+  status: oneOf('status', ORDER_STATUS_FILTERS).optional(),
 });
 
 /** PUT /order/updateStatus/{id} (admin): either or both statuses; neither → 400 "Not changed". */
 export const updateOrderStatusBodySchema = z.object({
-  paymentStatus: z
-    .enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` })
-    .optional(),
-  deliveryStatus: z
-    .enum(DELIVERY_STATUSES, { error: `deliveryStatus must be one of ${DELIVERY_STATUSES.join(', ')}` })
-    .optional(),
+  paymentStatus: oneOf('paymentStatus', PAYMENT_STATUSES).optional(),
+  deliveryStatus: oneOf('deliveryStatus', DELIVERY_STATUSES).optional(),
   /**
    * Marking an order paid by hand records a payment for what is still owed: the M-Pesa receipt the admin saw, or
    * a reason (e.g. "cash on delivery"). One of them is required then.

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { findLocationByNames } from '../shipping/repository';
+import { findLocationByNames, type NamedLocation } from '../shipping/repository';
 import { MAX_ADDRESSES, type Address } from '@urembo/contract/addresses';
 import type { Database } from '../../db/schema';
 import { fromFlag, nowIso, toFlag } from '../../db/sql-values';
@@ -46,6 +46,20 @@ export function toAddressDto(row: AddressRow): Address {
   };
 }
 
+/** An address's own columns: what the customer wrote, with the place names as the shipping geography spells them. */
+function addressColumns(input: AddressInput, place: NamedLocation) {
+  return {
+    name: input.name,
+    phone: input.phone,
+    email: input.email ?? null,
+    country: place.country,
+    county: place.county,
+    town: place.town,
+    location: place.location,
+    location_id: place.id,
+  };
+}
+
 /**
  * Address books: each one points at a delivery location of the shipping geography (which prices delivery), one of
  * a customer's addresses is the default, and a customer reaches only their own.
@@ -70,14 +84,7 @@ export class AddressService {
       const row: AddressRow = {
         id: newId(),
         user_id: user.id,
-        name: input.name,
-        phone: input.phone,
-        email: input.email ?? null,
-        country: place.country,
-        county: place.county,
-        town: place.town,
-        location: place.location,
-        location_id: place.id,
+        ...addressColumns(input, place),
         // A customer's first address is their default.
         is_default: toFlag(input.isDefault || existing === 0),
         created_at: now,
@@ -95,14 +102,7 @@ export class AddressService {
     return this.db.transaction().execute(async (trx) => {
       const now = nowIso();
       const changes = {
-        name: input.name,
-        phone: input.phone,
-        email: input.email ?? null,
-        country: place.country,
-        county: place.county,
-        town: place.town,
-        location: place.location,
-        location_id: place.id,
+        ...addressColumns(input, place),
         is_default: toFlag(input.isDefault),
         updated_at: now,
       };

@@ -103,25 +103,6 @@ export function listCartProducts(db: Db, userId: string): Promise<CartProductRow
     .execute();
 }
 
-/** Image hashes of several products, in display order, grouped by product. */
-export async function imageHashesByProduct(db: Db, productIds: string[]): Promise<Map<string, string[]>> {
-  const byProduct = new Map<string, string[]>();
-  if (productIds.length === 0) return byProduct;
-  const rows = await db
-    .selectFrom('product_images')
-    .select(['product_id', 'hash'])
-    .where('product_id', 'in', productIds)
-    .orderBy('product_id')
-    .orderBy('position')
-    .execute();
-  for (const row of rows) {
-    const list = byProduct.get(row.product_id) ?? [];
-    list.push(row.hash);
-    byProduct.set(row.product_id, list);
-  }
-  return byProduct;
-}
-
 /** Takes what was ordered off the customer's cart lines; a line that reaches zero goes. */
 export async function subtractFromCart(
   db: Db,

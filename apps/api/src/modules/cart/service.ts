@@ -4,6 +4,7 @@ import { MAX_LINE_COUNT } from '@urembo/contract/order-status';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/sql-values';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { imageHashesFor } from '../catalogue/repository';
 import { toCartLine } from './cart-line';
 import {
   addToCartLine,
@@ -12,7 +13,6 @@ import {
   deleteCartLine,
   findCartLineCount,
   findProductStatus,
-  imageHashesByProduct,
   listCartProducts,
 } from './repository';
 
@@ -23,7 +23,7 @@ import {
  */
 export async function getCart(db: Kysely<Database>, userId: string): Promise<Cart> {
   const rows = await listCartProducts(db, userId);
-  const images = await imageHashesByProduct(
+  const images = await imageHashesFor(
     db,
     rows.map((r) => r.id),
   );

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { CategoriesTable, Database, ProductsTable } from '../../db/schema';
+import type { CategoriesTable, Database, ProductImagesTable, ProductsTable } from '../../db/schema';
 import { toCount } from '../../db/sql-values';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -108,14 +108,14 @@ export async function listRelatedProducts(
   return result.rows;
 }
 
-/** The image hashes of each product, in display order. */
+/** The image hashes of each product, in display order (the catalogue, the cart and orders all read them here). */
 export async function imageHashesFor(db: Db, productIds: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>(productIds.map((id) => [id, []]));
   if (productIds.length === 0) return out;
   const result = await sql<{ product_id: string; hash: string }>`
     select product_id, hash from product_images
     where product_id in (${sql.join(productIds)})
-    order by product_id, position
+    order by product_id, position, id
   `.execute(db);
   for (const row of result.rows) out.get(row.product_id)?.push(row.hash);
   return out;
@@ -155,18 +155,7 @@ export async function productImages(db: Db, productId: string) {
     .execute();
 }
 
-export async function insertImages(
-  db: Db,
-  rows: {
-    id: string;
-    product_id: string;
-    hash: string;
-    position: number;
-    width: number;
-    height: number;
-    created_at: string;
-  }[],
-): Promise<void> {
+export async function insertImages(db: Db, rows: Selectable<ProductImagesTable>[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('product_images').values(rows).execute();
 }
 

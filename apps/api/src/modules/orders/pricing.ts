@@ -5,7 +5,8 @@ import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
 import { imageUrl } from '../catalogue/images';
 import { findLocationByNames, type NamedLocation } from '../shipping/repository';
-import { findProductsForPricing, firstImageHashes } from './repository';
+import { imageHashesFor } from '../catalogue/repository';
+import { findProductsForPricing } from './repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -65,10 +66,10 @@ export async function priceItems(db: Db, items: OrderItemInput[]): Promise<Price
         : `${listNames(names)} are no longer available: please remove them from your order`,
     );
   }
-  const images = await firstImageHashes(db, ids);
+  const images = await imageHashesFor(db, ids);
   const lines = items.map((item) => {
     const product = products.get(item._id)!;
-    const hash = images.get(product.id);
+    const hash = images.get(product.id)?.[0];
     return {
       productId: product.id,
       name: product.name,

@@ -28,22 +28,6 @@ export function findProductsForPricing(db: Db, ids: string[]): Promise<PricingPr
     .execute();
 }
 
-/** The first image (lowest position) of each product. */
-export async function firstImageHashes(db: Db, productIds: string[]): Promise<Map<string, string>> {
-  const first = new Map<string, string>();
-  if (productIds.length === 0) return first;
-  const rows = await db
-    .selectFrom('product_images')
-    .select(['product_id', 'hash'])
-    .where('product_id', 'in', productIds)
-    .orderBy('product_id')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  for (const row of rows) if (!first.has(row.product_id)) first.set(row.product_id, row.hash);
-  return first;
-}
-
 /* ---- orders ---- */
 
 export async function findOrderIdByIdempotencyKey(

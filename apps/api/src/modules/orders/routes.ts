@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { ADMIN_ORDER_FILTERS } from '@urembo/contract/dashboard';
 import {
   pagingQuery,
@@ -8,6 +7,7 @@ import {
   PAGE_SIZES,
   collectionSchema,
   pagedSchema,
+  oneOf,
   withMessage,
 } from '@urembo/contract/common';
 import {
@@ -38,9 +38,7 @@ import {
 } from './service';
 
 const ordersPaging = pagingQuery(PAGE_SIZES.adminOrders).extend({
-  awaiting: z
-    .enum(ADMIN_ORDER_FILTERS, { error: `awaiting must be one of ${ADMIN_ORDER_FILTERS.join(', ')}` })
-    .optional(),
+  awaiting: oneOf('awaiting', ADMIN_ORDER_FILTERS).optional(),
 });
 const orderItemsPaging = pagingQuery(ORDER_ITEMS_PAGE_SIZE);
 

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_SIZES, pagingQuery, pathParams, collectionSchema, pagedSchema } from '@urembo/contract/common';
+import {
+  PAGE_SIZES,
+  oneOf,
+  pagingQuery,
+  pathParams,
+  collectionSchema,
+  pagedSchema,
+} from '@urembo/contract/common';
 import { nairobiDate } from '@urembo/contract/nairobi-time';
 import { z } from 'zod';
 import {
@@ -21,9 +28,7 @@ import { currentUser, requireUser } from '../auth/guards';
 import { searchOrders } from './repository';
 
 const paymentListQuery = pagingQuery(PAGE_SIZES.adminPayments).extend({
-  filter: z
-    .enum(PAYMENT_FILTERS, { error: `filter must be one of ${PAYMENT_FILTERS.join(', ')}` })
-    .optional(),
+  filter: oneOf('filter', PAYMENT_FILTERS).optional(),
   unmatched: z.enum(['true', 'false'], { error: 'unmatched must be true or false' }).optional(),
 });
 const reconciliationQuery = z.object({
