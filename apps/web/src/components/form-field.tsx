@@ -65,3 +65,34 @@ export function FormError({ message }: { message: string | undefined }) {
     </p>
   );
 }
+
+/**
+ * A form's buttons: Cancel (when the form can be left) and the submit button, which says what it is doing while the
+ * form is sent. Side by side at the right on wide screens, the submit button on top on a phone.
+ */
+export function FormActions({
+  submitting,
+  label,
+  busyLabel = 'Saving…',
+  onCancel,
+  className = '',
+}: {
+  submitting: boolean;
+  label: string;
+  busyLabel?: string;
+  onCancel?: (() => void) | undefined;
+  className?: string;
+}) {
+  return (
+    <div className={`flex flex-col-reverse gap-3 sm:flex-row sm:justify-end ${className}`}>
+      {onCancel ? (
+        <button type="button" className="btn-outline" onClick={onCancel}>
+          Cancel
+        </button>
+      ) : null}
+      <button type="submit" className="btn-primary" disabled={submitting}>
+        {submitting ? busyLabel : label}
+      </button>
+    </div>
+  );
+}

@@ -5,13 +5,10 @@ import { toCount } from '../../db/sql-values';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** A review joined with what its JSON shows of the reviewer and the product. */
-export interface ReviewRecord {
-  id: string;
-  user_id: string;
-  product_id: string;
-  rating: number;
-  comment: string;
-  created_at: string;
+export interface ReviewRecord extends Pick<
+  ReviewsTable,
+  'id' | 'user_id' | 'product_id' | 'rating' | 'comment' | 'created_at'
+> {
   user_full_name: string;
   user_email: string | null;
   product_name: string;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { FormError, TextField } from '../../../components/form-field';
+import { FormActions, FormError, TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors, validateFormOnDemand, type FieldErrors } from '../../../lib/form-errors';
@@ -63,14 +63,12 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
           error={errors.email}
         />
         <FormError message={errors.form} />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-outline" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={forgot.isPending}>
-            {forgot.isPending ? 'Sending…' : 'Send Recovery Email'}
-          </button>
-        </div>
+        <FormActions
+          submitting={forgot.isPending}
+          label="Send Recovery Email"
+          busyLabel="Sending…"
+          onCancel={close}
+        />
       </form>
     </Modal>
   );

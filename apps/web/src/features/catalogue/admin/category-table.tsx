@@ -3,6 +3,7 @@ import { TRUNCATE, truncate } from '@urembo/contract/text';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { DataTable, type Column } from '../../../components/data-table';
+import { FormActions } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useCategories } from '../api';
@@ -71,16 +72,7 @@ function CategoryForm({
           {error}
         </p>
       ) : null}
-      <div className="flex justify-end gap-3">
-        {onCancel ? (
-          <button type="button" className="btn-ghost" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-        <button type="submit" className="btn-primary" disabled={submitting}>
-          {submitting ? 'Saving…' : submitLabel}
-        </button>
-      </div>
+      <FormActions submitting={submitting} label={submitLabel} onCancel={onCancel} />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import {
 import { IMAGE_LIMITS } from '@urembo/contract/images';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
+import { FormActions } from '../../../components/form-field';
 import { ProductImage } from '../../../components/product-image';
 import { readAsDataUrl } from './api';
 
@@ -358,16 +359,12 @@ export function ProductForm({
           {errors.form}
         </p>
       ) : null}
-      <div className="flex justify-end gap-3 sm:col-span-2">
-        {onCancel ? (
-          <button type="button" className="btn-ghost" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-        <button type="submit" className="btn-primary" disabled={submitting}>
-          {submitting ? 'Saving…' : submitLabel}
-        </button>
-      </div>
+      <FormActions
+        submitting={submitting}
+        label={submitLabel}
+        onCancel={onCancel}
+        className="sm:col-span-2"
+      />
     </form>
   );
 }

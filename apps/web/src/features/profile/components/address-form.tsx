@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { addressBodySchema, type Address } from '@urembo/contract/addresses';
 import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import type { User } from '@urembo/contract/users';
-import { FormError, TextField } from '../../../components/form-field';
+import { FormActions, FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
 import { useSaveAddress } from '../api';
@@ -108,14 +108,7 @@ export function AddressForm({
         Set as Default
       </label>
       <FormError message={errors.form} />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" className="btn-outline" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : editing ? 'Update' : 'Save'}
-        </button>
-      </div>
+      <FormActions submitting={save.isPending} label={editing ? 'Update' : 'Save'} onCancel={onDone} />
     </form>
   );
 }
