@@ -3,10 +3,10 @@ import { AddressService } from '../modules/addresses/service';
 import { AuthService } from '../modules/auth/service';
 import { imageStoreFor } from '../modules/catalogue/images';
 import { CatalogueService } from '../modules/catalogue/service';
-import { createOrderMessenger } from '../modules/orders/messages';
+import { OrderMessenger } from '../modules/orders/messages';
 import { startUnpaidOrderSweep } from '../modules/orders/unpaid-sweep';
-import { createPaybillService } from '../modules/payments/paybill';
-import { createPaymentsService } from '../modules/payments/service';
+import { PaybillService } from '../modules/payments/paybill';
+import { PaymentsService } from '../modules/payments/service';
 import { ShippingService } from '../modules/shipping/service';
 
 /** Every feature service of one app, built once from the app's infrastructure (plugins/infrastructure.ts). */
@@ -15,9 +15,9 @@ export interface AppServices {
   addresses: AddressService;
   catalogue: CatalogueService;
   shipping: ShippingService;
-  orderMessages: ReturnType<typeof createOrderMessenger>;
-  paybill: ReturnType<typeof createPaybillService>;
-  payments: ReturnType<typeof createPaymentsService>;
+  orderMessages: OrderMessenger;
+  paybill: PaybillService;
+  payments: PaymentsService;
 }
 
 declare module 'fastify' {
@@ -33,15 +33,15 @@ declare module 'fastify' {
 export const servicesPlugin = fp(
   async (app) => {
     const { config, db, log } = { config: app.config, db: app.db, log: app.log };
-    const paybill = createPaybillService({ db, config, daraja: app.daraja, log });
+    const paybill = new PaybillService({ db, config, daraja: app.daraja, log });
     const services: AppServices = {
       auth: new AuthService({ db, config, limiter: app.limiter, mailer: app.mailer, sms: app.sms, log }),
       addresses: new AddressService(db),
       catalogue: new CatalogueService({ db, images: imageStoreFor(app), cache: app.caches.catalogue }),
       shipping: new ShippingService(db),
-      orderMessages: createOrderMessenger({ db, config, sms: app.sms, log }),
+      orderMessages: new OrderMessenger({ db, config, sms: app.sms, log }),
       paybill,
-      payments: createPaymentsService({ db, config, daraja: app.daraja, log, paybill }),
+      payments: new PaymentsService({ db, config, daraja: app.daraja, log, paybill }),
     };
     app.decorate('services', services);
 
