@@ -1,12 +1,16 @@
 import fp from 'fastify-plugin';
 import { AddressService } from '../modules/addresses/service';
 import { AuthService } from '../modules/auth/service';
+import { CartService } from '../modules/cart/service';
 import { imageStoreFor } from '../modules/catalogue/images';
 import { CatalogueService } from '../modules/catalogue/service';
+import { DashboardService } from '../modules/dashboard/service';
 import { OrderMessenger } from '../modules/orders/messages';
+import { OrderService } from '../modules/orders/service';
 import { startUnpaidOrderSweep } from '../modules/orders/unpaid-sweep';
 import { PaybillService } from '../modules/payments/paybill';
 import { PaymentsService } from '../modules/payments/service';
+import { ReviewService } from '../modules/reviews/service';
 import { ShippingService } from '../modules/shipping/service';
 
 /** Every feature service of one app, built once from the app's infrastructure (plugins/infrastructure.ts). */
@@ -15,7 +19,11 @@ export interface AppServices {
   addresses: AddressService;
   catalogue: CatalogueService;
   shipping: ShippingService;
+  cart: CartService;
+  orders: OrderService;
   orderMessages: OrderMessenger;
+  reviews: ReviewService;
+  dashboard: DashboardService;
   paybill: PaybillService;
   payments: PaymentsService;
 }
@@ -33,19 +41,24 @@ declare module 'fastify' {
 export const servicesPlugin = fp(
   async (app) => {
     const { config, db, log } = { config: app.config, db: app.db, log: app.log };
+    const catalogue = new CatalogueService({ db, images: imageStoreFor(app), cache: app.caches.catalogue });
     const paybill = new PaybillService({ db, config, daraja: app.daraja, log });
     const services: AppServices = {
       auth: new AuthService({ db, config, limiter: app.limiter, mailer: app.mailer, sms: app.sms, log }),
       addresses: new AddressService(db),
-      catalogue: new CatalogueService({ db, images: imageStoreFor(app), cache: app.caches.catalogue }),
+      catalogue,
       shipping: new ShippingService(db),
+      cart: new CartService({ db }),
+      orders: new OrderService({ db }),
       orderMessages: new OrderMessenger({ db, config, sms: app.sms, log }),
+      reviews: new ReviewService({ db, catalogueCache: app.caches.catalogue }),
+      dashboard: new DashboardService({ db, config, catalogue }),
       paybill,
       payments: new PaymentsService({ db, config, daraja: app.daraja, log, paybill }),
     };
     app.decorate('services', services);
 
-    startUnpaidOrderSweep(app, db, {
+    startUnpaidOrderSweep(app, services.orders, {
       holdHours: config.stock.unpaidOrderHoldHours,
       sweepSeconds: config.stock.sweepSeconds,
       // Orders give stock back: the catalogue's next read, on any process, must show it.
@@ -61,7 +74,7 @@ export const servicesPlugin = fp(
       sweeper.unref();
       stops.push(() => clearInterval(sweeper));
       stops.push(services.orderMessages.start());
-      stops.push(paybill.startRegistration());
+      stops.push(services.paybill.startRegistration());
     });
     app.addHook('onClose', async () => {
       for (const stop of stops) stop();
