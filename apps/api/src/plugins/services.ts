@@ -45,9 +45,9 @@ export const servicesPlugin = fp(
     const paybill = new PaybillService({ db, config, daraja: app.daraja, log });
     const services: AppServices = {
       auth: new AuthService({ db, config, limiter: app.limiter, mailer: app.mailer, sms: app.sms, log }),
-      addresses: new AddressService(db),
+      addresses: new AddressService({ db }),
       catalogue,
-      shipping: new ShippingService(db),
+      shipping: new ShippingService({ db }),
       cart: new CartService({ db }),
       orders: new OrderService({ db }),
       orderMessages: new OrderMessenger({ db, config, sms: app.sms, log }),
