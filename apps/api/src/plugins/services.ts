@@ -13,7 +13,10 @@ import { PaymentsService } from '../modules/payments/service';
 import { ReviewService } from '../modules/reviews/service';
 import { ShippingService } from '../modules/shipping/service';
 
-/** Every feature service of one app, built once from the app's infrastructure (plugins/infrastructure.ts). */
+/**
+ * Every feature service of one app, built once from the app's infrastructure (plugins/infrastructure.ts). Each is
+ * a class whose constructor takes one object of what it needs (docs/decisions/021-one-service-style.md).
+ */
 export interface AppServices {
   auth: AuthService;
   addresses: AddressService;
