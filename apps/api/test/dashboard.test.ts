@@ -2,7 +2,6 @@ import { adminSummarySchema } from '@urembo/contract/dashboard';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids';
 import { nairobiDate, nairobiDayStart } from '@urembo/contract/nairobi-time';
-import { adminSummary } from '../src/modules/dashboard/service';
 import { signedInUser } from './support/auth';
 import { createProduct, insertOrderRow } from './support/orders-factories';
 import { describeEachDialect, type TestContext } from './support/test-app';
@@ -61,7 +60,7 @@ describeEachDialect('owner dashboard: figures', (ctx) => {
     await order('2026-02-08T21:00:00.000Z', 40, true); // the 30th day back: on the chart
     await order('2026-02-08T20:00:00.000Z', 80, true); // before the chart
 
-    const summary = adminSummarySchema.parse(await adminSummary(ctx().database.db, async () => [], 5, now));
+    const summary = adminSummarySchema.parse(await ctx().app.services.dashboard.adminSummary(now));
     expect(summary.today).toEqual({ orders: 2, revenue: 1000 });
     expect(summary.last7Days).toEqual({ orders: 4, revenue: 1700 });
     expect(summary.revenueByDay).toHaveLength(30);

@@ -2,7 +2,6 @@ import { productSchema } from '@urembo/contract/catalogue';
 import { orderSchema } from '@urembo/contract/orders';
 import { beforeAll, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids';
-import { cancelExpiredUnpaidOrders } from '../src/modules/orders/service';
 import { signedInUser } from './support/auth';
 import { createPlace, createProduct, orderBody, type TestPlace } from './support/orders-factories';
 import { callApi, describeEachDialect, type TestContext } from './support/test-app';
@@ -359,8 +358,8 @@ describeEachDialect('stock: cancellation gives it back exactly once', (ctx) => {
       const results = await Promise.all([
         callApi(ctx(), 'POST', `/order/${order._id}/cancel`, cookie),
         callApi(ctx(), 'PUT', `/order/updateStatus/${order._id}`, admin, { deliveryStatus: 'cancelled' }),
-        cancelExpiredUnpaidOrders(ctx().database.db, 48),
-        cancelExpiredUnpaidOrders(ctx().database.db, 48),
+        ctx().app.services.orders.cancelExpiredUnpaidOrders(48),
+        ctx().app.services.orders.cancelExpiredUnpaidOrders(48),
       ]);
       const [customer, byAdmin, sweepA, sweepB] = results;
       const wins =
@@ -416,7 +415,7 @@ describeEachDialect('stock: cancellation gives it back exactly once', (ctx) => {
       } as never)
       .execute();
 
-    const result = await cancelExpiredUnpaidOrders(ctx().database.db, 48);
+    const result = await ctx().app.services.orders.cancelExpiredUnpaidOrders(48);
     expect(result.cancelled).toBe(1);
     const statusOf = async (id: string) =>
       (await callApi(ctx(), 'GET', `/order/${id}`, admin)).json() as { deliveryStatus: string };
@@ -426,7 +425,7 @@ describeEachDialect('stock: cancellation gives it back exactly once', (ctx) => {
       expect((await statusOf(kept.order._id)).deliveryStatus).not.toBe('cancelled');
       expect(await stockOf(ctx(), kept.product.id)).toBe(2);
     }
-    expect((await cancelExpiredUnpaidOrders(ctx().database.db, 48)).cancelled).toBe(0);
+    expect((await ctx().app.services.orders.cancelExpiredUnpaidOrders(48)).cancelled).toBe(0);
   });
 });
 

@@ -1,23 +1,34 @@
 import fp from 'fastify-plugin';
 import { AddressService } from '../modules/addresses/service';
 import { AuthService } from '../modules/auth/service';
+import { CartService } from '../modules/cart/service';
 import { imageStoreFor } from '../modules/catalogue/images';
 import { CatalogueService } from '../modules/catalogue/service';
-import { createOrderMessenger } from '../modules/orders/messages';
+import { DashboardService } from '../modules/dashboard/service';
+import { OrderMessenger } from '../modules/orders/messages';
+import { OrderService } from '../modules/orders/service';
 import { startUnpaidOrderSweep } from '../modules/orders/unpaid-sweep';
-import { createPaybillService } from '../modules/payments/paybill';
-import { createPaymentsService } from '../modules/payments/service';
+import { PaybillService } from '../modules/payments/paybill';
+import { PaymentsService } from '../modules/payments/service';
+import { ReviewService } from '../modules/reviews/service';
 import { ShippingService } from '../modules/shipping/service';
 
-/** Every feature service of one app, built once from the app's infrastructure (plugins/infrastructure.ts). */
+/**
+ * Every feature service of one app, built once from the app's infrastructure (plugins/infrastructure.ts). Each is
+ * a class whose constructor takes one object of what it needs (docs/decisions/021-one-service-style.md).
+ */
 export interface AppServices {
   auth: AuthService;
   addresses: AddressService;
   catalogue: CatalogueService;
   shipping: ShippingService;
-  orderMessages: ReturnType<typeof createOrderMessenger>;
-  paybill: ReturnType<typeof createPaybillService>;
-  payments: ReturnType<typeof createPaymentsService>;
+  cart: CartService;
+  orders: OrderService;
+  orderMessages: OrderMessenger;
+  reviews: ReviewService;
+  dashboard: DashboardService;
+  paybill: PaybillService;
+  payments: PaymentsService;
 }
 
 declare module 'fastify' {
@@ -33,19 +44,24 @@ declare module 'fastify' {
 export const servicesPlugin = fp(
   async (app) => {
     const { config, db, log } = { config: app.config, db: app.db, log: app.log };
-    const paybill = createPaybillService({ db, config, daraja: app.daraja, log });
+    const catalogue = new CatalogueService({ db, images: imageStoreFor(app), cache: app.caches.catalogue });
+    const paybill = new PaybillService({ db, config, daraja: app.daraja, log });
     const services: AppServices = {
       auth: new AuthService({ db, config, limiter: app.limiter, mailer: app.mailer, sms: app.sms, log }),
-      addresses: new AddressService(db),
-      catalogue: new CatalogueService({ db, images: imageStoreFor(app), cache: app.caches.catalogue }),
-      shipping: new ShippingService(db),
-      orderMessages: createOrderMessenger({ db, config, sms: app.sms, log }),
+      addresses: new AddressService({ db }),
+      catalogue,
+      shipping: new ShippingService({ db }),
+      cart: new CartService({ db }),
+      orders: new OrderService({ db }),
+      orderMessages: new OrderMessenger({ db, config, sms: app.sms, log }),
+      reviews: new ReviewService({ db, catalogueCache: app.caches.catalogue }),
+      dashboard: new DashboardService({ db, config, catalogue }),
       paybill,
-      payments: createPaymentsService({ db, config, daraja: app.daraja, log, paybill }),
+      payments: new PaymentsService({ db, config, daraja: app.daraja, log, paybill }),
     };
     app.decorate('services', services);
 
-    startUnpaidOrderSweep(app, db, {
+    startUnpaidOrderSweep(app, services.orders, {
       holdHours: config.stock.unpaidOrderHoldHours,
       sweepSeconds: config.stock.sweepSeconds,
       // Orders give stock back: the catalogue's next read, on any process, must show it.
@@ -61,7 +77,7 @@ export const servicesPlugin = fp(
       sweeper.unref();
       stops.push(() => clearInterval(sweeper));
       stops.push(services.orderMessages.start());
-      stops.push(paybill.startRegistration());
+      stops.push(services.paybill.startRegistration());
     });
     app.addHook('onClose', async () => {
       for (const stop of stops) stop();

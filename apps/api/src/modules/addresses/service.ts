@@ -60,12 +60,20 @@ function addressColumns(input: AddressInput, place: NamedLocation) {
   };
 }
 
+export interface AddressDeps {
+  db: Kysely<Database>;
+}
+
 /**
  * Address books: each one points at a delivery location of the shipping geography (which prices delivery), one of
  * a customer's addresses is the default, and a customer reaches only their own.
  */
 export class AddressService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly deps: AddressDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
 
   async list(userId: string): Promise<Address[]> {
     return (await listAddresses(this.db, userId)).map(toAddressDto);

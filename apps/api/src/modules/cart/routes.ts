@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addToCartBodySchema, removeFromCartBodySchema } from '@urembo/contract/orders';
 import { assertSelf, requireUser } from '../auth/guards';
 import type { AppContext } from '../../routes';
-import { addToCart, clearCart, getCart, removeFromCart } from './service';
 
 /** The cart (API.md "Cart"): only its owner reaches it, admins included. */
-export function shopRoutes({ db }: AppContext): FastifyPluginAsyncZod {
+export function shopRoutes({ services }: AppContext): FastifyPluginAsyncZod {
+  const { cart } = services;
   return async (app) => {
     app.addHook('onRequest', requireUser);
 
@@ -16,13 +16,13 @@ export function shopRoutes({ db }: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const user = assertSelf(request, request.params.userId);
         const body = request.body;
-        return addToCart(db, user.id, body.productId, body.count);
+        return cart.addToCart(user.id, body.productId, body.count);
       },
     );
 
     app.get('/user/getCart/:userId', { schema: { params: pathParams('userId') } }, async (request, reply) => {
       const user = assertSelf(request, request.params.userId);
-      return reply.header('cache-control', 'no-store').send(await getCart(db, user.id));
+      return reply.header('cache-control', 'no-store').send(await cart.getCart(user.id));
     });
 
     app.delete(
@@ -31,13 +31,13 @@ export function shopRoutes({ db }: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const user = assertSelf(request, request.params.userId);
         const body = request.body;
-        return removeFromCart(db, user.id, body.productId, body.all);
+        return cart.removeFromCart(user.id, body.productId, body.all);
       },
     );
 
     app.delete('/user/clearCart/:userId', { schema: { params: pathParams('userId') } }, async (request) => {
       const user = assertSelf(request, request.params.userId);
-      return clearCart(db, user.id);
+      return cart.clearCart(user.id);
     });
   };
 }

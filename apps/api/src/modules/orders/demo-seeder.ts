@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, DeliveryStatus, PaymentStatus } from '../../db/schema';
 import type { DemoSeeder } from '../../demo/seed-demo';
-import { cancelOrder, createOrder } from './service';
+import { OrderService } from './service';
 import { locationsWithNames } from '../shipping/repository';
 
 const DAY = 24 * 3600 * 1000;
@@ -79,6 +79,8 @@ export const ordersDemoSeeder: DemoSeeder = {
     const place = await demoPlace(db, customer?.id);
     if (!customer || products.length === 0 || !place) return null;
 
+    // Seeding runs outside the app (server.ts, before it listens), over the same database and the same order rules.
+    const orders = new OrderService({ db });
     for (const spec of DEMO_ORDERS) {
       const items = new Map<string, number>();
       for (const line of spec.lines) {
@@ -86,8 +88,7 @@ export const ordersDemoSeeder: DemoSeeder = {
         items.set(id, (items.get(id) ?? 0) + line.count);
       }
       const createdAt = new Date(Date.now() - spec.daysAgo * DAY - 3600_000).toISOString();
-      const { order } = await createOrder(
-        db,
+      const { order } = await orders.createOrder(
         customer,
         {
           name: customer.full_name,
@@ -102,7 +103,7 @@ export const ordersDemoSeeder: DemoSeeder = {
       if (spec.deliveryStatus === 'cancelled') {
         // Through the one cancellation, so the order's stock goes back.
         const from = { paymentStatus: order.paymentStatus, deliveryStatus: order.deliveryStatus };
-        await cancelOrder(db, order._id, from, 'admin', { paymentStatus: spec.paymentStatus });
+        await orders.cancelOrder(order._id, from, 'admin', { paymentStatus: spec.paymentStatus });
       } else {
         await db
           .updateTable('orders')

@@ -63,10 +63,50 @@ export interface OrderMessagesDeps {
  * processes never send one twice), sent, and marked sent; a failure waits and is retried, and after
  * MAX_SMS_ATTEMPTS (or a refusal that will not change, such as an invalid number) it is marked failed.
  */
-export function createOrderMessenger({ db, config, sms, log }: OrderMessagesDeps) {
-  let running: Promise<number> | null = null;
+export class OrderMessenger {
+  private running: Promise<number> | null = null;
 
-  async function sendDue(): Promise<number> {
+  constructor(private readonly deps: OrderMessagesDeps) {}
+
+  /** Sends what is due now (one run at a time in this process); answers how many were sent. */
+  async flush(): Promise<number> {
+    this.running ??= this.sendDue().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Polls in the background; answers a function that stops it. */
+  start(): () => void {
+    const { config, log } = this.deps;
+    const timer = setInterval(() => {
+      this.flush().catch((err: unknown) => log.error({ err }, 'order SMS run failed'));
+    }, config.orderSmsPollMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /** An order's messages for the admin: what was sent, what is waiting, what failed and why. */
+  async ofOrder(orderId: string) {
+    const rows = await this.deps.db
+      .selectFrom('order_messages')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .orderBy('created_at')
+      .execute();
+    return rows.map((r) => ({
+      event: r.event,
+      status: r.status,
+      attempts: toCount(r.attempts),
+      lastError: r.last_error,
+      message: r.message,
+      createdAt: r.created_at,
+      sentAt: r.sent_at,
+    }));
+  }
+
+  private async sendDue(): Promise<number> {
+    const { db, config, sms, log } = this.deps;
     const now = new Date();
     const due = await db
       .selectFrom('order_messages')
@@ -124,42 +164,4 @@ export function createOrderMessenger({ db, config, sms, log }: OrderMessagesDeps
     }
     return sent;
   }
-
-  return {
-    /** Sends what is due now (one run at a time in this process); answers how many were sent. */
-    async flush(): Promise<number> {
-      running ??= sendDue().finally(() => {
-        running = null;
-      });
-      return running;
-    },
-
-    /** Polls in the background; answers a function that stops it. */
-    start(): () => void {
-      const timer = setInterval(() => {
-        this.flush().catch((err: unknown) => log.error({ err }, 'order SMS run failed'));
-      }, config.orderSmsPollMs);
-      timer.unref();
-      return () => clearInterval(timer);
-    },
-
-    /** An order's messages for the admin: what was sent, what is waiting, what failed and why. */
-    async ofOrder(orderId: string) {
-      const rows = await db
-        .selectFrom('order_messages')
-        .selectAll()
-        .where('order_id', '=', orderId)
-        .orderBy('created_at')
-        .execute();
-      return rows.map((r) => ({
-        event: r.event,
-        status: r.status,
-        attempts: toCount(r.attempts),
-        lastError: r.last_error,
-        message: r.message,
-        createdAt: r.created_at,
-        sentAt: r.sent_at,
-      }));
-    },
-  };
 }

@@ -27,15 +27,6 @@ import {
 import { badRequest, forbidden } from '../../lib/http-error';
 import { assertSelf, currentUser, requireUser } from '../auth/guards';
 import type { AppContext } from '../../routes';
-import {
-  changeOrderStatus,
-  createOrder,
-  getReadableOrder,
-  listOrderItemsForAdmin,
-  listOrdersForAdmin,
-  listOrdersOfUser,
-  quoteOrder,
-} from './service';
 
 const ordersPaging = pagingQuery(PAGE_SIZES.adminOrders).extend({
   awaiting: oneOf('awaiting', ADMIN_ORDER_FILTERS).optional(),
@@ -54,7 +45,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 
 /** Orders (API.md "Orders") plus the checkout quote (docs/api-additions-orders.md). */
 export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const { db } = ctx;
+  const { orders } = ctx.services;
   // Orders take and give back stock: the catalogue's next read, on any process, must show it.
   const stockChanged = () => ctx.caches.catalogue.invalidate();
   return async (app) => {
@@ -73,7 +64,7 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = assertSelf(request, request.params.userId);
         const body = request.body;
         const key = idempotencyKeyOf(request);
-        const { order, created } = await createOrder(db, user, body, key);
+        const { order, created } = await orders.createOrder(user, body, key);
         if (created) await stockChanged();
         return reply.status(created ? 201 : 200).send(order);
       },
@@ -90,7 +81,7 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         assertSelf(request, request.params.userId);
-        return quoteOrder(db, request.body);
+        return orders.quoteOrder(request.body);
       },
     );
 
@@ -109,7 +100,7 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw forbidden('You can only reach your own account');
         }
         const { status } = request.query;
-        const data = await listOrdersOfUser(db, request.params.userId, status);
+        const data = await orders.listOrdersOfUser(request.params.userId, status);
         return reply.header('cache-control', 'no-store').send({ data });
       },
     );
@@ -118,7 +109,7 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/order/:id',
       { schema: { response: { 200: orderSchema }, params: pathParams('id') } },
       async (request, reply) => {
-        const order = await getReadableOrder(db, request.params.id, currentUser(request));
+        const order = await orders.getReadableOrder(request.params.id, currentUser(request));
         return reply.header('cache-control', 'no-store').send(order);
       },
     );
@@ -128,8 +119,7 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { response: { 200: withMessage(orderSchema) }, params: pathParams('id') } },
       async (request) => {
         const user = currentUser(request);
-        const order = await changeOrderStatus(
-          db,
+        const order = await orders.changeOrderStatus(
           request.params.id,
           { deliveryStatus: 'cancelled' },
           'customer',
@@ -144,7 +134,7 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
 /** The orders table, status changes, order messages and order lines (admin surface: routes.ts guards them). */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const { db } = ctx;
+  const { orders } = ctx.services;
   const stockChanged = () => ctx.caches.catalogue.invalidate();
   // Order SMS go out in the background (queued by recordOrderEvent in the order's own transaction).
   const messenger = ctx.services.orderMessages;
@@ -156,7 +146,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { page, limit, awaiting } = request.query;
         return reply
           .header('cache-control', 'no-store')
-          .send(await listOrdersForAdmin(db, page, limit, awaiting));
+          .send(await orders.listOrdersForAdmin(page, limit, awaiting));
       },
     );
 
@@ -171,14 +161,14 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const change = request.body;
-        const order = await changeOrderStatus(db, request.params.id, change, 'admin');
+        const order = await orders.changeOrderStatus(request.params.id, change, 'admin');
         await stockChanged();
         return { ...order, message: 'status updated' };
       },
     );
 
     app.get('/order/:id/messages', { schema: { params: pathParams('id') } }, async (request, reply) => {
-      await getReadableOrder(db, request.params.id, currentUser(request));
+      await orders.getReadableOrder(request.params.id, currentUser(request));
       return reply
         .header('cache-control', 'no-store')
         .send({ data: await messenger.ofOrder(request.params.id) });
@@ -189,7 +179,9 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { response: { 200: pagedSchema(orderItemSchema) }, querystring: orderItemsPaging } },
       async (request, reply) => {
         const { page, limit } = request.query;
-        return reply.header('cache-control', 'no-store').send(await listOrderItemsForAdmin(db, page, limit));
+        return reply
+          .header('cache-control', 'no-store')
+          .send(await orders.listOrderItemsForAdmin(page, limit));
       },
     );
   };

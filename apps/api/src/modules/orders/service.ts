@@ -43,140 +43,312 @@ type CreateOrderInput = z.output<typeof createOrderBodySchema>;
 
 export const ORDER_NOT_FOUND = 'Order not found';
 
-async function withItems(db: Kysely<Database>, rows: OrderRow[]): Promise<Order[]> {
-  const items = await listOrderItemsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) =>
-    toOrderDto(
-      row,
-      items.filter((i) => i.order_id === row.id),
-    ),
-  );
+/** Who or what cancels an order; every cancellation goes through `cancelOrder`. */
+export type CancelCause = 'customer' | 'admin' | 'unpaid-hold-expired';
+
+export interface OrderDeps {
+  db: Kysely<Database>;
 }
 
-export async function loadOrder(db: Kysely<Database>, id: string): Promise<Order | null> {
-  const row = await findOrderById(db, id);
-  if (!row) return null;
-  const [order] = await withItems(db, [row]);
-  return order ?? null;
-}
+/**
+ * Orders: the checkout quote, placing an order (priced by the server, stock taken, cart emptied, in one
+ * transaction), the one cancellation, status changes and the order lists of customers and admins.
+ */
+export class OrderService {
+  constructor(private readonly deps: OrderDeps) {}
 
-/** What the checkout summary shows: the same pricing as order creation, without creating anything. */
-export async function quoteOrder(
-  db: Kysely<Database>,
-  input: {
+  /** What the checkout summary shows: the same pricing as order creation, without creating anything. */
+  async quoteOrder(input: {
     items: { _id: string; count: number }[];
     country?: string;
     county?: string;
     town?: string;
     location?: string;
-  },
-): Promise<OrderQuote> {
-  const priced = await priceItems(db, input.items);
-  // Tell the customer now rather than at the order (which checks again, atomically).
-  const short = priced.lines.flatMap((line, position) =>
-    line.stock !== null && line.count > line.stock ? [{ name: line.name, position, left: line.stock }] : [],
-  );
-  if (short.length > 0) throw stockShortError(short, 'order');
-  const { country, county, town, location } = input;
-  const place = country && county && town && location ? { country, county, town, location } : null;
-  const delivery = place ? await deliveryFor(db, place) : null;
-  return {
-    items: priced.lines.map(toOrderLine),
-    subtotal: priced.subtotal,
-    shippingFee: delivery ? delivery.shippingFee : null,
-    totalAmount: delivery ? priced.subtotal + delivery.shippingFee : null,
-  };
-}
-
-/**
- * Places an order in ONE transaction: prices every line from the catalogue and the delivery fee from the
- * location, writes the order and its line snapshots, and takes the ordered products off the customer's cart.
- * With an idempotency key, a repeat (even a concurrent one: the unique (user_id, idempotency_key) constraint
- * decides) answers the first order with `created: false`.
- */
-export async function createOrder(
-  db: Kysely<Database>,
-  user: Pick<UserRow, 'id'>,
-  input: CreateOrderInput,
-  idempotencyKey: string | null,
-  now: string = nowIso(),
-): Promise<{ order: Order; created: boolean }> {
-  const phone = normalizeKenyanPhone(input.phone);
-  if (!phone) throw badRequest(PHONE_HINT, [{ path: 'phone', message: PHONE_HINT }]);
-
-  const firstOrder = async (): Promise<{ order: Order; created: boolean } | null> => {
-    if (!idempotencyKey) return null;
-    const id = await findOrderIdByIdempotencyKey(db, user.id, idempotencyKey);
-    const order = id ? await loadOrder(db, id) : null;
-    return order ? { order, created: false } : null;
-  };
-
-  const earlier = await firstOrder();
-  if (earlier) return earlier;
-
-  let orderId: string | undefined;
-  // A new reference collides with an existing one about once in billions of orders: draw again.
-  for (let attempt = 1; orderId === undefined; attempt += 1) {
-    try {
-      orderId = await db.transaction().execute(async (trx) => {
-        const priced = await priceItems(trx, input.items);
-        const delivery = await deliveryFor(trx, input);
-        const id = newId();
-        await insertOrder(trx, {
-          id,
-          reference: newOrderReference(),
-          user_id: user.id,
-          name: input.name,
-          email: input.email,
-          phone,
-          // The geography's own spelling, whatever case the client sent.
-          country: delivery.country,
-          county: delivery.county,
-          town: delivery.town,
-          location: delivery.location,
-          location_id: delivery.id,
-          subtotal: priced.subtotal,
-          shipping_fee: delivery.shippingFee,
-          total_amount: priced.subtotal + delivery.shippingFee,
-          payment_status: 'pending',
-          delivery_status: 'pending',
-          idempotency_key: idempotencyKey,
-          created_at: now,
-          updated_at: now,
-        });
-        const items = priced.lines.map((line, position) => ({
-          id: newId(),
-          order_id: id,
-          product_id: line.productId,
-          name: line.name,
-          price: line.price,
-          image: line.image,
-          count: line.count,
-          position,
-          stock_taken: 0,
-          created_at: now,
-        }));
-        await insertOrderItems(trx, items);
-        await takeOrderStock(trx, items, 'order');
-        await subtractFromCart(trx, user.id, priced.lines, now);
-        await recordOrderEvent(trx, id, 'placed', now);
-        return id;
-      });
-    } catch (err) {
-      // A concurrent request with the same key committed first: answer its order.
-      if (idempotencyKey && isUniqueViolation(err)) {
-        const first = await firstOrder();
-        if (first) return first;
-      }
-      if (!isUniqueViolation(err) || attempt >= 3) throw err;
-    }
+  }): Promise<OrderQuote> {
+    const { db } = this.deps;
+    const priced = await priceItems(db, input.items);
+    // Tell the customer now rather than at the order (which checks again, atomically).
+    const short = priced.lines.flatMap((line, position) =>
+      line.stock !== null && line.count > line.stock ? [{ name: line.name, position, left: line.stock }] : [],
+    );
+    if (short.length > 0) throw stockShortError(short, 'order');
+    const { country, county, town, location } = input;
+    const place = country && county && town && location ? { country, county, town, location } : null;
+    const delivery = place ? await deliveryFor(db, place) : null;
+    return {
+      items: priced.lines.map(toOrderLine),
+      subtotal: priced.subtotal,
+      shippingFee: delivery ? delivery.shippingFee : null,
+      totalAmount: delivery ? priced.subtotal + delivery.shippingFee : null,
+    };
   }
-  const order = await loadOrder(db, orderId);
-  if (!order) throw new Error(`order ${orderId} vanished after it was created`);
-  return { order, created: true };
+
+  /**
+   * Places an order in ONE transaction: prices every line from the catalogue and the delivery fee from the
+   * location, writes the order and its line snapshots, and takes the ordered products off the customer's cart.
+   * With an idempotency key, a repeat (even a concurrent one: the unique (user_id, idempotency_key) constraint
+   * decides) answers the first order with `created: false`.
+   */
+  async createOrder(
+    user: Pick<UserRow, 'id'>,
+    input: CreateOrderInput,
+    idempotencyKey: string | null,
+    now: string = nowIso(),
+  ): Promise<{ order: Order; created: boolean }> {
+    const { db } = this.deps;
+    const phone = normalizeKenyanPhone(input.phone);
+    if (!phone) throw badRequest(PHONE_HINT, [{ path: 'phone', message: PHONE_HINT }]);
+
+    const firstOrder = async (): Promise<{ order: Order; created: boolean } | null> => {
+      if (!idempotencyKey) return null;
+      const id = await findOrderIdByIdempotencyKey(db, user.id, idempotencyKey);
+      const order = id ? await this.loadOrder(id) : null;
+      return order ? { order, created: false } : null;
+    };
+
+    const earlier = await firstOrder();
+    if (earlier) return earlier;
+
+    let orderId: string | undefined;
+    // A new reference collides with an existing one about once in billions of orders: draw again.
+    for (let attempt = 1; orderId === undefined; attempt += 1) {
+      try {
+        orderId = await db.transaction().execute(async (trx) => {
+          const priced = await priceItems(trx, input.items);
+          const delivery = await deliveryFor(trx, input);
+          const id = newId();
+          await insertOrder(trx, {
+            id,
+            reference: newOrderReference(),
+            user_id: user.id,
+            name: input.name,
+            email: input.email,
+            phone,
+            // The geography's own spelling, whatever case the client sent.
+            country: delivery.country,
+            county: delivery.county,
+            town: delivery.town,
+            location: delivery.location,
+            location_id: delivery.id,
+            subtotal: priced.subtotal,
+            shipping_fee: delivery.shippingFee,
+            total_amount: priced.subtotal + delivery.shippingFee,
+            payment_status: 'pending',
+            delivery_status: 'pending',
+            idempotency_key: idempotencyKey,
+            created_at: now,
+            updated_at: now,
+          });
+          const items = priced.lines.map((line, position) => ({
+            id: newId(),
+            order_id: id,
+            product_id: line.productId,
+            name: line.name,
+            price: line.price,
+            image: line.image,
+            count: line.count,
+            position,
+            stock_taken: 0,
+            created_at: now,
+          }));
+          await insertOrderItems(trx, items);
+          await takeOrderStock(trx, items, 'order');
+          await subtractFromCart(trx, user.id, priced.lines, now);
+          await recordOrderEvent(trx, id, 'placed', now);
+          return id;
+        });
+      } catch (err) {
+        // A concurrent request with the same key committed first: answer its order.
+        if (idempotencyKey && isUniqueViolation(err)) {
+          const first = await firstOrder();
+          if (first) return first;
+        }
+        if (!isUniqueViolation(err) || attempt >= 3) throw err;
+      }
+    }
+    const order = await this.loadOrder(orderId);
+    if (!order) throw new Error(`order ${orderId} vanished after it was created`);
+    return { order, created: true };
+  }
+
+  /**
+   * THE one way an order becomes cancelled (customer, admin, or the unpaid-hold job). In one transaction: moves the
+   * order to "cancelled" only if its statuses are still `from` (a conditional update, so two processes or two admins
+   * can never cancel the same order twice), then gives back the stock its lines took. Answers whether THIS call
+   * cancelled it: the "order cancelled" event (e.g. the customer's SMS) belongs exactly where this answers true.
+   *
+   * The job passes `placedBefore`: the update then also requires the order to be that old, still unpaid and without
+   * any completed payment, so a payment that lands in the meantime always wins over the cancellation.
+   */
+  async cancelOrder(
+    orderId: string,
+    from: OrderStatuses,
+    cause: CancelCause,
+    options: { paymentStatus?: OrderStatuses['paymentStatus']; placedBefore?: string; now?: string } = {},
+  ): Promise<{ cancelled: boolean; productIds: string[] }> {
+    const { db } = this.deps;
+    if (from.deliveryStatus === 'cancelled') return { cancelled: false, productIds: [] };
+    const now = options.now ?? nowIso();
+    return db.transaction().execute(async (trx) => {
+      let update = trx
+        .updateTable('orders')
+        .set({
+          payment_status: options.paymentStatus ?? from.paymentStatus,
+          delivery_status: 'cancelled',
+          updated_at: now,
+        })
+        .where('id', '=', orderId)
+        .where('payment_status', '=', from.paymentStatus)
+        .where('delivery_status', '=', from.deliveryStatus);
+      if (cause === 'unpaid-hold-expired') {
+        update = update
+          .where('payment_status', '<>', 'paid')
+          .where('created_at', '<', options.placedBefore ?? now)
+          .where(hasNoCompletedPayment);
+      }
+      const result = await update.executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return { cancelled: false, productIds: [] };
+      const productIds = await returnOrderStock(trx, orderId);
+      // The customer's cancellation SMS, whoever cancelled (customer, admin or the unpaid-order sweep).
+      await recordOrderEvent(trx, orderId, 'cancelled', now);
+      return { cancelled: true, productIds };
+    });
+  }
+
+  /**
+   * Cancels every order left unpaid (and not yet on its way) for longer than the hold, oldest first, in batches.
+   * Safe to run on several processes at once: each order is cancelled, and its stock returned, by one of them only.
+   * Answers how many this call cancelled.
+   */
+  async cancelExpiredUnpaidOrders(
+    holdHours: number,
+    now: Date = new Date(),
+  ): Promise<{ cancelled: number; productIds: string[] }> {
+    const { db } = this.deps;
+    const placedBefore = new Date(now.getTime() - holdHours * 3_600_000).toISOString();
+    let cancelled = 0;
+    const productIds = new Set<string>();
+    const tried = new Set<string>();
+    for (;;) {
+      const batch = (await listExpiredUnpaidOrders(db, placedBefore, 100)).filter((o) => !tried.has(o.id));
+      if (batch.length === 0) break;
+      for (const order of batch) {
+        tried.add(order.id);
+        const from = { paymentStatus: order.payment_status, deliveryStatus: order.delivery_status };
+        const result = await this.cancelOrder(order.id, from, 'unpaid-hold-expired', {
+          placedBefore,
+          now: now.toISOString(),
+        });
+        if (result.cancelled) cancelled += 1;
+        for (const id of result.productIds) productIds.add(id);
+      }
+    }
+    return { cancelled, productIds: [...productIds] };
+  }
+
+  async listOrdersOfUser(userId: string, status: OrderStatusFilter | undefined): Promise<Order[]> {
+    const { db } = this.deps;
+    return this.withItems(await listUserOrders(db, userId, status));
+  }
+
+  /** An order the caller may read (its owner or an admin); anyone else is told it does not exist. */
+  async getReadableOrder(id: string, reader: Pick<UserRow, 'id' | 'role'>): Promise<Order> {
+    const order = await this.loadOrder(id);
+    if (!order || (order.user._id !== reader.id && reader.role !== 'admin')) throw notFound(ORDER_NOT_FOUND);
+    return order;
+  }
+
+  /**
+   * Applies a status change through the one transition function, in one transaction guarded against a concurrent
+   * change, and queues the customer's message for it. An admin marking an order paid records a payment for what is
+   * still owed (a receipt or a reason is required), and "paid" then comes from the one settlement rule. Answers the
+   * order after the change (unchanged when there was nothing to do).
+   */
+  async changeOrderStatus(
+    orderId: string,
+    requested: StatusChange & { receipt?: string; reason?: string },
+    actor: OrderActor,
+    ownerId?: string,
+  ): Promise<Order> {
+    const { db } = this.deps;
+    const row = await findOrderById(db, orderId);
+    if (!row || (ownerId !== undefined && row.user_id !== ownerId)) throw notFound(ORDER_NOT_FOUND);
+    const current = { paymentStatus: row.payment_status, deliveryStatus: row.delivery_status };
+    const next = nextOrderStatuses(current, requested, actor);
+    const raced = () =>
+      conflict('This order was changed by someone else at the same moment: reload it and try again');
+    const markingPaid = next.paymentStatus === 'paid' && current.paymentStatus !== 'paid';
+    // "Paid" only ever follows money: the admin's payment row is written and settlement decides.
+    const target = markingPaid ? { ...next, paymentStatus: current.paymentStatus } : next;
+    if (next.changed && target.deliveryStatus === 'cancelled' && current.deliveryStatus !== 'cancelled') {
+      // The one cancellation: gives the stock back exactly once and queues the customer's message.
+      const cause: CancelCause = actor === 'customer' ? 'customer' : 'admin';
+      const { cancelled } = await this.cancelOrder(orderId, current, cause, {
+        paymentStatus: target.paymentStatus,
+      });
+      if (!cancelled) throw raced();
+    } else if (next.changed) {
+      await db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        if (
+          target.paymentStatus !== current.paymentStatus ||
+          target.deliveryStatus !== current.deliveryStatus
+        ) {
+          if (!(await updateOrderStatuses(trx, orderId, current, target, now))) throw raced();
+        }
+        if (current.deliveryStatus === 'cancelled' && target.deliveryStatus !== 'cancelled') {
+          // Reopening takes the stock again, or is refused when it has gone meanwhile.
+          await takeOrderStock(trx, await listOrderItemsOf(trx, [orderId]), 'reopen');
+        }
+        if (markingPaid) {
+          await recordAdminPayment(trx, row, { receipt: requested.receipt, reason: requested.reason }, now);
+        }
+        if (target.deliveryStatus !== current.deliveryStatus) {
+          const event = deliveryEvent(target.deliveryStatus);
+          if (event) await recordOrderEvent(trx, orderId, event, now);
+        }
+      });
+    }
+    const order = await this.loadOrder(orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    return order;
+  }
+
+  async listOrdersForAdmin(page: number, limit: number, awaiting?: AdminOrderFilter): Promise<Paged<Order>> {
+    const { db } = this.deps;
+    const total = await countOrders(db, awaiting);
+    const rows = await listOrdersPage(db, (page - 1) * limit, limit, awaiting);
+    return paged(await this.withItems(rows), total, { page, limit });
+  }
+
+  async listOrderItemsForAdmin(page: number, limit: number): Promise<Paged<OrderItem>> {
+    const { db } = this.deps;
+    const total = await countOrderItems(db);
+    const rows = await listOrderItemsPage(db, (page - 1) * limit, limit);
+    return paged(rows.map(toOrderItemDto), total, { page, limit });
+  }
+
+  private async loadOrder(id: string): Promise<Order | null> {
+    const { db } = this.deps;
+    const row = await findOrderById(db, id);
+    if (!row) return null;
+    const [order] = await this.withItems([row]);
+    return order ?? null;
+  }
+
+  private async withItems(rows: OrderRow[]): Promise<Order[]> {
+    const { db } = this.deps;
+    const items = await listOrderItemsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) =>
+      toOrderDto(
+        row,
+        items.filter((i) => i.order_id === row.id),
+      ),
+    );
+  }
 }
 
 interface StockLine {
@@ -232,178 +404,4 @@ function stockShortError(
       message: left === 0 ? `${name} is out of stock` : `Only ${left} left`,
     })),
   );
-}
-
-/** Who or what cancels an order; every cancellation goes through `cancelOrder`. */
-export type CancelCause = 'customer' | 'admin' | 'unpaid-hold-expired';
-
-/**
- * THE one way an order becomes cancelled (customer, admin, or the unpaid-hold job). In one transaction: moves the
- * order to "cancelled" only if its statuses are still `from` (a conditional update, so two processes or two admins
- * can never cancel the same order twice), then gives back the stock its lines took. Answers whether THIS call
- * cancelled it: the "order cancelled" event (e.g. the customer's SMS) belongs exactly where this answers true.
- *
- * The job passes `placedBefore`: the update then also requires the order to be that old, still unpaid and without
- * any completed payment, so a payment that lands in the meantime always wins over the cancellation.
- */
-export async function cancelOrder(
-  db: Kysely<Database>,
-  orderId: string,
-  from: OrderStatuses,
-  cause: CancelCause,
-  options: { paymentStatus?: OrderStatuses['paymentStatus']; placedBefore?: string; now?: string } = {},
-): Promise<{ cancelled: boolean; productIds: string[] }> {
-  if (from.deliveryStatus === 'cancelled') return { cancelled: false, productIds: [] };
-  const now = options.now ?? nowIso();
-  return db.transaction().execute(async (trx) => {
-    let update = trx
-      .updateTable('orders')
-      .set({
-        payment_status: options.paymentStatus ?? from.paymentStatus,
-        delivery_status: 'cancelled',
-        updated_at: now,
-      })
-      .where('id', '=', orderId)
-      .where('payment_status', '=', from.paymentStatus)
-      .where('delivery_status', '=', from.deliveryStatus);
-    if (cause === 'unpaid-hold-expired') {
-      update = update
-        .where('payment_status', '<>', 'paid')
-        .where('created_at', '<', options.placedBefore ?? now)
-        .where(hasNoCompletedPayment);
-    }
-    const result = await update.executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return { cancelled: false, productIds: [] };
-    const productIds = await returnOrderStock(trx, orderId);
-    // The customer's cancellation SMS, whoever cancelled (customer, admin or the unpaid-order sweep).
-    await recordOrderEvent(trx, orderId, 'cancelled', now);
-    return { cancelled: true, productIds };
-  });
-}
-
-/**
- * Cancels every order left unpaid (and not yet on its way) for longer than the hold, oldest first, in batches.
- * Safe to run on several processes at once: each order is cancelled, and its stock returned, by one of them only.
- * Answers how many this call cancelled.
- */
-export async function cancelExpiredUnpaidOrders(
-  db: Kysely<Database>,
-  holdHours: number,
-  now: Date = new Date(),
-): Promise<{ cancelled: number; productIds: string[] }> {
-  const placedBefore = new Date(now.getTime() - holdHours * 3_600_000).toISOString();
-  let cancelled = 0;
-  const productIds = new Set<string>();
-  const tried = new Set<string>();
-  for (;;) {
-    const batch = (await listExpiredUnpaidOrders(db, placedBefore, 100)).filter((o) => !tried.has(o.id));
-    if (batch.length === 0) break;
-    for (const order of batch) {
-      tried.add(order.id);
-      const from = { paymentStatus: order.payment_status, deliveryStatus: order.delivery_status };
-      const result = await cancelOrder(db, order.id, from, 'unpaid-hold-expired', {
-        placedBefore,
-        now: now.toISOString(),
-      });
-      if (result.cancelled) cancelled += 1;
-      for (const id of result.productIds) productIds.add(id);
-    }
-  }
-  return { cancelled, productIds: [...productIds] };
-}
-
-export async function listOrdersOfUser(
-  db: Kysely<Database>,
-  userId: string,
-  status: OrderStatusFilter | undefined,
-): Promise<Order[]> {
-  return withItems(db, await listUserOrders(db, userId, status));
-}
-
-/** An order the caller may read (its owner or an admin); anyone else is told it does not exist. */
-export async function getReadableOrder(
-  db: Kysely<Database>,
-  id: string,
-  reader: Pick<UserRow, 'id' | 'role'>,
-): Promise<Order> {
-  const order = await loadOrder(db, id);
-  if (!order || (order.user._id !== reader.id && reader.role !== 'admin')) throw notFound(ORDER_NOT_FOUND);
-  return order;
-}
-
-/**
- * Applies a status change through the one transition function, in one transaction guarded against a concurrent
- * change, and queues the customer's message for it. An admin marking an order paid records a payment for what is
- * still owed (a receipt or a reason is required), and "paid" then comes from the one settlement rule. Answers the
- * order after the change (unchanged when there was nothing to do).
- */
-export async function changeOrderStatus(
-  db: Kysely<Database>,
-  orderId: string,
-  requested: StatusChange & { receipt?: string; reason?: string },
-  actor: OrderActor,
-  ownerId?: string,
-): Promise<Order> {
-  const row = await findOrderById(db, orderId);
-  if (!row || (ownerId !== undefined && row.user_id !== ownerId)) throw notFound(ORDER_NOT_FOUND);
-  const current = { paymentStatus: row.payment_status, deliveryStatus: row.delivery_status };
-  const next = nextOrderStatuses(current, requested, actor);
-  const raced = () =>
-    conflict('This order was changed by someone else at the same moment: reload it and try again');
-  const markingPaid = next.paymentStatus === 'paid' && current.paymentStatus !== 'paid';
-  // "Paid" only ever follows money: the admin's payment row is written and settlement decides.
-  const target = markingPaid ? { ...next, paymentStatus: current.paymentStatus } : next;
-  if (next.changed && target.deliveryStatus === 'cancelled' && current.deliveryStatus !== 'cancelled') {
-    // The one cancellation: gives the stock back exactly once and queues the customer's message.
-    const cause: CancelCause = actor === 'customer' ? 'customer' : 'admin';
-    const { cancelled } = await cancelOrder(db, orderId, current, cause, {
-      paymentStatus: target.paymentStatus,
-    });
-    if (!cancelled) throw raced();
-  } else if (next.changed) {
-    await db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      if (
-        target.paymentStatus !== current.paymentStatus ||
-        target.deliveryStatus !== current.deliveryStatus
-      ) {
-        if (!(await updateOrderStatuses(trx, orderId, current, target, now))) throw raced();
-      }
-      if (current.deliveryStatus === 'cancelled' && target.deliveryStatus !== 'cancelled') {
-        // Reopening takes the stock again, or is refused when it has gone meanwhile.
-        await takeOrderStock(trx, await listOrderItemsOf(trx, [orderId]), 'reopen');
-      }
-      if (markingPaid) {
-        await recordAdminPayment(trx, row, { receipt: requested.receipt, reason: requested.reason }, now);
-      }
-      if (target.deliveryStatus !== current.deliveryStatus) {
-        const event = deliveryEvent(target.deliveryStatus);
-        if (event) await recordOrderEvent(trx, orderId, event, now);
-      }
-    });
-  }
-  const order = await loadOrder(db, orderId);
-  if (!order) throw notFound(ORDER_NOT_FOUND);
-  return order;
-}
-
-export async function listOrdersForAdmin(
-  db: Kysely<Database>,
-  page: number,
-  limit: number,
-  awaiting?: AdminOrderFilter,
-): Promise<Paged<Order>> {
-  const total = await countOrders(db, awaiting);
-  const rows = await listOrdersPage(db, (page - 1) * limit, limit, awaiting);
-  return paged(await withItems(db, rows), total, { page, limit });
-}
-
-export async function listOrderItemsForAdmin(
-  db: Kysely<Database>,
-  page: number,
-  limit: number,
-): Promise<Paged<OrderItem>> {
-  const total = await countOrderItems(db);
-  const rows = await listOrderItemsPage(db, (page - 1) * limit, limit);
-  return paged(rows.map(toOrderItemDto), total, { page, limit });
 }

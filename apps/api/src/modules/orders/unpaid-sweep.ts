@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { cancelExpiredUnpaidOrders } from './service';
+import type { OrderService } from './service';
 
 /**
  * Every `sweepSeconds`, cancels the orders left unpaid for longer than the hold and gives their stock back. Every
@@ -10,7 +8,7 @@ import { cancelExpiredUnpaidOrders } from './service';
  */
 export function startUnpaidOrderSweep(
   app: FastifyInstance,
-  db: Kysely<Database>,
+  orders: Pick<OrderService, 'cancelExpiredUnpaidOrders'>,
   options: { holdHours: number; sweepSeconds: number; onStockReturned: () => Promise<void> },
 ): void {
   if (options.sweepSeconds <= 0) return;
@@ -18,7 +16,7 @@ export function startUnpaidOrderSweep(
   let running: Promise<void> | undefined;
   const sweep = async () => {
     try {
-      const { cancelled } = await cancelExpiredUnpaidOrders(db, options.holdHours);
+      const { cancelled } = await orders.cancelExpiredUnpaidOrders(options.holdHours);
       if (cancelled > 0) {
         await options.onStockReturned();
         app.log.info({ cancelled, holdHours: options.holdHours }, 'cancelled orders left unpaid');

@@ -213,18 +213,228 @@ export interface PaybillDeps {
   log: FastifyBaseLogger;
 }
 
-export type PaybillService = ReturnType<typeof createPaybillService>;
+/**
+ * The paybill's money: Safaricom's C2B confirmations and validations, Transaction Status results about typed
+ * receipts, and the registration of the paybill's URLs with Daraja (kept for the admin, retried at start-up).
+ */
+export class PaybillService {
+  /** What a registration registered: a restart with the same target need not register again. */
+  private readonly target: string | null;
 
-export function createPaybillService({ db, config, daraja, log }: PaybillDeps) {
-  const c2b = config.mpesa.c2b;
+  constructor(private readonly deps: PaybillDeps) {
+    const c2b = deps.config.mpesa.c2b;
+    this.target = c2b ? `${c2b.shortcode} ${c2b.confirmationUrl} ${c2b.validationUrl}` : null;
+  }
 
-  async function audit(
+  private get c2b() {
+    return this.deps.config.mpesa.c2b;
+  }
+
+  /** C2B confirmation: 200 {ResultCode: 0, ResultDesc: "Accepted"} once stored; bad JSON → 400. */
+  async receiveConfirmation(raw: string): Promise<{ statusCode: number; body: unknown }> {
+    const { db, log } = this.deps;
+    const parsed = parseC2b(raw);
+    const auditId = await this.audit('c2b-confirmation', raw, parsed?.transId ?? null);
+    if (!parsed) {
+      await setCallbackOutcome(db, auditId, 'malformed');
+      log.warn({ auditId }, 'malformed paybill confirmation stored for audit');
+      return { statusCode: 400, body: { ResultCode: 1, ResultDesc: 'Malformed confirmation' } };
+    }
+    const outcome = await this.applyConfirmation(parsed);
+    await setCallbackOutcome(db, auditId, outcome);
+    const level = ['credited', 'typed-receipt-confirmed', 'duplicate'].includes(outcome) ? 'info' : 'warn';
+    log[level]({ auditId, transId: parsed.transId, outcome }, 'M-Pesa paybill confirmation');
+    return { statusCode: 200, body: { ResultCode: 0, ResultDesc: 'Accepted' } };
+  }
+
+  /**
+   * C2B validation (only when Safaricom enabled external validation for the shortcode): always accepted, since a
+   * payment whose account matches no order is kept as unmatched rather than refused at the customer's phone.
+   */
+  async receiveValidation(raw: string): Promise<{ statusCode: number; body: unknown }> {
+    const { db } = this.deps;
+    const parsed = parseC2b(raw);
+    const auditId = await this.audit('c2b-validation', raw, parsed?.transId ?? null);
+    if (!parsed) {
+      await setCallbackOutcome(db, auditId, 'malformed');
+      return { statusCode: 400, body: { ResultCode: 'C2B00016', ResultDesc: 'Rejected' } };
+    }
+    await setCallbackOutcome(db, auditId, 'accepted');
+    return { statusCode: 200, body: { ResultCode: '0', ResultDesc: 'Accepted' } };
+  }
+
+  /** The asynchronous Transaction Status result (or its queue time-out) about a typed receipt. */
+  async receiveStatusResult(
+    raw: string,
+    kind: 'result' | 'timeout',
+  ): Promise<{ statusCode: number; body: unknown }> {
+    const { db, log } = this.deps;
+    const parsed = parseStatusResult(raw);
+    const auditId = await this.audit(
+      kind === 'result' ? 'status-result' : 'status-timeout',
+      raw,
+      parsed?.receipt ?? null,
+    );
+    if (!parsed) {
+      await setCallbackOutcome(db, auditId, 'malformed');
+      return { statusCode: 400, body: { ResultCode: 1, ResultDesc: 'Malformed result' } };
+    }
+    const outcome = kind === 'timeout' ? 'timeout' : await this.applyStatusResult(parsed);
+    await setCallbackOutcome(db, auditId, outcome);
+    log.info({ auditId, outcome }, 'M-Pesa transaction status result');
+    return { statusCode: 200, body: { ResultCode: 0, ResultDesc: 'Accepted' } };
+  }
+
+  async applyStatusResult(r: StatusResult): Promise<string> {
+    const c2b = this.c2b;
+    if (!r.originatorConversationId) return 'unknown-query';
+    return this.deps.db.transaction().execute(async (trx) => {
+      const payment = await findPaymentByStatusQuery(trx, r.originatorConversationId!);
+      if (!payment) return 'unknown-query';
+      if (payment.status === 1 || payment.verification !== 'checking') return 'duplicate';
+      const ours =
+        !!c2b &&
+        r.resultCode === '0' &&
+        r.transactionStatus?.toLowerCase() === 'completed' &&
+        r.receipt === payment.receipt &&
+        r.amount !== null &&
+        r.amount > 0 &&
+        (r.creditPartyName ?? '').trim().startsWith(c2b.shortcode);
+      const now = nowIso();
+      if (!ours) {
+        await trx
+          .updateTable('payments')
+          .set({ verification: 'unknown', updated_at: now })
+          .where('id', '=', payment.id)
+          .execute();
+        return r.resultCode === '0' ? 'not-ours' : 'unknown-receipt';
+      }
+      const check = payment.order_id ? await creditCheck(trx, payment.order_id) : undefined;
+      await trx
+        .updateTable('payments')
+        .set({
+          amount: r.amount!,
+          status: 1,
+          verification: 'confirmed',
+          flag: check?.refund ? 'refund' : null,
+          updated_at: now,
+        })
+        .where('id', '=', payment.id)
+        .where('status', '=', 0)
+        .execute();
+      if (payment.order_id && !check?.refund) await settleOrder(trx, payment.order_id);
+      return check?.refund ? 'refund' : 'confirmed';
+    });
+  }
+
+  /** Asks Safaricom about a typed receipt; the payment stays pending ("checking") until the result comes. */
+  async checkReceipt(paymentId: string, receipt: string): Promise<void> {
+    const { db, config, daraja, log } = this.deps;
+    if (!this.c2b?.initiator || config.mpesa.mode === 'off') return;
+    try {
+      const accepted = await daraja.transactionStatus(receipt, 'Order payment check');
+      await db
+        .updateTable('payments')
+        .set({
+          verification: 'checking',
+          status_query_id: accepted.originatorConversationId,
+          updated_at: nowIso(),
+        })
+        .where('id', '=', paymentId)
+        .where('status', '=', 0)
+        .execute();
+    } catch (err) {
+      log.warn({ err, paymentId }, 'M-Pesa transaction status query failed; the payment waits for an admin');
+    }
+  }
+
+  async registration(): Promise<C2bRegistration> {
+    const { db, config } = this.deps;
+    const c2b = this.c2b;
+    const row = await db
+      .selectFrom('app_meta')
+      .select('value')
+      .where('key', '=', REGISTRATION_KEY)
+      .executeTakeFirst();
+    let last: { ok?: boolean; message?: string; at?: string; target?: string } = {};
+    try {
+      last = row ? (JSON.parse(row.value) as typeof last) : {};
+    } catch {
+      last = {};
+    }
+    // A result about other URLs (the secret or PUBLIC_URL changed) says nothing about the current ones.
+    const current = !last.target || last.target === this.target;
+    return {
+      configured: !!c2b && config.mpesa.mode !== 'off',
+      shortcode: c2b?.shortcode ?? null,
+      ok: current ? (last.ok ?? null) : null,
+      message: last.message ?? null,
+      at: last.at ?? null,
+    };
+  }
+
+  /** Registers the confirmation and validation URLs with Daraja; the result is kept for the admin. */
+  async registerUrls(): Promise<C2bRegistration> {
+    const { config, daraja, log } = this.deps;
+    const c2b = this.c2b;
+    if (!c2b || config.mpesa.mode === 'off') {
+      await this.saveRegistration({
+        ok: false,
+        message: 'No paybill is configured (MPESA_C2B_SHORTCODE and Daraja credentials)',
+      });
+      return this.registration();
+    }
+    try {
+      const description = await daraja.registerC2bUrls();
+      await this.saveRegistration({ ok: true, message: description });
+      log.info({ shortcode: c2b.shortcode }, 'M-Pesa paybill URLs registered');
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await this.saveRegistration({ ok: false, message });
+      log.warn({ shortcode: c2b.shortcode, msg: message }, 'M-Pesa paybill URL registration failed');
+    }
+    return this.registration();
+  }
+
+  /**
+   * At start-up: registers in the background, retrying with back-off (1 s doubling to 10 min) while Daraja is
+   * down, never blocking start-up. Answers a function that stops retrying.
+   */
+  startRegistration(): () => void {
+    const { config } = this.deps;
+    if (!this.c2b || config.mpesa.mode === 'off') return () => {};
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    let delay = 1_000;
+    const attempt = async () => {
+      if (stopped) return;
+      // Safaricom keeps production registrations and may refuse to repeat one: after a restart (or on a second
+      // process) with the same URLs, there is nothing to do. The simulator forgets on restart: always register.
+      if (config.mpesa.mode === 'daraja') {
+        const known = await this.registration().catch(() => null);
+        if (known?.ok) return;
+      }
+      const state = await this.registerUrls().catch(() => null);
+      if (stopped || state?.ok) return;
+      timer = setTimeout(() => void attempt(), delay);
+      timer.unref();
+      delay = Math.min(delay * 2, 10 * 60_000);
+    };
+    timer = setTimeout(() => void attempt(), 0);
+    timer.unref();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
+  }
+
+  private async audit(
     source: 'c2b-confirmation' | 'c2b-validation' | 'status-result' | 'status-timeout',
     raw: string,
     transId: string | null,
   ) {
     const id = newId();
-    await insertCallbackAudit(db, {
+    await insertCallbackAudit(this.deps.db, {
       id,
       received_at: nowIso(),
       source,
@@ -236,7 +446,9 @@ export function createPaybillService({ db, config, daraja, log }: PaybillDeps) {
     return id;
   }
 
-  async function applyConfirmation(c: C2bConfirmation): Promise<C2bOutcome> {
+  private async applyConfirmation(c: C2bConfirmation): Promise<C2bOutcome> {
+    const { db } = this.deps;
+    const c2b = this.c2b;
     if (!c2b || c.shortcode !== c2b.shortcode) return 'other-shortcode';
     const reference = normalizeReference(c.billRef);
     const order = reference ? await findOrderIdByReference(db, reference) : undefined;
@@ -249,208 +461,12 @@ export function createPaybillService({ db, config, daraja, log }: PaybillDeps) {
     }
   }
 
-  /** What a registration registered: a restart with the same target need not register again. */
-  const target = c2b ? `${c2b.shortcode} ${c2b.confirmationUrl} ${c2b.validationUrl}` : null;
-
-  async function saveRegistration(state: { ok: boolean; message: string }): Promise<void> {
-    const value = JSON.stringify({ ...state, target, at: nowIso() });
-    await db
+  private async saveRegistration(state: { ok: boolean; message: string }): Promise<void> {
+    const value = JSON.stringify({ ...state, target: this.target, at: nowIso() });
+    await this.deps.db
       .insertInto('app_meta')
       .values({ key: REGISTRATION_KEY, value })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
       .execute();
   }
-
-  return {
-    /** C2B confirmation: 200 {ResultCode: 0, ResultDesc: "Accepted"} once stored; bad JSON → 400. */
-    async receiveConfirmation(raw: string): Promise<{ statusCode: number; body: unknown }> {
-      const parsed = parseC2b(raw);
-      const auditId = await audit('c2b-confirmation', raw, parsed?.transId ?? null);
-      if (!parsed) {
-        await setCallbackOutcome(db, auditId, 'malformed');
-        log.warn({ auditId }, 'malformed paybill confirmation stored for audit');
-        return { statusCode: 400, body: { ResultCode: 1, ResultDesc: 'Malformed confirmation' } };
-      }
-      const outcome = await applyConfirmation(parsed);
-      await setCallbackOutcome(db, auditId, outcome);
-      const level = ['credited', 'typed-receipt-confirmed', 'duplicate'].includes(outcome) ? 'info' : 'warn';
-      log[level]({ auditId, transId: parsed.transId, outcome }, 'M-Pesa paybill confirmation');
-      return { statusCode: 200, body: { ResultCode: 0, ResultDesc: 'Accepted' } };
-    },
-
-    /**
-     * C2B validation (only when Safaricom enabled external validation for the shortcode): always accepted, since a
-     * payment whose account matches no order is kept as unmatched rather than refused at the customer's phone.
-     */
-    async receiveValidation(raw: string): Promise<{ statusCode: number; body: unknown }> {
-      const parsed = parseC2b(raw);
-      const auditId = await audit('c2b-validation', raw, parsed?.transId ?? null);
-      if (!parsed) {
-        await setCallbackOutcome(db, auditId, 'malformed');
-        return { statusCode: 400, body: { ResultCode: 'C2B00016', ResultDesc: 'Rejected' } };
-      }
-      await setCallbackOutcome(db, auditId, 'accepted');
-      return { statusCode: 200, body: { ResultCode: '0', ResultDesc: 'Accepted' } };
-    },
-
-    /** The asynchronous Transaction Status result (or its queue time-out) about a typed receipt. */
-    async receiveStatusResult(
-      raw: string,
-      kind: 'result' | 'timeout',
-    ): Promise<{ statusCode: number; body: unknown }> {
-      const parsed = parseStatusResult(raw);
-      const auditId = await audit(
-        kind === 'result' ? 'status-result' : 'status-timeout',
-        raw,
-        parsed?.receipt ?? null,
-      );
-      if (!parsed) {
-        await setCallbackOutcome(db, auditId, 'malformed');
-        return { statusCode: 400, body: { ResultCode: 1, ResultDesc: 'Malformed result' } };
-      }
-      const outcome = kind === 'timeout' ? 'timeout' : await this.applyStatusResult(parsed);
-      await setCallbackOutcome(db, auditId, outcome);
-      log.info({ auditId, outcome }, 'M-Pesa transaction status result');
-      return { statusCode: 200, body: { ResultCode: 0, ResultDesc: 'Accepted' } };
-    },
-
-    async applyStatusResult(r: StatusResult): Promise<string> {
-      if (!r.originatorConversationId) return 'unknown-query';
-      return db.transaction().execute(async (trx) => {
-        const payment = await findPaymentByStatusQuery(trx, r.originatorConversationId!);
-        if (!payment) return 'unknown-query';
-        if (payment.status === 1 || payment.verification !== 'checking') return 'duplicate';
-        const ours =
-          !!c2b &&
-          r.resultCode === '0' &&
-          r.transactionStatus?.toLowerCase() === 'completed' &&
-          r.receipt === payment.receipt &&
-          r.amount !== null &&
-          r.amount > 0 &&
-          (r.creditPartyName ?? '').trim().startsWith(c2b.shortcode);
-        const now = nowIso();
-        if (!ours) {
-          await trx
-            .updateTable('payments')
-            .set({ verification: 'unknown', updated_at: now })
-            .where('id', '=', payment.id)
-            .execute();
-          return r.resultCode === '0' ? 'not-ours' : 'unknown-receipt';
-        }
-        const check = payment.order_id ? await creditCheck(trx, payment.order_id) : undefined;
-        await trx
-          .updateTable('payments')
-          .set({
-            amount: r.amount!,
-            status: 1,
-            verification: 'confirmed',
-            flag: check?.refund ? 'refund' : null,
-            updated_at: now,
-          })
-          .where('id', '=', payment.id)
-          .where('status', '=', 0)
-          .execute();
-        if (payment.order_id && !check?.refund) await settleOrder(trx, payment.order_id);
-        return check?.refund ? 'refund' : 'confirmed';
-      });
-    },
-
-    /** Asks Safaricom about a typed receipt; the payment stays pending ("checking") until the result comes. */
-    async checkReceipt(paymentId: string, receipt: string): Promise<void> {
-      if (!c2b?.initiator || config.mpesa.mode === 'off') return;
-      try {
-        const accepted = await daraja.transactionStatus(receipt, 'Order payment check');
-        await db
-          .updateTable('payments')
-          .set({
-            verification: 'checking',
-            status_query_id: accepted.originatorConversationId,
-            updated_at: nowIso(),
-          })
-          .where('id', '=', paymentId)
-          .where('status', '=', 0)
-          .execute();
-      } catch (err) {
-        log.warn(
-          { err, paymentId },
-          'M-Pesa transaction status query failed; the payment waits for an admin',
-        );
-      }
-    },
-
-    async registration(): Promise<C2bRegistration> {
-      const row = await db
-        .selectFrom('app_meta')
-        .select('value')
-        .where('key', '=', REGISTRATION_KEY)
-        .executeTakeFirst();
-      let last: { ok?: boolean; message?: string; at?: string; target?: string } = {};
-      try {
-        last = row ? (JSON.parse(row.value) as typeof last) : {};
-      } catch {
-        last = {};
-      }
-      // A result about other URLs (the secret or PUBLIC_URL changed) says nothing about the current ones.
-      const current = !last.target || last.target === target;
-      return {
-        configured: !!c2b && config.mpesa.mode !== 'off',
-        shortcode: c2b?.shortcode ?? null,
-        ok: current ? (last.ok ?? null) : null,
-        message: last.message ?? null,
-        at: last.at ?? null,
-      };
-    },
-
-    /** Registers the confirmation and validation URLs with Daraja; the result is kept for the admin. */
-    async registerUrls(): Promise<C2bRegistration> {
-      if (!c2b || config.mpesa.mode === 'off') {
-        await saveRegistration({
-          ok: false,
-          message: 'No paybill is configured (MPESA_C2B_SHORTCODE and Daraja credentials)',
-        });
-        return this.registration();
-      }
-      try {
-        const description = await daraja.registerC2bUrls();
-        await saveRegistration({ ok: true, message: description });
-        log.info({ shortcode: c2b.shortcode }, 'M-Pesa paybill URLs registered');
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        await saveRegistration({ ok: false, message });
-        log.warn({ shortcode: c2b.shortcode, msg: message }, 'M-Pesa paybill URL registration failed');
-      }
-      return this.registration();
-    },
-
-    /**
-     * At start-up: registers in the background, retrying with back-off (1 s doubling to 10 min) while Daraja is
-     * down, never blocking start-up. Answers a function that stops retrying.
-     */
-    startRegistration(): () => void {
-      if (!c2b || config.mpesa.mode === 'off') return () => {};
-      let stopped = false;
-      let timer: NodeJS.Timeout | undefined;
-      let delay = 1_000;
-      const attempt = async () => {
-        if (stopped) return;
-        // Safaricom keeps production registrations and may refuse to repeat one: after a restart (or on a second
-        // process) with the same URLs, there is nothing to do. The simulator forgets on restart: always register.
-        if (config.mpesa.mode === 'daraja') {
-          const known = await this.registration().catch(() => null);
-          if (known?.ok) return;
-        }
-        const state = await this.registerUrls().catch(() => null);
-        if (stopped || state?.ok) return;
-        timer = setTimeout(() => void attempt(), delay);
-        timer.unref();
-        delay = Math.min(delay * 2, 10 * 60_000);
-      };
-      timer = setTimeout(() => void attempt(), 0);
-      timer.unref();
-      return () => {
-        stopped = true;
-        if (timer) clearTimeout(timer);
-      };
-    },
-  };
 }

@@ -100,19 +100,311 @@ export interface PaymentsDeps {
   log: FastifyBaseLogger;
 }
 
-export type PaymentsService = ReturnType<typeof createPaymentsService>;
+export class PaymentsService {
+  constructor(private readonly deps: PaymentsDeps) {}
 
-export function createPaymentsService({ db, config, daraja, log, paybill }: PaymentsDeps) {
+  /**
+   * Sends an STK push for the order's unpaid balance. The request is stored only once Daraja has accepted it
+   * (one insert): a refused, failed or timed-out push leaves nothing behind.
+   */
+  async startStkPush(
+    user: UserRow,
+    orderId: string,
+    phone: string,
+  ): Promise<{ _id: string; message: string }> {
+    const { db, config, daraja, log } = this.deps;
+    const order = await this.ownOrder(user, orderId);
+    assertPayable(order);
+    const balance = order.total_amount - (await completedTotal(db, order.id));
+    if (balance < 1) {
+      await db.transaction().execute((trx) => settleOrder(trx, order.id));
+      throw conflict('This order is already paid');
+    }
+    if (config.mpesa.mode === 'off') {
+      throw new HttpError(
+        503,
+        'M-Pesa prompts are not available on this shop right now. Pay with the paybill, then send us the receipt with the M-Pesa form.',
+      );
+    }
+    await this.assertMayPush(user, order.id);
+    const amount = Math.min(balance, STK_MAX_AMOUNT);
+    const accountReference = order.reference;
+    let accepted;
+    try {
+      accepted = await daraja.stkPush({
+        amount,
+        phone,
+        accountReference,
+        description: STK_TRANSACTION_DESC,
+      });
+    } catch (err) {
+      throw darajaFailure(err, log);
+    }
+    const now = nowIso();
+    const row: StkRequestRow = {
+      id: newId(),
+      order_id: order.id,
+      user_id: user.id,
+      merchant_request_id: accepted.merchantRequestId,
+      checkout_request_id: accepted.checkoutRequestId,
+      amount,
+      phone,
+      account_reference: accountReference,
+      status: 'pending',
+      result_code: null,
+      result_desc: null,
+      last_query_at: null,
+      created_at: now,
+      updated_at: now,
+      completed_at: null,
+    };
+    try {
+      await insertStkRequest(db, row);
+    } catch (err) {
+      // Daraja sent the prompt but we could not record it: its callback will land in the audit trail unmatched.
+      log.error(
+        { err, checkoutRequestId: accepted.checkoutRequestId, orderId: order.id, amount },
+        'M-Pesa STK push accepted but not recorded (reconcile by hand from mpesa_callbacks)',
+      );
+      throw err;
+    }
+    return { _id: row.id, message: `M-Pesa pop-up sent to ${phone}` };
+  }
+
+  /** The state of an STK request; asks Daraja (paced) when its callback is late. */
+  async resolve(user: UserRow, id: string): Promise<ResolveAnswer> {
+    const { db, config } = this.deps;
+    let request = await findStkRequest(db, id);
+    if (!request || (request.user_id !== user.id && user.role !== 'admin')) {
+      throw notFound('Payment request not found');
+    }
+    if (request.status === 'pending' && config.mpesa.mode !== 'off') {
+      const now = new Date();
+      const age = now.getTime() - Date.parse(request.created_at);
+      if (age >= STK_QUERY_AFTER_MS && (await claimStkQuery(db, request.id, now, STK_QUERY_EVERY_MS))) {
+        await this.queryAndApply(request);
+        request = (await findStkRequest(db, id)) ?? request;
+      }
+    }
+    return {
+      status: request.status,
+      message: messageFor(request),
+      order: request.order_id,
+      amount: request.amount,
+    };
+  }
+
+  /**
+   * Daraja's callback. The raw body is stored first (audit trail), then applied; the answer is always
+   * "Accepted" once stored, so Safaricom does not resend what we already hold.
+   */
+  async receiveCallback(raw: string): Promise<{ statusCode: number; body: unknown }> {
+    const { db, log } = this.deps;
+    const auditId = newId();
+    const parsed = parseCallback(raw);
+    await insertCallbackAudit(db, {
+      id: auditId,
+      received_at: nowIso(),
+      source: 'callback',
+      checkout_request_id: parsed?.checkoutRequestId ?? null,
+      raw_body: raw,
+      trans_id: parsed?.receipt ?? null,
+      outcome: 'received',
+    });
+    if (!parsed) {
+      await setCallbackOutcome(db, auditId, 'malformed');
+      log.warn({ auditId }, 'malformed M-Pesa callback stored for audit');
+      return { statusCode: 400, body: { ResultCode: 1, ResultDesc: 'Malformed callback' } };
+    }
+    const outcome = await this.applyStkResult(parsed);
+    await setCallbackOutcome(db, auditId, outcome);
+    const level = [
+      'unknown-request',
+      'amount-mismatch',
+      'conflicting-result',
+      'receipt-conflict',
+      'paid-for-refund',
+    ].includes(outcome)
+      ? 'warn'
+      : 'info';
+    log[level]({ auditId, checkoutRequestId: parsed.checkoutRequestId, outcome }, 'M-Pesa callback');
+    return { statusCode: 200, body: { ResultCode: 0, ResultDesc: 'Accepted' } };
+  }
+
+  /**
+   * The manual M-Pesa form. A receipt equal to an unmatched paybill payment assigns that payment to the order at
+   * once; an unknown one is stored pending and checked with Safaricom (Transaction Status). A receipt already
+   * used anywhere else is refused (409).
+   */
+  async submitManualPayment(user: UserRow, body: ManualPaymentBodyParsed): Promise<Payment> {
+    const { db, paybill } = this.deps;
+    const order = await this.ownOrder(user, body.order);
+    assertPayable(order);
+    const used = conflict('This M-Pesa receipt number has already been used');
+    const now = nowIso();
+    const id = await (async () => {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const existing = await findPaymentByReceipt(trx, body.receipt);
+          if (existing) {
+            if (existing.source !== 'mpesa-c2b' || existing.order_id !== null || existing.flag !== null)
+              throw used;
+            const check = await creditCheck(trx, order.id);
+            const assigned = await assignPayment(
+              trx,
+              existing.id,
+              order.id,
+              order.user_id,
+              !!check?.refund,
+              now,
+            );
+            if (!assigned) throw used;
+            if (!check?.refund) await settleOrder(trx, order.id);
+            return existing.id;
+          }
+          const row = await insertPayment(trx, {
+            id: newId(),
+            source: 'user-mpesa-form',
+            order_id: order.id,
+            user_id: user.id,
+            stk_request_id: null,
+            full_name: body.fullName,
+            amount: body.amount,
+            channel: body.channel || MANUAL_CHANNEL,
+            receipt: body.receipt,
+            phone: user.phone,
+            status: 0,
+            flag: null,
+            created_at: now,
+            updated_at: now,
+            account: null,
+            note: null,
+            verification: null,
+            status_query_id: null,
+          });
+          return row.id;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw used;
+        throw err;
+      }
+    })();
+    const stored = await findPaymentWithReference(db, id);
+    if (stored && stored.status === 0 && stored.receipt)
+      await paybill.checkReceipt(stored.id, stored.receipt);
+    const answer = await findPaymentWithReference(db, id);
+    if (!answer) throw notFound('Payment not found');
+    return toPaymentDto(answer);
+  }
+
+  async listPayments(page: number, limit: number, filter: PaymentFilter = 'all'): Promise<Paged<Payment>> {
+    const { db } = this.deps;
+    const { rows, total } = await listPayments(db, page, limit, filter);
+    return paged(rows.map(toPaymentDto), total, { page, limit });
+  }
+
+  /** The payments of one order (its owner or an admin): what the order page shows after the manual form. */
+  async paymentsOfOrder(user: UserRow, orderId: string): Promise<Payment[]> {
+    const { db } = this.deps;
+    const order = await findOrderForPayment(db, orderId);
+    if (!order || (order.user_id !== user.id && user.role !== 'admin')) throw notFound('Order not found');
+    const rows = await db
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((row) => toPaymentDto({ ...row, order_reference: order.reference }));
+  }
+
+  /** Admin: assigns an unmatched paybill payment to an order (by reference or id); already assigned → 409. */
+  async assignPayment(id: string, orderRef: string): Promise<Payment> {
+    const { db } = this.deps;
+    const reference = normalizeReference(orderRef);
+    const order =
+      (await findOrderIdByReference(db, reference)) ?? (await findOrderForPayment(db, orderRef.trim()));
+    if (!order) throw notFound('No order has that reference');
+    await db.transaction().execute(async (trx) => {
+      const payment = await findPayment(trx, id);
+      if (!payment) throw notFound('Payment not found');
+      if (payment.order_id !== null || payment.source !== 'mpesa-c2b' || payment.flag !== null) {
+        throw conflict('This payment is already assigned');
+      }
+      const check = await creditCheck(trx, order.id);
+      if (!check) throw notFound('No order has that reference');
+      const now = nowIso();
+      if (!(await assignPayment(trx, id, order.id, check.order.user_id, check.refund, now))) {
+        throw conflict('This payment is already assigned');
+      }
+      if (!check.refund) await settleOrder(trx, order.id);
+    });
+    const updated = await findPaymentWithReference(db, id);
+    if (!updated) throw notFound('Payment not found');
+    return toPaymentDto(updated);
+  }
+
+  /** Admin: complete (or set back to pending) a manual-form payment; completing one may make the order paid. */
+  async updatePaymentStatus(id: string, status: boolean): Promise<Payment> {
+    const { db } = this.deps;
+    const existing = await findPayment(db, id);
+    if (!existing) throw notFound('Payment not found');
+    if (existing.source !== 'user-mpesa-form' || existing.order_id === null) {
+      throw badRequest('Only payments sent with the M-Pesa form can be changed here');
+    }
+    if (existing.flag !== null) throw conflict('This payment is held for review and does not count');
+    const orderId = existing.order_id;
+    await db.transaction().execute(async (trx) => {
+      if (!status && existing.status === 1) {
+        await assertStillCoveredWithout(trx, orderId, existing.amount);
+      }
+      const changed = await setPaymentStatus(trx, id, status, nowIso());
+      if (changed && status) await settleOrder(trx, orderId);
+    });
+    const updated = await findPaymentWithReference(db, id);
+    if (!updated) throw notFound('Payment not found');
+    return toPaymentDto(updated);
+  }
+
+  /** Admin: one Nairobi day's money by the way it came (paybill, STK, typed receipts, admin) and what waits. */
+  async reconciliation(date: string): Promise<Reconciliation> {
+    const { db } = this.deps;
+    const { from, to } = nairobiDayWindow(date);
+    const rows = await moneyBetween(db, from.toISOString(), to.toISOString());
+    const zero = () => ({ count: 0, amount: 0 });
+    const out: Reconciliation = {
+      date,
+      paybill: zero(),
+      stk: zero(),
+      manual: zero(),
+      admin: zero(),
+      unmatched: zero(),
+      flagged: zero(),
+      pendingManual: zero(),
+    };
+    for (const row of rows) {
+      const add = (bucket: { count: number; amount: number }) => {
+        bucket.count += toCount(row.n);
+        bucket.amount += toCount(row.amount);
+      };
+      const completed = toCount(row.status) === 1;
+      if (toCount(row.flagged) === 1) add(out.flagged);
+      else if (toCount(row.unmatched) === 1) add(out.unmatched);
+      else if (!completed) {
+        if (row.source === 'user-mpesa-form') add(out.pendingManual);
+      } else if (row.source === 'mpesa-c2b') add(out.paybill);
+      else if (row.source === 'mpesa-stk') add(out.stk);
+      else if (row.source === 'user-mpesa-form') add(out.manual);
+      else add(out.admin);
+    }
+    return out;
+  }
+
   /** The order as its owner sees it; another customer's order does not exist for them (404). */
-  async function ownOrder(user: UserRow, orderId: string): Promise<PaymentOrderRow> {
+  private async ownOrder(user: UserRow, orderId: string): Promise<PaymentOrderRow> {
+    const { db } = this.deps;
     const order = await findOrderForPayment(db, orderId);
     if (!order || order.user_id !== user.id) throw notFound('Order not found');
     return order;
-  }
-
-  function assertPayable(order: PaymentOrderRow): void {
-    if (order.delivery_status === 'cancelled') throw conflict('This order was cancelled');
-    if (order.payment_status === 'paid') throw conflict('This order is already paid');
   }
 
   /**
@@ -120,7 +412,8 @@ export function createPaymentsService({ db, config, daraja, log, paybill }: Paym
    * request moves out of "pending" once (a conditional update), one payment per request (unique stk_request_id)
    * and per receipt (unique receipt), so the same callback delivered five times at once credits once.
    */
-  async function applyStkResult(result: StkResult): Promise<StkOutcome> {
+  private async applyStkResult(result: StkResult): Promise<StkOutcome> {
+    const { db } = this.deps;
     try {
       return await db.transaction().execute(async (trx): Promise<StkOutcome> => {
         const request = await findStkRequestByCheckoutId(trx, result.checkoutRequestId);
@@ -243,7 +536,8 @@ export function createPaymentsService({ db, config, daraja, log, paybill }: Paym
   }
 
   /** Keeps STK push from being used to flood a phone with prompts (the number is whatever the customer typed). */
-  async function assertMayPush(user: UserRow, orderId: string): Promise<void> {
+  private async assertMayPush(user: UserRow, orderId: string): Promise<void> {
+    const { db } = this.deps;
     const now = Date.now();
     const pending = await latestPendingStkRequest(db, orderId);
     if (pending) {
@@ -265,12 +559,9 @@ export function createPaymentsService({ db, config, daraja, log, paybill }: Paym
     }
   }
 
-  function sameResult(request: StkRequestRow, result: StkResult): boolean {
-    return request.result_code === result.resultCode;
-  }
-
   /** Asks Daraja about a pending request and applies a final answer exactly as a callback would be applied. */
-  async function queryAndApply(request: StkRequestRow): Promise<void> {
+  private async queryAndApply(request: StkRequestRow): Promise<void> {
+    const { db, daraja, log } = this.deps;
     let answer;
     try {
       answer = await daraja.stkQuery(request.checkout_request_id);
@@ -291,7 +582,7 @@ export function createPaymentsService({ db, config, daraja, log, paybill }: Paym
       trans_id: null,
       outcome: 'received',
     });
-    const outcome = await applyStkResult({
+    const outcome = await this.applyStkResult({
       checkoutRequestId: request.checkout_request_id,
       resultCode: code,
       resultDesc: answer.resultDesc,
@@ -303,304 +594,24 @@ export function createPaymentsService({ db, config, daraja, log, paybill }: Paym
     await setCallbackOutcome(db, auditId, outcome);
     log.info({ stkRequest: request.id, outcome }, 'M-Pesa STK query answered');
   }
+}
 
-  function messageFor(request: StkRequestRow): string {
-    if (request.status === 'paid') return 'Paid';
-    if (request.status === 'pending') return PENDING_MESSAGE;
-    if (request.result_code === '0') {
-      return 'M-Pesa took this payment but something about it needs a person (a different amount, or a receipt already used). Our team will check it and update your order.';
-    }
-    return meaningOf(request.result_code ?? '', request.result_desc).message;
+function assertPayable(order: PaymentOrderRow): void {
+  if (order.delivery_status === 'cancelled') throw conflict('This order was cancelled');
+  if (order.payment_status === 'paid') throw conflict('This order is already paid');
+}
+
+function sameResult(request: StkRequestRow, result: StkResult): boolean {
+  return request.result_code === result.resultCode;
+}
+
+function messageFor(request: StkRequestRow): string {
+  if (request.status === 'paid') return 'Paid';
+  if (request.status === 'pending') return PENDING_MESSAGE;
+  if (request.result_code === '0') {
+    return 'M-Pesa took this payment but something about it needs a person (a different amount, or a receipt already used). Our team will check it and update your order.';
   }
-
-  return {
-    /**
-     * Sends an STK push for the order's unpaid balance. The request is stored only once Daraja has accepted it
-     * (one insert): a refused, failed or timed-out push leaves nothing behind.
-     */
-    async startStkPush(
-      user: UserRow,
-      orderId: string,
-      phone: string,
-    ): Promise<{ _id: string; message: string }> {
-      const order = await ownOrder(user, orderId);
-      assertPayable(order);
-      const balance = order.total_amount - (await completedTotal(db, order.id));
-      if (balance < 1) {
-        await db.transaction().execute((trx) => settleOrder(trx, order.id));
-        throw conflict('This order is already paid');
-      }
-      if (config.mpesa.mode === 'off') {
-        throw new HttpError(
-          503,
-          'M-Pesa prompts are not available on this shop right now. Pay with the paybill, then send us the receipt with the M-Pesa form.',
-        );
-      }
-      await assertMayPush(user, order.id);
-      const amount = Math.min(balance, STK_MAX_AMOUNT);
-      const accountReference = order.reference;
-      let accepted;
-      try {
-        accepted = await daraja.stkPush({
-          amount,
-          phone,
-          accountReference,
-          description: STK_TRANSACTION_DESC,
-        });
-      } catch (err) {
-        throw darajaFailure(err, log);
-      }
-      const now = nowIso();
-      const row: StkRequestRow = {
-        id: newId(),
-        order_id: order.id,
-        user_id: user.id,
-        merchant_request_id: accepted.merchantRequestId,
-        checkout_request_id: accepted.checkoutRequestId,
-        amount,
-        phone,
-        account_reference: accountReference,
-        status: 'pending',
-        result_code: null,
-        result_desc: null,
-        last_query_at: null,
-        created_at: now,
-        updated_at: now,
-        completed_at: null,
-      };
-      try {
-        await insertStkRequest(db, row);
-      } catch (err) {
-        // Daraja sent the prompt but we could not record it: its callback will land in the audit trail unmatched.
-        log.error(
-          { err, checkoutRequestId: accepted.checkoutRequestId, orderId: order.id, amount },
-          'M-Pesa STK push accepted but not recorded (reconcile by hand from mpesa_callbacks)',
-        );
-        throw err;
-      }
-      return { _id: row.id, message: `M-Pesa pop-up sent to ${phone}` };
-    },
-
-    /** The state of an STK request; asks Daraja (paced) when its callback is late. */
-    async resolve(user: UserRow, id: string): Promise<ResolveAnswer> {
-      let request = await findStkRequest(db, id);
-      if (!request || (request.user_id !== user.id && user.role !== 'admin')) {
-        throw notFound('Payment request not found');
-      }
-      if (request.status === 'pending' && config.mpesa.mode !== 'off') {
-        const now = new Date();
-        const age = now.getTime() - Date.parse(request.created_at);
-        if (age >= STK_QUERY_AFTER_MS && (await claimStkQuery(db, request.id, now, STK_QUERY_EVERY_MS))) {
-          await queryAndApply(request);
-          request = (await findStkRequest(db, id)) ?? request;
-        }
-      }
-      return {
-        status: request.status,
-        message: messageFor(request),
-        order: request.order_id,
-        amount: request.amount,
-      };
-    },
-
-    /**
-     * Daraja's callback. The raw body is stored first (audit trail), then applied; the answer is always
-     * "Accepted" once stored, so Safaricom does not resend what we already hold.
-     */
-    async receiveCallback(raw: string): Promise<{ statusCode: number; body: unknown }> {
-      const auditId = newId();
-      const parsed = parseCallback(raw);
-      await insertCallbackAudit(db, {
-        id: auditId,
-        received_at: nowIso(),
-        source: 'callback',
-        checkout_request_id: parsed?.checkoutRequestId ?? null,
-        raw_body: raw,
-        trans_id: parsed?.receipt ?? null,
-        outcome: 'received',
-      });
-      if (!parsed) {
-        await setCallbackOutcome(db, auditId, 'malformed');
-        log.warn({ auditId }, 'malformed M-Pesa callback stored for audit');
-        return { statusCode: 400, body: { ResultCode: 1, ResultDesc: 'Malformed callback' } };
-      }
-      const outcome = await applyStkResult(parsed);
-      await setCallbackOutcome(db, auditId, outcome);
-      const level = [
-        'unknown-request',
-        'amount-mismatch',
-        'conflicting-result',
-        'receipt-conflict',
-        'paid-for-refund',
-      ].includes(outcome)
-        ? 'warn'
-        : 'info';
-      log[level]({ auditId, checkoutRequestId: parsed.checkoutRequestId, outcome }, 'M-Pesa callback');
-      return { statusCode: 200, body: { ResultCode: 0, ResultDesc: 'Accepted' } };
-    },
-
-    /**
-     * The manual M-Pesa form. A receipt equal to an unmatched paybill payment assigns that payment to the order at
-     * once; an unknown one is stored pending and checked with Safaricom (Transaction Status). A receipt already
-     * used anywhere else is refused (409).
-     */
-    async submitManualPayment(user: UserRow, body: ManualPaymentBodyParsed): Promise<Payment> {
-      const order = await ownOrder(user, body.order);
-      assertPayable(order);
-      const used = conflict('This M-Pesa receipt number has already been used');
-      const now = nowIso();
-      const id = await (async () => {
-        try {
-          return await db.transaction().execute(async (trx) => {
-            const existing = await findPaymentByReceipt(trx, body.receipt);
-            if (existing) {
-              if (existing.source !== 'mpesa-c2b' || existing.order_id !== null || existing.flag !== null)
-                throw used;
-              const check = await creditCheck(trx, order.id);
-              const assigned = await assignPayment(
-                trx,
-                existing.id,
-                order.id,
-                order.user_id,
-                !!check?.refund,
-                now,
-              );
-              if (!assigned) throw used;
-              if (!check?.refund) await settleOrder(trx, order.id);
-              return existing.id;
-            }
-            const row = await insertPayment(trx, {
-              id: newId(),
-              source: 'user-mpesa-form',
-              order_id: order.id,
-              user_id: user.id,
-              stk_request_id: null,
-              full_name: body.fullName,
-              amount: body.amount,
-              channel: body.channel || MANUAL_CHANNEL,
-              receipt: body.receipt,
-              phone: user.phone,
-              status: 0,
-              flag: null,
-              created_at: now,
-              updated_at: now,
-              account: null,
-              note: null,
-              verification: null,
-              status_query_id: null,
-            });
-            return row.id;
-          });
-        } catch (err) {
-          if (isUniqueViolation(err)) throw used;
-          throw err;
-        }
-      })();
-      const stored = await findPaymentWithReference(db, id);
-      if (stored && stored.status === 0 && stored.receipt)
-        await paybill.checkReceipt(stored.id, stored.receipt);
-      const answer = await findPaymentWithReference(db, id);
-      if (!answer) throw notFound('Payment not found');
-      return toPaymentDto(answer);
-    },
-
-    async listPayments(page: number, limit: number, filter: PaymentFilter = 'all'): Promise<Paged<Payment>> {
-      const { rows, total } = await listPayments(db, page, limit, filter);
-      return paged(rows.map(toPaymentDto), total, { page, limit });
-    },
-
-    /** The payments of one order (its owner or an admin): what the order page shows after the manual form. */
-    async paymentsOfOrder(user: UserRow, orderId: string): Promise<Payment[]> {
-      const order = await findOrderForPayment(db, orderId);
-      if (!order || (order.user_id !== user.id && user.role !== 'admin')) throw notFound('Order not found');
-      const rows = await db
-        .selectFrom('payments')
-        .selectAll()
-        .where('order_id', '=', orderId)
-        .orderBy('created_at', 'desc')
-        .execute();
-      return rows.map((row) => toPaymentDto({ ...row, order_reference: order.reference }));
-    },
-
-    /** Admin: assigns an unmatched paybill payment to an order (by reference or id); already assigned → 409. */
-    async assignPayment(id: string, orderRef: string): Promise<Payment> {
-      const reference = normalizeReference(orderRef);
-      const order =
-        (await findOrderIdByReference(db, reference)) ?? (await findOrderForPayment(db, orderRef.trim()));
-      if (!order) throw notFound('No order has that reference');
-      await db.transaction().execute(async (trx) => {
-        const payment = await findPayment(trx, id);
-        if (!payment) throw notFound('Payment not found');
-        if (payment.order_id !== null || payment.source !== 'mpesa-c2b' || payment.flag !== null) {
-          throw conflict('This payment is already assigned');
-        }
-        const check = await creditCheck(trx, order.id);
-        if (!check) throw notFound('No order has that reference');
-        const now = nowIso();
-        if (!(await assignPayment(trx, id, order.id, check.order.user_id, check.refund, now))) {
-          throw conflict('This payment is already assigned');
-        }
-        if (!check.refund) await settleOrder(trx, order.id);
-      });
-      const updated = await findPaymentWithReference(db, id);
-      if (!updated) throw notFound('Payment not found');
-      return toPaymentDto(updated);
-    },
-
-    /** Admin: complete (or set back to pending) a manual-form payment; completing one may make the order paid. */
-    async updatePaymentStatus(id: string, status: boolean): Promise<Payment> {
-      const existing = await findPayment(db, id);
-      if (!existing) throw notFound('Payment not found');
-      if (existing.source !== 'user-mpesa-form' || existing.order_id === null) {
-        throw badRequest('Only payments sent with the M-Pesa form can be changed here');
-      }
-      if (existing.flag !== null) throw conflict('This payment is held for review and does not count');
-      const orderId = existing.order_id;
-      await db.transaction().execute(async (trx) => {
-        if (!status && existing.status === 1) {
-          await assertStillCoveredWithout(trx, orderId, existing.amount);
-        }
-        const changed = await setPaymentStatus(trx, id, status, nowIso());
-        if (changed && status) await settleOrder(trx, orderId);
-      });
-      const updated = await findPaymentWithReference(db, id);
-      if (!updated) throw notFound('Payment not found');
-      return toPaymentDto(updated);
-    },
-
-    /** Admin: one Nairobi day's money by the way it came (paybill, STK, typed receipts, admin) and what waits. */
-    async reconciliation(date: string): Promise<Reconciliation> {
-      const { from, to } = nairobiDayWindow(date);
-      const rows = await moneyBetween(db, from.toISOString(), to.toISOString());
-      const zero = () => ({ count: 0, amount: 0 });
-      const out: Reconciliation = {
-        date,
-        paybill: zero(),
-        stk: zero(),
-        manual: zero(),
-        admin: zero(),
-        unmatched: zero(),
-        flagged: zero(),
-        pendingManual: zero(),
-      };
-      for (const row of rows) {
-        const add = (bucket: { count: number; amount: number }) => {
-          bucket.count += toCount(row.n);
-          bucket.amount += toCount(row.amount);
-        };
-        const completed = toCount(row.status) === 1;
-        if (toCount(row.flagged) === 1) add(out.flagged);
-        else if (toCount(row.unmatched) === 1) add(out.unmatched);
-        else if (!completed) {
-          if (row.source === 'user-mpesa-form') add(out.pendingManual);
-        } else if (row.source === 'mpesa-c2b') add(out.paybill);
-        else if (row.source === 'mpesa-stk') add(out.stk);
-        else if (row.source === 'user-mpesa-form') add(out.manual);
-        else add(out.admin);
-      }
-      return out;
-    },
-  };
+  return meaningOf(request.result_code ?? '', request.result_desc).message;
 }
 
 type ManualPaymentBodyParsed = Omit<ManualPaymentBody, 'amount'> & { amount: number };

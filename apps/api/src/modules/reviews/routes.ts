@@ -11,15 +11,14 @@ import {
 import { z } from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
 import type { AppContext } from '../../routes';
-import * as service from './service';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const productParams = z.object({ productId: z.string().min(1).max(200) });
 const orderParams = z.object({ orderId: z.string().min(1).max(200) });
 
 /** Reviews (API.md "Reviews", plus GET /review/order/{orderId}: docs/api-additions-reviews.md). */
-export function shopRoutes({ db, caches }: AppContext): FastifyPluginAsyncZod {
-  const writes = { db, catalogueCache: caches.catalogue };
+export function shopRoutes({ services }: AppContext): FastifyPluginAsyncZod {
+  const { reviews } = services;
   return async (app) => {
     app.get(
       '/review/product/:productId',
@@ -33,7 +32,7 @@ export function shopRoutes({ db, caches }: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { productId } = request.params;
         const paging = request.query;
-        return service.listProductReviews(db, productId, paging);
+        return reviews.listProductReviews(productId, paging);
       },
     );
 
@@ -45,7 +44,7 @@ export function shopRoutes({ db, caches }: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { orderId } = request.params;
-        return { data: await service.listMyOrderReviews(db, currentUser(request), orderId) };
+        return { data: await reviews.listMyOrderReviews(currentUser(request), orderId) };
       },
     );
 
@@ -54,7 +53,7 @@ export function shopRoutes({ db, caches }: AppContext): FastifyPluginAsyncZod {
       { schema: { response: { 201: reviewSchema }, body: createReviewBodySchema }, onRequest: requireUser },
       async (request, reply) => {
         const body = request.body;
-        const review = await service.createReview(writes, currentUser(request), body);
+        const review = await reviews.createReview(currentUser(request), body);
         return reply.status(201).send(review);
       },
     );
@@ -68,28 +67,28 @@ export function shopRoutes({ db, caches }: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { id } = request.params;
         const body = request.body;
-        return service.updateReview(writes, currentUser(request), id, body);
+        return reviews.updateReview(currentUser(request), id, body);
       },
     );
   };
 }
 
 /** Every review, and removing one (admin surface: routes.ts guards them). */
-export function adminRoutes({ db, caches }: AppContext): FastifyPluginAsyncZod {
-  const writes = { db, catalogueCache: caches.catalogue };
+export function adminRoutes({ services }: AppContext): FastifyPluginAsyncZod {
+  const { reviews } = services;
   return async (app) => {
     app.get(
       '/review',
       { schema: { response: { 200: pagedSchema(adminReviewSchema) }, querystring: adminReviewsQuerySchema } },
       async (request) => {
         const paging = request.query;
-        return service.listAdminReviews(db, paging);
+        return reviews.listAdminReviews(paging);
       },
     );
 
     app.delete('/review/:id', { schema: { params: idParams } }, async (request) => {
       const { id } = request.params;
-      await service.deleteReview(writes, id);
+      await reviews.deleteReview(id);
       return { message: 'review deleted' };
     });
   };

@@ -29,130 +29,124 @@ interface Paging {
 export const NOT_A_BUYER_MESSAGE =
   'Only verified buyers can review a product: it must be in one of your paid orders';
 
-/** A product's reviews, newest first; an unknown product (id or slug) is a 404. */
-export async function listProductReviews(
-  db: Kysely<Database>,
-  idOrSlug: string,
-  paging: Paging,
-): Promise<Paged<Review>> {
-  const product = await repo.findProductRef(db, idOrSlug);
-  if (!product) throw notFound('Product not found');
-  const [rows, total] = await Promise.all([
-    repo.listProductReviews(db, product.id, {
-      limit: paging.limit,
-      offset: (paging.page - 1) * paging.limit,
-    }),
-    repo.countReviews(db, product.id),
-  ]);
-  return paged(rows.map(toReviewDto), total, paging);
-}
-
-/** Every review, newest first, with the reviewer's email (admin). */
-export async function listAdminReviews(db: Kysely<Database>, paging: Paging): Promise<Paged<AdminReview>> {
-  const [rows, total] = await Promise.all([
-    repo.listAllReviews(db, { limit: paging.limit, offset: (paging.page - 1) * paging.limit }),
-    repo.countReviews(db),
-  ]);
-  return paged(rows.map(toAdminReviewDto), total, paging);
-}
-
-/** The caller's own reviews of the products of one of their orders; another customer's order does not exist. */
-export async function listMyOrderReviews(
-  db: Kysely<Database>,
-  user: UserRow,
-  orderId: string,
-): Promise<Review[]> {
-  const order = await repo.findOrderOwner(db, orderId);
-  if (!order || order.user_id !== user.id) throw notFound('Order not found');
-  const rows = await repo.listUserReviewsForOrder(db, user.id, orderId);
-  return rows.map(toReviewDto);
-}
-
-/**
- * A verified buyer's review. The author is the signed-in customer; they need a PAID order with the product, and
- * may review it once (a concurrent second POST fails on the unique constraint and answers 409 too). The product's
- * rating and review count change in the same transaction.
- */
-/**
- * The writes below change a product's rating and review count, which the catalogue's cache holds: each one clears
- * it (on every process) once its transaction has committed.
- */
-export interface ReviewWriteDeps {
+export interface ReviewDeps {
   db: Kysely<Database>;
+  /**
+   * The catalogue's cache: the writes change a product's rating and review count, which it holds, so each one
+   * clears it (on every process) once its transaction has committed.
+   */
   catalogueCache: ShortCache;
 }
 
-export async function createReview(
-  { db, catalogueCache }: ReviewWriteDeps,
-  user: UserRow,
-  input: CreateInput,
-): Promise<Review> {
-  try {
-    const review = await db.transaction().execute(async (trx) => {
-      const product = await repo.findProductRef(trx, input.productId);
-      if (!product) throw notFound('Product not found');
-      if (!(await repo.hasPaidOrderWithProduct(trx, user.id, product.id)))
-        throw forbidden(NOT_A_BUYER_MESSAGE);
-      await lockProductForRating(trx, product.id);
-      if (await repo.findUserReviewId(trx, user.id, product.id)) throw conflict(DUPLICATE_REVIEW_MESSAGE);
-      const now = nowIso();
-      const id = newId();
-      await repo.insertReview(trx, {
-        id,
-        user_id: user.id,
-        product_id: product.id,
-        rating: input.rating,
-        comment: input.comment,
-        created_at: now,
-        updated_at: now,
+/** Reviews by verified buyers (one per customer and product) and the product ratings they make. */
+export class ReviewService {
+  constructor(private readonly deps: ReviewDeps) {}
+
+  /** A product's reviews, newest first; an unknown product (id or slug) is a 404. */
+  async listProductReviews(idOrSlug: string, paging: Paging): Promise<Paged<Review>> {
+    const { db } = this.deps;
+    const product = await repo.findProductRef(db, idOrSlug);
+    if (!product) throw notFound('Product not found');
+    const [rows, total] = await Promise.all([
+      repo.listProductReviews(db, product.id, {
+        limit: paging.limit,
+        offset: (paging.page - 1) * paging.limit,
+      }),
+      repo.countReviews(db, product.id),
+    ]);
+    return paged(rows.map(toReviewDto), total, paging);
+  }
+
+  /** Every review, newest first, with the reviewer's email (admin). */
+  async listAdminReviews(paging: Paging): Promise<Paged<AdminReview>> {
+    const { db } = this.deps;
+    const [rows, total] = await Promise.all([
+      repo.listAllReviews(db, { limit: paging.limit, offset: (paging.page - 1) * paging.limit }),
+      repo.countReviews(db),
+    ]);
+    return paged(rows.map(toAdminReviewDto), total, paging);
+  }
+
+  /** The caller's own reviews of the products of one of their orders; another customer's order does not exist. */
+  async listMyOrderReviews(user: UserRow, orderId: string): Promise<Review[]> {
+    const { db } = this.deps;
+    const order = await repo.findOrderOwner(db, orderId);
+    if (!order || order.user_id !== user.id) throw notFound('Order not found');
+    const rows = await repo.listUserReviewsForOrder(db, user.id, orderId);
+    return rows.map(toReviewDto);
+  }
+
+  /**
+   * A verified buyer's review. The author is the signed-in customer; they need a PAID order with the product, and
+   * may review it once (a concurrent second POST fails on the unique constraint and answers 409 too). The product's
+   * rating and review count change in the same transaction.
+   */
+  async createReview(user: UserRow, input: CreateInput): Promise<Review> {
+    const { db, catalogueCache } = this.deps;
+    try {
+      const review = await db.transaction().execute(async (trx) => {
+        const product = await repo.findProductRef(trx, input.productId);
+        if (!product) throw notFound('Product not found');
+        if (!(await repo.hasPaidOrderWithProduct(trx, user.id, product.id)))
+          throw forbidden(NOT_A_BUYER_MESSAGE);
+        await lockProductForRating(trx, product.id);
+        if (await repo.findUserReviewId(trx, user.id, product.id)) throw conflict(DUPLICATE_REVIEW_MESSAGE);
+        const now = nowIso();
+        const id = newId();
+        await repo.insertReview(trx, {
+          id,
+          user_id: user.id,
+          product_id: product.id,
+          rating: input.rating,
+          comment: input.comment,
+          created_at: now,
+          updated_at: now,
+        });
+        await setProductRating(trx, product.id, await repo.ratingTotals(trx, product.id));
+        const row = await repo.findReviewById(trx, id);
+        if (!row) throw new Error('review vanished inside its own transaction');
+        return toReviewDto(row);
       });
-      await setProductRating(trx, product.id, await repo.ratingTotals(trx, product.id));
+      await catalogueCache.invalidate();
+      return review;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(DUPLICATE_REVIEW_MESSAGE);
+      throw err;
+    }
+  }
+
+  /** Only the author may edit their review (403 for anyone else, admins included: they may only delete). */
+  async updateReview(user: UserRow, id: string, input: UpdateInput): Promise<Review> {
+    const { db, catalogueCache } = this.deps;
+    const review = await db.transaction().execute(async (trx) => {
+      const existing = await repo.findReviewById(trx, id);
+      if (!existing) throw notFound('Review not found');
+      if (existing.user_id !== user.id) throw forbidden('You can only edit your own review');
+      await lockProductForRating(trx, existing.product_id);
+      await repo.updateReview(trx, id, {
+        ...(input.comment !== undefined ? { comment: input.comment } : {}),
+        ...(input.rating !== undefined ? { rating: input.rating } : {}),
+        updated_at: nowIso(),
+      });
+      await setProductRating(trx, existing.product_id, await repo.ratingTotals(trx, existing.product_id));
       const row = await repo.findReviewById(trx, id);
-      if (!row) throw new Error('review vanished inside its own transaction');
+      if (!row) throw notFound('Review not found');
       return toReviewDto(row);
     });
     await catalogueCache.invalidate();
     return review;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(DUPLICATE_REVIEW_MESSAGE);
-    throw err;
   }
-}
 
-/** Only the author may edit their review (403 for anyone else, admins included: they may only delete). */
-export async function updateReview(
-  { db, catalogueCache }: ReviewWriteDeps,
-  user: UserRow,
-  id: string,
-  input: UpdateInput,
-): Promise<Review> {
-  const review = await db.transaction().execute(async (trx) => {
-    const existing = await repo.findReviewById(trx, id);
-    if (!existing) throw notFound('Review not found');
-    if (existing.user_id !== user.id) throw forbidden('You can only edit your own review');
-    await lockProductForRating(trx, existing.product_id);
-    await repo.updateReview(trx, id, {
-      ...(input.comment !== undefined ? { comment: input.comment } : {}),
-      ...(input.rating !== undefined ? { rating: input.rating } : {}),
-      updated_at: nowIso(),
+  /** Admin: removes a review and recomputes the product's rating. */
+  async deleteReview(id: string): Promise<void> {
+    const { db, catalogueCache } = this.deps;
+    await db.transaction().execute(async (trx) => {
+      const existing = await repo.findReviewById(trx, id);
+      if (!existing) throw notFound('Review not found');
+      await lockProductForRating(trx, existing.product_id);
+      await repo.deleteReview(trx, id);
+      await setProductRating(trx, existing.product_id, await repo.ratingTotals(trx, existing.product_id));
     });
-    await setProductRating(trx, existing.product_id, await repo.ratingTotals(trx, existing.product_id));
-    const row = await repo.findReviewById(trx, id);
-    if (!row) throw notFound('Review not found');
-    return toReviewDto(row);
-  });
-  await catalogueCache.invalidate();
-  return review;
-}
-
-/** Admin: removes a review and recomputes the product's rating. */
-export async function deleteReview({ db, catalogueCache }: ReviewWriteDeps, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const existing = await repo.findReviewById(trx, id);
-    if (!existing) throw notFound('Review not found');
-    await lockProductForRating(trx, existing.product_id);
-    await repo.deleteReview(trx, id);
-    await setProductRating(trx, existing.product_id, await repo.ratingTotals(trx, existing.product_id));
-  });
-  await catalogueCache.invalidate();
+    await catalogueCache.invalidate();
+  }
 }

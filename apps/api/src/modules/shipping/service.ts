@@ -55,9 +55,17 @@ export interface PlaceInput {
   shippingFee?: number | undefined;
 }
 
+export interface ShippingDeps {
+  db: Kysely<Database>;
+}
+
 /** The delivery geography's rules: names unique under one parent, parents must exist, no orphaned children. */
 export class ShippingService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly deps: ShippingDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
 
   async create(kind: ShippingKind, input: Required<Pick<PlaceInput, 'name'>> & PlaceInput): Promise<Place> {
     const parent = await this.parentOf(kind, input.parentId);
