@@ -1,7 +1,7 @@
 import { cartLineSchema, type Cart } from '@urembo/contract/orders';
 import { expect, it } from 'vitest';
 import { signedInUser } from './support/auth';
-import { createCategory, createProduct, setProductStatus } from './support/orders-factories';
+import { createCategory, createProduct, setProductStatus } from './support/catalogue-factories';
 import { describeEachDialect, type TestContext } from './support/test-app';
 
 async function call(
@@ -22,8 +22,14 @@ async function call(
 describeEachDialect('cart', (ctx) => {
   it('adds, accumulates, reduces, removes and clears lines with a server subtotal', async () => {
     const { user, cookie } = await signedInUser(ctx());
-    const categoryId = await createCategory(ctx(), 'Skin care');
-    const serum = await createProduct(ctx(), { name: 'Vitamin C Serum', price: 1800, images: 2, categoryId });
+    const { id: categoryId } = await createCategory(ctx(), { name: 'Skin care' });
+    const serum = await createProduct(ctx(), {
+      name: 'Vitamin C Serum',
+      price: 1800,
+      images: 2,
+      categoryId,
+      tags: ['test'],
+    });
     const soap = await createProduct(ctx(), { name: 'Black Soap', price: 450 });
 
     const first = await call(ctx(), 'POST', `/user/addToCart/${user.id}`, cookie, { productId: serum.id });

@@ -4,7 +4,8 @@ import { newId } from '../src/lib/ids';
 import { nairobiDate, nairobiDayStart } from '@urembo/contract/nairobi-time';
 import { adminSummary } from '../src/modules/dashboard/service';
 import { signedInUser } from './support/auth';
-import { createProduct, insertOrderRow } from './support/orders-factories';
+import { createProduct, setStock } from './support/catalogue-factories';
+import { insertOrderRow } from './support/orders-factories';
 import { describeEachDialect, type TestContext } from './support/test-app';
 
 describe('Nairobi days', () => {
@@ -34,10 +35,6 @@ async function addLine(ctx: TestContext, orderId: string, productId: string, nam
       created_at: new Date().toISOString(),
     })
     .execute();
-}
-
-async function setStock(ctx: TestContext, productId: string, stock: number | null) {
-  await ctx.database.db.updateTable('products').set({ stock }).where('id', '=', productId).execute();
 }
 
 describeEachDialect('owner dashboard: figures', (ctx) => {

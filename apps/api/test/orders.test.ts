@@ -3,13 +3,8 @@ import { orderItemSchema, orderSchema, type Order } from '@urembo/contract/order
 import { describe, expect, it } from 'vitest';
 import { nextOrderStatuses } from '../src/modules/orders/status';
 import { signedInUser } from './support/auth';
-import {
-  addCartLine,
-  createPlace,
-  createProduct,
-  insertOrderRow,
-  orderBody,
-} from './support/orders-factories';
+import { createProduct } from './support/catalogue-factories';
+import { addCartLine, createPlace, insertOrderRow, orderBody } from './support/orders-factories';
 import { callApi, describeEachDialect, type TestContext } from './support/test-app';
 
 async function orderRows(ctx: TestContext, userId: string) {
@@ -323,8 +318,8 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
   it('quotes exactly what the order will cost', async () => {
     const { user, cookie } = await signedInUser(ctx());
     const place = await createPlace(ctx(), { shippingFee: 180 });
-    const a = await createProduct(ctx(), { price: 1250 });
-    const b = await createProduct(ctx(), { price: 99 });
+    const a = await createProduct(ctx(), { price: 1250, images: 1 });
+    const b = await createProduct(ctx(), { price: 99, images: 1 });
     const items = [
       { _id: a.id, count: 2 },
       { _id: b.id, count: 4 },

@@ -5,91 +5,11 @@ import { newOrderReference } from '../../src/modules/orders/reference';
 import type { TestContext } from './test-app';
 
 /*
- * Factories for the cart and order tests. Catalogue, geography and address rows are inserted directly: the
- * features that manage them through the API are built on other branches.
+ * Factories for the cart and order tests: delivery places, cart lines, order bodies and order rows, inserted directly.
+ * Categories and products come from catalogue-factories.ts.
  */
 
 let counter = 0;
-
-export interface TestProduct {
-  id: string;
-  slug: string;
-  name: string;
-  price: number;
-  imageHashes: string[];
-}
-
-export async function createCategory(ctx: TestContext, name = `Category ${++counter}`): Promise<string> {
-  const id = newId();
-  const now = nowIso();
-  await ctx.database.db
-    .insertInto('categories')
-    .values({
-      id,
-      name,
-      slug: `${name.toLowerCase().replace(/\W+/g, '-')}-${id}`,
-      description: '',
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
-}
-
-export async function createProduct(
-  ctx: TestContext,
-  overrides: {
-    name?: string;
-    price?: number;
-    status?: 'active' | 'inactive';
-    images?: number;
-    categoryId?: string | null;
-    description?: string;
-    rating?: number | null;
-    reviewCount?: number;
-    createdAt?: string;
-  } = {},
-): Promise<TestProduct> {
-  counter += 1;
-  const id = newId();
-  const name = overrides.name ?? `Product ${counter}`;
-  const slug = `${name.toLowerCase().replace(/\W+/g, '-')}-${counter}`;
-  const now = overrides.createdAt ?? nowIso();
-  await ctx.database.db
-    .insertInto('products')
-    .values({
-      id,
-      slug,
-      name,
-      price: overrides.price ?? 1000,
-      description: overrides.description ?? `About ${name}`,
-      usage: 'Apply gently.',
-      status: overrides.status ?? 'active',
-      tags: JSON.stringify(['test']),
-      is_featured: 0,
-      is_new: 1,
-      category_id: overrides.categoryId ?? null,
-      rating: overrides.rating ?? null,
-      review_count: overrides.reviewCount ?? 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  const imageHashes: string[] = [];
-  for (let position = 0; position < (overrides.images ?? 1); position += 1) {
-    const hash = `${id}${position}`.padEnd(32, 'a');
-    imageHashes.push(hash);
-    await ctx.database.db
-      .insertInto('product_images')
-      .values({ id: newId(), product_id: id, hash, position, width: 1200, height: 1200, created_at: now })
-      .execute();
-  }
-  return { id, slug, name, price: overrides.price ?? 1000, imageHashes };
-}
-
-export async function setProductStatus(ctx: TestContext, id: string, status: 'active' | 'inactive') {
-  await ctx.database.db.updateTable('products').set({ status }).where('id', '=', id).execute();
-}
 
 export interface TestPlace {
   country: string;

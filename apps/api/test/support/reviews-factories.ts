@@ -1,40 +1,9 @@
 import type { Insertable } from 'kysely';
-import type { OrdersTable, PaymentStatus, ProductsTable, ReviewsTable } from '../../src/db/schema';
+import type { OrdersTable, PaymentStatus, ReviewsTable } from '../../src/db/schema';
 import { nowIso } from '../../src/db/sql-values';
 import { newId } from '../../src/lib/ids';
 import { newOrderReference } from '../../src/modules/orders/reference';
 import type { TestContext } from './test-app';
-
-let productCounter = 0;
-
-/** Inserts an active product directly (the catalogue API is another feature's). */
-export async function createTestProduct(
-  ctx: TestContext,
-  overrides: Partial<Insertable<ProductsTable>> = {},
-): Promise<Insertable<ProductsTable> & { id: string }> {
-  productCounter += 1;
-  const now = nowIso();
-  const row = {
-    id: newId(),
-    slug: `test-product-${productCounter}-${newId().slice(0, 6)}`,
-    name: `Test Product ${productCounter}`,
-    price: 1000 + productCounter,
-    description: 'A product for tests',
-    usage: '',
-    status: 'active' as const,
-    tags: '[]',
-    is_featured: 0,
-    is_new: 0,
-    category_id: null,
-    rating: null,
-    review_count: 0,
-    created_at: now,
-    updated_at: now,
-    ...overrides,
-  };
-  await ctx.database.db.insertInto('products').values(row).execute();
-  return row;
-}
 
 /** Inserts an order of the user with one line per product (count 1), in the given payment status. */
 export async function createTestOrder(
