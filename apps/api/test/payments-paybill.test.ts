@@ -3,7 +3,8 @@ import type { Payment, Reconciliation } from '@urembo/contract/payments';
 import { buildApp } from '../src/app';
 import { signedInUser } from './support/auth';
 import { DarajaPeer, PEER_CREDENTIALS, peerEnv } from './support/daraja-peer';
-import { createTestOrder, orderPaymentStatus, paymentsOfOrder } from './support/payments-factories';
+import { createTestOrder } from './support/orders-factories';
+import { orderPaymentStatus, paymentsOfOrder } from './support/payments-factories';
 import { freePort } from './support/ports';
 import { describeEachDialect } from './support/test-app';
 

@@ -2,9 +2,9 @@ import { beforeAll, expect, it } from 'vitest';
 import { SANDBOX_PASSKEY } from '../src/config';
 import { darajaPassword, darajaTimestamp } from '../src/modules/payments/daraja-client';
 import { signedInUser } from './support/auth';
+import { createTestOrder } from './support/orders-factories';
 import {
   backdateStkRequest,
-  createTestOrder,
   orderPaymentStatus,
   paymentsOfOrder,
   stkRequestsOfOrder,

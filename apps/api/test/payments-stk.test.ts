@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { signedInUser } from './support/auth';
 import { DarajaPeer, PEER_CREDENTIALS, peerEnv, type PushRecord } from './support/daraja-peer';
+import { createTestOrder } from './support/orders-factories';
 import {
   auditRows,
   backdateStkRequest,
-  createTestOrder,
   orderPaymentStatus,
   paymentsOfOrder,
   stkRequestsOfOrder,

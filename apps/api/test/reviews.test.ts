@@ -5,7 +5,8 @@ import { isUniqueViolation } from '../src/db/constraint-errors';
 import { NOT_A_BUYER_MESSAGE } from '../src/modules/reviews/service';
 import { signedInUser } from './support/auth';
 import { createProduct } from './support/catalogue-factories';
-import { createTestOrder, insertTestReview } from './support/reviews-factories';
+import { createTestOrder } from './support/orders-factories';
+import { insertTestReview } from './support/reviews-factories';
 import { describeEachDialect, type TestContext } from './support/test-app';
 
 /** A customer who paid for an order holding the product, signed in. */
@@ -15,7 +16,7 @@ async function verifiedBuyer(
   name?: string,
 ) {
   const buyer = await signedInUser(ctx, name ? { full_name: name } : {});
-  await createTestOrder(ctx, buyer.user.id, [product], 'paid');
+  await createTestOrder(ctx, buyer.user.id, { products: [product], paymentStatus: 'paid' });
   return buyer;
 }
 
@@ -55,7 +56,7 @@ describeEachDialect('reviews', (ctx) => {
       const other = await createProduct(ctx());
       const { user, cookie } = await signedInUser(ctx());
       // A paid order, but for another product.
-      await createTestOrder(ctx(), user.id, [other], 'paid');
+      await createTestOrder(ctx(), user.id, { products: [other], paymentStatus: 'paid' });
       const res = await post(cookie, { productId: product.id, comment: 'Nice', rating: 5 });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: NOT_A_BUYER_MESSAGE });
@@ -70,8 +71,8 @@ describeEachDialect('reviews', (ctx) => {
     it('refuses a customer whose order with the product is not paid (403)', async () => {
       const product = await createProduct(ctx());
       const { user, cookie } = await signedInUser(ctx());
-      await createTestOrder(ctx(), user.id, [product], 'pending');
-      await createTestOrder(ctx(), user.id, [product], 'payment-unsuccessful');
+      await createTestOrder(ctx(), user.id, { products: [product], paymentStatus: 'pending' });
+      await createTestOrder(ctx(), user.id, { products: [product], paymentStatus: 'payment-unsuccessful' });
       const res = await post(cookie, { productId: product.id, comment: 'Nice', rating: 5 });
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe(NOT_A_BUYER_MESSAGE);
@@ -80,7 +81,7 @@ describeEachDialect('reviews', (ctx) => {
     it("does not count another customer's paid order", async () => {
       const product = await createProduct(ctx());
       const payer = await signedInUser(ctx());
-      await createTestOrder(ctx(), payer.user.id, [product], 'paid');
+      await createTestOrder(ctx(), payer.user.id, { products: [product], paymentStatus: 'paid' });
       const { cookie } = await signedInUser(ctx());
       const res = await post(cookie, { productId: product.id, comment: 'Nice', rating: 5 });
       expect(res.statusCode).toBe(403);
@@ -492,7 +493,10 @@ describeEachDialect('reviews', (ctx) => {
       const p1 = await createProduct(ctx());
       const p2 = await createProduct(ctx());
       const buyer = await signedInUser(ctx());
-      const order = await createTestOrder(ctx(), buyer.user.id, [p1, p2], 'paid');
+      const order = await createTestOrder(ctx(), buyer.user.id, {
+        products: [p1, p2],
+        paymentStatus: 'paid',
+      });
       const created = (await post(buyer.cookie, { productId: p1.id, comment: 'first', rating: 5 })).json();
       // Someone else's review of the same product is not theirs.
       const other = await verifiedBuyer(ctx(), p2);
