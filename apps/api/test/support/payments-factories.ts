@@ -1,5 +1,14 @@
 import type { PaymentStatus } from '../../src/db/schema';
+import { signedInUser } from './auth';
+import { createTestOrder, type TestOrderOptions } from './orders-factories';
 import type { TestContext } from './test-app';
+
+/** A signed-in customer with an order of theirs (Ksh 2350 unless told otherwise). */
+export async function customerWithOrder(ctx: TestContext, options: TestOrderOptions = {}) {
+  const { user, cookie } = await signedInUser(ctx);
+  const order = await createTestOrder(ctx, user.id, options);
+  return { user, cookie, order };
+}
 
 export async function orderPaymentStatus(ctx: TestContext, orderId: string): Promise<PaymentStatus> {
   const row = await ctx.database.db
