@@ -1,9 +1,14 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import type { Payment, Reconciliation } from '@urembo/contract/payments';
 import { buildApp } from '../src/app';
 import { signedInUser } from './support/auth';
 import { DarajaPeer, PEER_CREDENTIALS, peerEnv } from './support/daraja-peer';
-import { customerWithOrder, orderPaymentStatus, paymentsOfOrder } from './support/payments-factories';
+import {
+  customerWithOrder,
+  orderPaymentStatus,
+  paymentsOfOrder,
+  serveToPeer,
+} from './support/payments-factories';
 import { freePort } from './support/ports';
 import { describeEachDialect } from './support/test-app';
 
@@ -39,14 +44,7 @@ const receipt = (prefix = 'PB') =>
 describeEachDialect(
   'M-Pesa paybill (C2B) and typed receipts against a Daraja peer',
   (ctx) => {
-    beforeAll(async () => {
-      await ctx().app.listen({ port: appPort, host: '127.0.0.1' });
-    });
-    afterEach(() => {
-      const problems = [...peer.problems];
-      peer.problems.length = 0;
-      expect(problems).toEqual([]);
-    });
+    serveToPeer(ctx, appPort, peer);
 
     const admin = () => signedInUser(ctx(), { role: 'admin' });
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { signedInUser } from './support/auth';
 import { DarajaPeer, PEER_CREDENTIALS, peerEnv, type PushRecord } from './support/daraja-peer';
 import { createTestOrder } from './support/orders-factories';
@@ -8,6 +8,7 @@ import {
   customerWithOrder,
   orderPaymentStatus,
   paymentsOfOrder,
+  serveToPeer,
   stkRequestsOfOrder,
 } from './support/payments-factories';
 import { freePort } from './support/ports';
@@ -24,14 +25,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describeEachDialect(
   'M-Pesa STK push against a Daraja peer',
   (ctx) => {
-    beforeAll(async () => {
-      await ctx().app.listen({ port: appPort, host: '127.0.0.1' });
-    });
-    afterEach(() => {
-      const problems = [...peer.problems];
-      peer.problems.length = 0;
-      expect(problems).toEqual([]);
-    });
+    serveToPeer(ctx, appPort, peer);
 
     function push(cookie: string, orderId: string, phone: unknown = '0712 345 678') {
       return ctx().app.inject({

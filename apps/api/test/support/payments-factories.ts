@@ -1,7 +1,24 @@
+import { afterEach, beforeAll, expect } from 'vitest';
 import type { PaymentStatus } from '../../src/db/schema';
 import { signedInUser } from './auth';
+import type { DarajaPeer } from './daraja-peer';
 import { createTestOrder, type TestOrderOptions } from './orders-factories';
 import type { TestContext } from './test-app';
+
+/**
+ * For a suite against a Daraja peer: serves the app on the port the peer calls back, and fails each test after which
+ * the peer saw a request that breaks Safaricom's rules (then forgets them, so the next test starts clean).
+ */
+export function serveToPeer(ctx: () => TestContext, port: number, peer: DarajaPeer): void {
+  beforeAll(async () => {
+    await ctx().app.listen({ port, host: '127.0.0.1' });
+  });
+  afterEach(() => {
+    const problems = [...peer.problems];
+    peer.problems.length = 0;
+    expect(problems).toEqual([]);
+  });
+}
 
 /** A signed-in customer with an order of theirs (Ksh 2350 unless told otherwise). */
 export async function customerWithOrder(ctx: TestContext, options: TestOrderOptions = {}) {
