@@ -4,7 +4,7 @@ import { nowIso } from '../src/db/sql-values';
 import { newId } from '../src/lib/ids';
 import { seedGeography } from '../src/modules/shipping/demo-seed';
 import { signedInUser } from './support/auth';
-import { describeEachDialect, type TestContext } from './support/test-app';
+import { callApi, describeEachDialect, type TestContext } from './support/test-app';
 
 const WESTLANDS = { country: 'Kenya', county: 'Nairobi', town: 'Westlands', location: 'Westlands' };
 const KAREN = { country: 'Kenya', county: 'Nairobi', town: 'Karen', location: 'Karen' };
@@ -19,6 +19,7 @@ function body(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A call to /api/v1/address. */
 function call(
   ctx: TestContext,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -26,12 +27,7 @@ function call(
   cookie?: string,
   payload?: unknown,
 ) {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1/address${url}`,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+  return callApi(ctx, method, `/address${url}`, cookie, payload);
 }
 
 describeEachDialect('address books', (ctx) => {

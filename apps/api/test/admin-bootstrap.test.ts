@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { ensureAdmin } from '../src/modules/users/admin-bootstrap';
 import { verifyPassword } from '../src/lib/passwords';
+import { createTestUser } from './support/auth';
 import { describeEachDialect } from './support/test-app';
 
 describeEachDialect('admin bootstrap', (ctx) => {
@@ -40,23 +41,12 @@ describeEachDialect('admin bootstrap', (ctx) => {
 
   it('promotes an existing customer with that phone', async () => {
     const { db } = ctx().database;
-    const now = new Date().toISOString();
-    await db
-      .insertInto('users')
-      .values({
-        id: 'customer-1',
-        full_name: 'Wanjiku',
-        email: null,
-        phone: '254711000000',
-        password_hash: 'x',
-        role: 'customer',
-        is_email_verified: 0,
-        is_phone_verified: 0,
-        last_login: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await createTestUser(ctx(), {
+      id: 'customer-1',
+      full_name: 'Wanjiku',
+      phone: '254711000000',
+      password_hash: 'x',
+    });
     expect(
       await ensureAdmin(db, { phone: '254711000000', email: undefined, password: 'promoted-password' }),
     ).toBe('updated');

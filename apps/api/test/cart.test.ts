@@ -1,32 +1,23 @@
 import { cartLineSchema, type Cart } from '@urembo/contract/orders';
 import { expect, it } from 'vitest';
 import { signedInUser } from './support/auth';
-import { createCategory, createProduct, setProductStatus } from './support/orders-factories';
-import { describeEachDialect, type TestContext } from './support/test-app';
-
-async function call(
-  ctx: TestContext,
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  cookie: string | undefined,
-  payload?: unknown,
-) {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: cookie ? { cookie } : {},
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-}
+import { createCategory, createProduct, setProductStatus } from './support/catalogue-factories';
+import { callApi, describeEachDialect } from './support/test-app';
 
 describeEachDialect('cart', (ctx) => {
   it('adds, accumulates, reduces, removes and clears lines with a server subtotal', async () => {
     const { user, cookie } = await signedInUser(ctx());
-    const categoryId = await createCategory(ctx(), 'Skin care');
-    const serum = await createProduct(ctx(), { name: 'Vitamin C Serum', price: 1800, images: 2, categoryId });
+    const { id: categoryId } = await createCategory(ctx(), { name: 'Skin care' });
+    const serum = await createProduct(ctx(), {
+      name: 'Vitamin C Serum',
+      price: 1800,
+      images: 2,
+      categoryId,
+      tags: ['test'],
+    });
     const soap = await createProduct(ctx(), { name: 'Black Soap', price: 450 });
 
-    const first = await call(ctx(), 'POST', `/user/addToCart/${user.id}`, cookie, { productId: serum.id });
+    const first = await callApi(ctx(), 'POST', `/user/addToCart/${user.id}`, cookie, { productId: serum.id });
     expect(first.statusCode).toBe(200);
     const firstCart = first.json<Cart>();
     expect(firstCart.subtotal).toBe(1800);
@@ -46,8 +37,8 @@ describeEachDialect('cart', (ctx) => {
     });
     expect(line.images).toEqual(serum.imageHashes.map((h) => `/api/v1/images/${h}-1200.webp`));
 
-    await call(ctx(), 'POST', `/user/addToCart/${user.id}`, cookie, { productId: serum.id, count: 2 });
-    const both = await call(ctx(), 'POST', `/user/addToCart/${user.id}`, cookie, {
+    await callApi(ctx(), 'POST', `/user/addToCart/${user.id}`, cookie, { productId: serum.id, count: 2 });
+    const both = await callApi(ctx(), 'POST', `/user/addToCart/${user.id}`, cookie, {
       productId: soap.id,
       count: 3,
     });
@@ -63,36 +54,36 @@ describeEachDialect('cart', (ctx) => {
     ]);
     expect(both.json<Cart>().subtotal).toBe(3 * 1800 + 3 * 450);
 
-    const reduced = await call(ctx(), 'DELETE', `/user/removeFromCart/${user.id}`, cookie, {
+    const reduced = await callApi(ctx(), 'DELETE', `/user/removeFromCart/${user.id}`, cookie, {
       productId: soap.id,
     });
     expect(reduced.statusCode).toBe(200);
     expect(reduced.json<Cart>().data.find((l) => l._id === soap.id)?.count).toBe(2);
     expect(reduced.json<Cart>().subtotal).toBe(3 * 1800 + 2 * 450);
 
-    const removed = await call(ctx(), 'DELETE', `/user/removeFromCart/${user.id}`, cookie, {
+    const removed = await callApi(ctx(), 'DELETE', `/user/removeFromCart/${user.id}`, cookie, {
       productId: serum.id,
       all: true,
     });
     expect(removed.json<Cart>().data.map((l) => l._id)).toEqual([soap.id]);
 
     // Reducing a line of one removes it.
-    await call(ctx(), 'DELETE', `/user/removeFromCart/${user.id}`, cookie, { productId: soap.id });
-    const afterOne = await call(ctx(), 'DELETE', `/user/removeFromCart/${user.id}`, cookie, {
+    await callApi(ctx(), 'DELETE', `/user/removeFromCart/${user.id}`, cookie, { productId: soap.id });
+    const afterOne = await callApi(ctx(), 'DELETE', `/user/removeFromCart/${user.id}`, cookie, {
       productId: soap.id,
     });
     expect(afterOne.json<Cart>()).toEqual({ data: [], subtotal: 0 });
-    const gone = await call(ctx(), 'DELETE', `/user/removeFromCart/${user.id}`, cookie, {
+    const gone = await callApi(ctx(), 'DELETE', `/user/removeFromCart/${user.id}`, cookie, {
       productId: soap.id,
     });
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ error: 'That product is not in your cart' });
 
-    await call(ctx(), 'POST', `/user/addToCart/${user.id}`, cookie, { productId: soap.id, count: 5 });
-    const cleared = await call(ctx(), 'DELETE', `/user/clearCart/${user.id}`, cookie);
+    await callApi(ctx(), 'POST', `/user/addToCart/${user.id}`, cookie, { productId: soap.id, count: 5 });
+    const cleared = await callApi(ctx(), 'DELETE', `/user/clearCart/${user.id}`, cookie);
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json()).toEqual({ data: [], subtotal: 0 });
-    const read = await call(ctx(), 'GET', `/user/getCart/${user.id}`, cookie);
+    const read = await callApi(ctx(), 'GET', `/user/getCart/${user.id}`, cookie);
     expect(read.json()).toEqual({ data: [], subtotal: 0 });
   });
 
@@ -100,43 +91,43 @@ describeEachDialect('cart', (ctx) => {
     const { user, cookie } = await signedInUser(ctx());
     const product = await createProduct(ctx(), { price: 100 });
     const url = `/user/addToCart/${user.id}`;
-    expect((await call(ctx(), 'POST', url, cookie, { productId: product.id, count: 99 })).statusCode).toBe(
+    expect((await callApi(ctx(), 'POST', url, cookie, { productId: product.id, count: 99 })).statusCode).toBe(
       200,
     );
-    const over = await call(ctx(), 'POST', url, cookie, { productId: product.id });
+    const over = await callApi(ctx(), 'POST', url, cookie, { productId: product.id });
     expect(over.statusCode).toBe(400);
     expect(over.json().error).toBe(
       'You can have at most 99 of one product in your cart (you have 99 already)',
     );
-    const cart = await call(ctx(), 'GET', `/user/getCart/${user.id}`, cookie);
+    const cart = await callApi(ctx(), 'GET', `/user/getCart/${user.id}`, cookie);
     expect(cart.json<Cart>().data[0]!.count).toBe(99);
 
     for (const count of [0, -1, 100, 1.5, '2', null]) {
-      const res = await call(ctx(), 'POST', url, cookie, { productId: product.id, count });
+      const res = await callApi(ctx(), 'POST', url, cookie, { productId: product.id, count });
       expect(res.statusCode, `count ${String(count)}`).toBe(400);
       expect(res.json().error).toBe('count must be a whole number from 1 to 99');
     }
-    expect((await call(ctx(), 'POST', url, cookie, {})).json().error).toBe('productId is required');
+    expect((await callApi(ctx(), 'POST', url, cookie, {})).json().error).toBe('productId is required');
   });
 
   it('refuses missing and inactive products, and keeps an inactive line out of the subtotal', async () => {
     const { user, cookie } = await signedInUser(ctx());
     const url = `/user/addToCart/${user.id}`;
-    const missing = await call(ctx(), 'POST', url, cookie, { productId: 'no-such-product' });
+    const missing = await callApi(ctx(), 'POST', url, cookie, { productId: 'no-such-product' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'Product not found' });
 
     const hidden = await createProduct(ctx(), { status: 'inactive' });
-    const inactive = await call(ctx(), 'POST', url, cookie, { productId: hidden.id });
+    const inactive = await callApi(ctx(), 'POST', url, cookie, { productId: hidden.id });
     expect(inactive.statusCode).toBe(400);
     expect(inactive.json()).toEqual({ error: 'This product is not available right now' });
 
     const lotion = await createProduct(ctx(), { price: 700 });
     const balm = await createProduct(ctx(), { price: 300, rating: 4.5, reviewCount: 2 });
-    await call(ctx(), 'POST', url, cookie, { productId: lotion.id, count: 2 });
-    await call(ctx(), 'POST', url, cookie, { productId: balm.id });
+    await callApi(ctx(), 'POST', url, cookie, { productId: lotion.id, count: 2 });
+    await callApi(ctx(), 'POST', url, cookie, { productId: balm.id });
     await setProductStatus(ctx(), lotion.id, 'inactive');
-    const cart = (await call(ctx(), 'GET', `/user/getCart/${user.id}`, cookie)).json<Cart>();
+    const cart = (await callApi(ctx(), 'GET', `/user/getCart/${user.id}`, cookie)).json<Cart>();
     const byId = new Map(cart.data.map((l) => [l._id, l]));
     expect(byId.get(lotion.id)).toMatchObject({ status: 'inactive', count: 2 });
     expect(byId.get(balm.id)).toMatchObject({ status: 'active', count: 1, rating: 4.5 });
@@ -156,10 +147,10 @@ describeEachDialect('cart', (ctx) => {
       ['DELETE', `/user/clearCart/${owner.user.id}`, undefined],
     ];
     for (const [method, url, body] of routes) {
-      const signedOut = await call(ctx(), method, url, undefined, body);
+      const signedOut = await callApi(ctx(), method, url, undefined, body);
       expect(signedOut.statusCode, `${method} ${url} signed out`).toBe(401);
       for (const intruder of [other, admin]) {
-        const res = await call(ctx(), method, url, intruder.cookie, body);
+        const res = await callApi(ctx(), method, url, intruder.cookie, body);
         expect(res.statusCode, `${method} ${url} as another user`).toBe(403);
         expect(res.json()).toEqual({ error: 'You can only reach your own account' });
       }
@@ -173,11 +164,11 @@ describeEachDialect('cart', (ctx) => {
     const product = await createProduct(ctx());
     const results = await Promise.all(
       Array.from({ length: 6 }, () =>
-        call(ctx(), 'POST', `/user/addToCart/${user.id}`, cookie, { productId: product.id, count: 2 }),
+        callApi(ctx(), 'POST', `/user/addToCart/${user.id}`, cookie, { productId: product.id, count: 2 }),
       ),
     );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
-    const cart = (await call(ctx(), 'GET', `/user/getCart/${user.id}`, cookie)).json<Cart>();
+    const cart = (await callApi(ctx(), 'GET', `/user/getCart/${user.id}`, cookie)).json<Cart>();
     expect(cart.data[0]!.count).toBe(12);
   });
 });

@@ -264,7 +264,7 @@ describeEachDialect('catalogue admin', (ctx) => {
       expect((await call('PUT', '/api/v1/category/nope', { category: 'Z' })).statusCode).toBe(404);
       expect((await call('PUT', `/api/v1/category/${a._id}`, { category: '' })).statusCode).toBe(400);
       // Products show the new name.
-      const p = await createProduct(ctx(), { category_id: a._id });
+      const p = await createProduct(ctx(), { categoryId: a._id });
       await call('PUT', `/api/v1/category/${a._id}`, { category: 'Tools' });
       const shown = await ctx().app.inject({ method: 'GET', url: `/api/v1/products/${p.id}` });
       expect(shown.json().category).toEqual({ _id: a._id, category: 'Tools' });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { signedInUser } from './support/auth';
 import { createProduct } from './support/catalogue-factories';
-import { createTestOrder } from './support/reviews-factories';
+import { createTestOrder } from './support/orders-factories';
 import { describeEachDialect } from './support/test-app';
 
 /*
@@ -65,7 +65,10 @@ describeEachDialect(
       await warm(row.slug, row.name);
       expect((await product(row.slug)).reviewCount).toBe(0);
       const buyer = await signedInUser(ctx());
-      await createTestOrder(ctx(), buyer.user.id, [{ id: row.id, name: row.name, price: 950 }]);
+      await createTestOrder(ctx(), buyer.user.id, {
+        products: [{ id: row.id, name: row.name, price: 950 }],
+        paymentStatus: 'paid',
+      });
       const review = await ctx().app.inject({
         method: 'POST',
         url: '/api/v1/review/',

@@ -30,22 +30,22 @@ describeEachDialect('catalogue reads', (ctx) => {
     for (let i = 0; i < 13; i++) {
       const p = await createProduct(c, {
         name: `Skin item ${i}`,
-        category_id: skin.id,
-        is_featured: i < 3 ? 1 : 0,
-        is_new: i >= 3 && i < 5 ? 1 : 0,
-        created_at: new Date(Date.UTC(2026, 0, 2, 0, 0, 60 - i)).toISOString(),
+        categoryId: skin.id,
+        isFeatured: i < 3,
+        isNew: i >= 3 && i < 5,
+        createdAt: new Date(Date.UTC(2026, 0, 2, 0, 0, 60 - i)).toISOString(),
       });
       if (i < 5) featured.push(p);
     }
     for (let i = 0; i < 4; i++) {
-      await createProduct(c, { name: `Lip item ${i}`, category_id: makeup.id, price: 500 + i });
+      await createProduct(c, { name: `Lip item ${i}`, categoryId: makeup.id, price: 500 + i });
     }
     hidden = await createProduct(c, {
       name: 'Hidden featured thing',
-      category_id: skin.id,
+      categoryId: skin.id,
       status: 'inactive',
-      is_featured: 1,
-      created_at: '2026-02-01T00:00:00.000Z',
+      isFeatured: true,
+      createdAt: '2026-02-01T00:00:00.000Z',
     });
   });
 
@@ -147,7 +147,7 @@ describeEachDialect('catalogue reads', (ctx) => {
     });
 
     it('shows the stored average rating once there are reviews', async () => {
-      const p = await createProduct(ctx(), { name: 'Reviewed balm', rating: 4.3, review_count: 12 });
+      const p = await createProduct(ctx(), { name: 'Reviewed balm', rating: 4.3, reviewCount: 12 });
       expect((await get(`/api/v1/products/${p.id}`)).json()).toMatchObject({ rating: 4.3, reviewCount: 12 });
     });
   });

@@ -44,21 +44,21 @@ describeEachDialect('product search', (ctx) => {
       await createProduct(c, {
         name: 'Glow Drops',
         description: 'A light serum. Serum lovers: this serum layers under any serum.',
-        category_id: skin.id,
-        created_at: '2026-03-01T00:00:00.000Z',
+        categoryId: skin.id,
+        createdAt: '2026-03-01T00:00:00.000Z',
       })
     ).id;
     serumByName = (
       await createProduct(c, {
         name: 'Niacinamide Serum 10%',
         description: 'Evens skin tone.',
-        category_id: skin.id,
+        categoryId: skin.id,
         tags: ['brightening'],
-        created_at: '2026-01-01T00:00:00.000Z',
+        createdAt: '2026-01-01T00:00:00.000Z',
       })
     ).id;
-    await createProduct(c, { name: 'Vitamin C Serum', category_id: skin.id, tags: ['glow'] });
-    await createProduct(c, { name: 'Edge Control Gel', category_id: hair.id, tags: ['edges', 'braids'] });
+    await createProduct(c, { name: 'Vitamin C Serum', categoryId: skin.id, tags: ['glow'] });
+    await createProduct(c, { name: 'Edge Control Gel', categoryId: hair.id, tags: ['edges', 'braids'] });
     await createProduct(c, { name: 'Shea Butter', description: 'Raw unrefined shea from Ghana.' });
     await createProduct(c, { name: 'Secret serum', status: 'inactive' });
     await createProduct(c, { name: `Rose "Quote" O'Brien Toner`, description: 'Rose water toner.' });

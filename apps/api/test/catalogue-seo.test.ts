@@ -71,7 +71,7 @@ describeEachDialect(
         slug: 'rose-water-toner',
         price: 1250,
         description: 'A gentle toner made with pure rose water.\nAlcohol free.',
-        category_id: category.id,
+        categoryId: category.id,
       });
       const admin = await signedInUser(ctx(), { role: 'admin' });
       const created = await ctx().app.inject({
@@ -90,7 +90,7 @@ describeEachDialect(
         name: 'Retired Balm',
         status: 'inactive',
         rating: 4.3,
-        review_count: 12,
+        reviewCount: 12,
       });
     });
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids';
 import { nairobiDate, nairobiDayStart } from '@urembo/contract/nairobi-time';
 import { signedInUser } from './support/auth';
-import { createProduct, insertOrderRow } from './support/orders-factories';
+import { createProduct, setStock } from './support/catalogue-factories';
+import { createTestOrder } from './support/orders-factories';
 import { describeEachDialect, type TestContext } from './support/test-app';
 
 describe('Nairobi days', () => {
@@ -35,15 +36,11 @@ async function addLine(ctx: TestContext, orderId: string, productId: string, nam
     .execute();
 }
 
-async function setStock(ctx: TestContext, productId: string, stock: number | null) {
-  await ctx.database.db.updateTable('products').set({ stock }).where('id', '=', productId).execute();
-}
-
 describeEachDialect('owner dashboard: figures', (ctx) => {
   it('counts periods by Nairobi days, revenue from paid orders only', async () => {
     const { user } = await signedInUser(ctx());
     const order = (createdAt: string, total: number, paid: boolean, cancelled = false) =>
-      insertOrderRow(ctx(), user.id, {
+      createTestOrder(ctx(), user.id, {
         createdAt,
         total,
         paymentStatus: paid ? 'paid' : 'pending',
@@ -95,12 +92,19 @@ describeEachDialect('owner dashboard: figures', (ctx) => {
     await setStock(ctx(), oil.id, 2);
     await setStock(ctx(), lots.id, 6);
 
-    const unpaid = await insertOrderRow(ctx(), user.id, { total: 1000 });
-    await insertOrderRow(ctx(), user.id, { total: 900, paymentStatus: 'payment-unsuccessful' });
-    const paid = await insertOrderRow(ctx(), user.id, { total: 2000, paymentStatus: 'paid' });
-    await insertOrderRow(ctx(), user.id, { paymentStatus: 'paid', deliveryStatus: 'in-transit', total: 300 });
-    await insertOrderRow(ctx(), user.id, { paymentStatus: 'paid', deliveryStatus: 'delivered', total: 400 });
-    const cancelled = await insertOrderRow(ctx(), user.id, { deliveryStatus: 'cancelled', total: 50 });
+    const { id: unpaid } = await createTestOrder(ctx(), user.id, { total: 1000 });
+    await createTestOrder(ctx(), user.id, { total: 900, paymentStatus: 'payment-unsuccessful' });
+    const { id: paid } = await createTestOrder(ctx(), user.id, { total: 2000, paymentStatus: 'paid' });
+    await createTestOrder(ctx(), user.id, {
+      paymentStatus: 'paid',
+      deliveryStatus: 'in-transit',
+      total: 300,
+    });
+    await createTestOrder(ctx(), user.id, { paymentStatus: 'paid', deliveryStatus: 'delivered', total: 400 });
+    const { id: cancelled } = await createTestOrder(ctx(), user.id, {
+      deliveryStatus: 'cancelled',
+      total: 50,
+    });
     await addLine(ctx(), unpaid, soap.id, 'Black Soap', 3);
     await addLine(ctx(), paid, oil.id, 'Argan Oil', 7);
     await addLine(ctx(), paid, soap.id, 'Black Soap', 1);

@@ -12,7 +12,7 @@ import {
   SMTP_PASS,
 } from './support/accounts-factories';
 import { DarajaPeer, PEER_CREDENTIALS, peerEnv } from './support/daraja-peer';
-import { createTestOrder } from './support/payments-factories';
+import { createTestOrder } from './support/orders-factories';
 import { freePort } from './support/ports';
 import { createTestDatabase, type TestDatabase } from './support/test-db';
 import { DIALECTS, testConfig } from './support/test-app';

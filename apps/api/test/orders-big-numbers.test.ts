@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { MAX_ORDER_SUBTOTAL, ORDER_TOO_LARGE_MESSAGE } from '@urembo/contract/order-status';
 import { signedInUser } from './support/auth';
-import { createPlace, createProduct, orderBody, type TestProduct } from './support/orders-factories';
+import { createProduct, type TestProduct } from './support/catalogue-factories';
+import { createPlace, orderBody } from './support/orders-factories';
 import { describeEachDialect } from './support/test-app';
 
 /*

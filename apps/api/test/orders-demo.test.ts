@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import { seedDemoData } from '../src/demo/seed-demo';
 import { ordersDemoSeeder } from '../src/modules/orders/demo-seeder';
 import { createTestUser } from './support/auth';
-import { createPlace, createProduct } from './support/orders-factories';
+import { createProduct } from './support/catalogue-factories';
+import { createPlace } from './support/orders-factories';
 import { describeEachDialect } from './support/test-app';
 
 describeEachDialect('orders demo seeder', (ctx) => {

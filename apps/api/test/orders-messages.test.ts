@@ -2,7 +2,8 @@ import { afterAll, expect, it } from 'vitest';
 import { orderSchema } from '@urembo/contract/orders';
 import { AT_API_KEY, AT_USERNAME, startAfricasTalkingPeer } from './support/accounts-factories';
 import { signedInUser } from './support/auth';
-import { createPlace, createProduct, orderBody } from './support/orders-factories';
+import { createProduct } from './support/catalogue-factories';
+import { createPlace, orderBody } from './support/orders-factories';
 import { describeEachDialect } from './support/test-app';
 
 /*

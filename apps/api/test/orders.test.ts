@@ -3,13 +3,8 @@ import { orderItemSchema, orderSchema, type Order } from '@urembo/contract/order
 import { describe, expect, it } from 'vitest';
 import { nextOrderStatuses } from '../src/modules/orders/status';
 import { signedInUser } from './support/auth';
-import {
-  addCartLine,
-  createPlace,
-  createProduct,
-  insertOrderRow,
-  orderBody,
-} from './support/orders-factories';
+import { createProduct } from './support/catalogue-factories';
+import { addCartLine, createPlace, createTestOrder, orderBody } from './support/orders-factories';
 import { callApi, describeEachDialect, type TestContext } from './support/test-app';
 
 async function orderRows(ctx: TestContext, userId: string) {
@@ -323,8 +318,8 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
   it('quotes exactly what the order will cost', async () => {
     const { user, cookie } = await signedInUser(ctx());
     const place = await createPlace(ctx(), { shippingFee: 180 });
-    const a = await createProduct(ctx(), { price: 1250 });
-    const b = await createProduct(ctx(), { price: 99 });
+    const a = await createProduct(ctx(), { price: 1250, images: 1 });
+    const b = await createProduct(ctx(), { price: 99, images: 1 });
     const items = [
       { _id: a.id, count: 2 },
       { _id: b.id, count: 4 },
@@ -419,25 +414,31 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
   it('filters a customer list by payment OR delivery status, newest first', async () => {
     const { user, cookie } = await signedInUser(ctx());
     const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T10:00:00.000Z`;
-    const pending = await insertOrderRow(ctx(), user.id, { createdAt: at(1) });
-    const paidPending = await insertOrderRow(ctx(), user.id, { paymentStatus: 'paid', createdAt: at(2) });
-    const paidTransit = await insertOrderRow(ctx(), user.id, {
+    const { id: pending } = await createTestOrder(ctx(), user.id, { createdAt: at(1) });
+    const { id: paidPending } = await createTestOrder(ctx(), user.id, {
+      paymentStatus: 'paid',
+      createdAt: at(2),
+    });
+    const { id: paidTransit } = await createTestOrder(ctx(), user.id, {
       paymentStatus: 'paid',
       deliveryStatus: 'in-transit',
       createdAt: at(3),
     });
-    const delivered = await insertOrderRow(ctx(), user.id, {
+    const { id: delivered } = await createTestOrder(ctx(), user.id, {
       paymentStatus: 'paid',
       deliveryStatus: 'delivered',
       createdAt: at(4),
     });
-    const cancelled = await insertOrderRow(ctx(), user.id, { deliveryStatus: 'cancelled', createdAt: at(5) });
-    const failed = await insertOrderRow(ctx(), user.id, {
+    const { id: cancelled } = await createTestOrder(ctx(), user.id, {
+      deliveryStatus: 'cancelled',
+      createdAt: at(5),
+    });
+    const { id: failed } = await createTestOrder(ctx(), user.id, {
       paymentStatus: 'payment-unsuccessful',
       createdAt: at(6),
     });
     const someoneElse = await signedInUser(ctx());
-    await insertOrderRow(ctx(), someoneElse.user.id);
+    await createTestOrder(ctx(), someoneElse.user.id);
 
     const list = async (status?: string) => {
       const res = await callApi(
@@ -465,7 +466,7 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
     const { user, cookie } = await signedInUser(ctx());
     const cancel = (id: string) => callApi(ctx(), 'POST', `/order/${id}/cancel`, cookie);
 
-    const open = await insertOrderRow(ctx(), user.id);
+    const { id: open } = await createTestOrder(ctx(), user.id);
     const ok = await cancel(open);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ _id: open, deliveryStatus: 'cancelled', paymentStatus: 'pending' });
@@ -473,10 +474,10 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'This order is already cancelled' });
 
-    const failed = await insertOrderRow(ctx(), user.id, { paymentStatus: 'payment-unsuccessful' });
+    const { id: failed } = await createTestOrder(ctx(), user.id, { paymentStatus: 'payment-unsuccessful' });
     expect((await cancel(failed)).statusCode).toBe(200);
 
-    const cases: [Parameters<typeof insertOrderRow>[2], string][] = [
+    const cases: [Parameters<typeof createTestOrder>[2], string][] = [
       [
         { paymentStatus: 'paid' },
         'A paid order cannot be cancelled online: please call us and we will sort it out',
@@ -488,7 +489,7 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
       [{ paymentStatus: 'paid', deliveryStatus: 'delivered' }, 'A delivered order cannot be cancelled'],
     ];
     for (const [state, message] of cases) {
-      const id = await insertOrderRow(ctx(), user.id, state);
+      const { id } = await createTestOrder(ctx(), user.id, state);
       const res = await cancel(id);
       expect(res.statusCode, message).toBe(409);
       expect(res.json()).toEqual({ error: message });
@@ -504,7 +505,7 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
 
   it('keeps admin routes for admins', async () => {
     const customer = await signedInUser(ctx());
-    const id = await insertOrderRow(ctx(), customer.user.id);
+    const { id } = await createTestOrder(ctx(), customer.user.id);
     const routes: ['GET' | 'PUT', string, unknown][] = [
       ['GET', '/order', undefined],
       ['GET', '/orderItem/', undefined],
@@ -526,7 +527,7 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
   it('updates statuses through the transition rules', async () => {
     const admin = await signedInUser(ctx(), { role: 'admin' });
     const customer = await signedInUser(ctx());
-    const id = await insertOrderRow(ctx(), customer.user.id);
+    const { id } = await createTestOrder(ctx(), customer.user.id);
     const update = (body: unknown) => callApi(ctx(), 'PUT', `/order/updateStatus/${id}`, admin.cookie, body);
 
     const neither = await update({});
@@ -569,7 +570,7 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
     });
 
     // Cancelled is left only by reopening to pending.
-    const other = await insertOrderRow(ctx(), customer.user.id, { deliveryStatus: 'cancelled' });
+    const { id: other } = await createTestOrder(ctx(), customer.user.id, { deliveryStatus: 'cancelled' });
     const reopenTo = (body: unknown) =>
       callApi(ctx(), 'PUT', `/order/updateStatus/${other}`, admin.cookie, body);
     const skip = await reopenTo({ deliveryStatus: 'delivered' });
@@ -585,7 +586,7 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
     expect(reopened.json()).toMatchObject({ paymentStatus: 'paid', deliveryStatus: 'pending' });
 
     // An admin may deliver an unpaid order (the screen advises against it).
-    const unpaid = await insertOrderRow(ctx(), customer.user.id);
+    const { id: unpaid } = await createTestOrder(ctx(), customer.user.id);
     const delivered = await callApi(ctx(), 'PUT', `/order/updateStatus/${unpaid}`, admin.cookie, {
       deliveryStatus: 'delivered',
     });

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import type { Payment } from '@urembo/contract/payments';
 import { signedInUser } from './support/auth';
-import { createTestOrder, orderPaymentStatus, paymentsOfOrder } from './support/payments-factories';
+import { createTestOrder } from './support/orders-factories';
+import { orderPaymentStatus, paymentsOfOrder } from './support/payments-factories';
 import { describeEachDialect } from './support/test-app';
 
 describeEachDialect('manual M-Pesa form and the admin payments table', (ctx) => {

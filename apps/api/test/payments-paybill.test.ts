@@ -1,9 +1,14 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import type { Payment, Reconciliation } from '@urembo/contract/payments';
 import { buildApp } from '../src/app';
 import { signedInUser } from './support/auth';
 import { DarajaPeer, PEER_CREDENTIALS, peerEnv } from './support/daraja-peer';
-import { createTestOrder, orderPaymentStatus, paymentsOfOrder } from './support/payments-factories';
+import {
+  customerWithOrder,
+  orderPaymentStatus,
+  paymentsOfOrder,
+  serveToPeer,
+} from './support/payments-factories';
 import { freePort } from './support/ports';
 import { describeEachDialect } from './support/test-app';
 
@@ -39,22 +44,9 @@ const receipt = (prefix = 'PB') =>
 describeEachDialect(
   'M-Pesa paybill (C2B) and typed receipts against a Daraja peer',
   (ctx) => {
-    beforeAll(async () => {
-      await ctx().app.listen({ port: appPort, host: '127.0.0.1' });
-    });
-    afterEach(() => {
-      const problems = [...peer.problems];
-      peer.problems.length = 0;
-      expect(problems).toEqual([]);
-    });
+    serveToPeer(ctx, appPort, peer);
 
     const admin = () => signedInUser(ctx(), { role: 'admin' });
-
-    async function customerWithOrder(total = 2350, options: Parameters<typeof createTestOrder>[2] = {}) {
-      const { user, cookie } = await signedInUser(ctx());
-      const order = await createTestOrder(ctx(), user.id, { total, ...options });
-      return { user, cookie, order };
-    }
 
     const confirm = (fields: Parameters<DarajaPeer['sendConfirmation']>[0]) =>
       peer.sendConfirmation(fields, URLS.confirmationUrl);
@@ -141,7 +133,7 @@ describeEachDialect(
     });
 
     it('credits the order whose reference is the account number (case, spaces and dashes ignored)', async () => {
-      const { order } = await customerWithOrder(2350);
+      const { order } = await customerWithOrder(ctx(), { total: 2350 });
       const typed = `${order.reference.slice(0, 3).toLowerCase()} - ${order.reference.slice(3)}`;
       const transId = receipt();
       const answer = await confirm({ transId, amount: 2350, billRef: typed, msisdn: '254712345678' });
@@ -168,7 +160,7 @@ describeEachDialect(
     });
 
     it('credits five identical confirmations sent at once exactly once', async () => {
-      const { order } = await customerWithOrder(2350);
+      const { order } = await customerWithOrder(ctx(), { total: 2350 });
       const transId = receipt();
       const answers = await Promise.all(
         [1, 2, 3, 4, 5].map(() => confirm({ transId, amount: 2350, billRef: order.reference })),
@@ -181,7 +173,7 @@ describeEachDialect(
     });
 
     it('adds up partial payments and pays the order once they cover it', async () => {
-      const { order } = await customerWithOrder(2350);
+      const { order } = await customerWithOrder(ctx(), { total: 2350 });
       await confirm({ transId: receipt(), amount: 1000, billRef: order.reference });
       expect(await orderPaymentStatus(ctx(), order.id)).toBe('pending');
       await confirm({ transId: receipt(), amount: 1350, billRef: order.reference });
@@ -189,7 +181,7 @@ describeEachDialect(
     });
 
     it('keeps a payment with an unknown account as unmatched until the customer types its receipt', async () => {
-      const { order, cookie } = await customerWithOrder(2350);
+      const { order, cookie } = await customerWithOrder(ctx(), { total: 2350 });
       const transId = receipt();
       await confirm({ transId, amount: 2350, billRef: '484580' });
       expect(await paymentByReceipt(transId)).toMatchObject({ order_id: null, status: 1 });
@@ -208,14 +200,14 @@ describeEachDialect(
       expect(await paymentsOfOrder(ctx(), order.id)).toHaveLength(1);
       expect(peer.statusQueries.filter((q) => q.body.TransactionID === transId)).toEqual([]);
 
-      const { order: other, cookie: otherCookie } = await customerWithOrder(2350);
+      const { order: other, cookie: otherCookie } = await customerWithOrder(ctx(), { total: 2350 });
       const reused = await submitForm(otherCookie, other.id, transId);
       expect(reused.statusCode).toBe(409);
       expect(reused.json()).toEqual({ error: 'This M-Pesa receipt number has already been used' });
     });
 
     it('lets an admin assign an unmatched payment by reference, once', async () => {
-      const { order } = await customerWithOrder(500);
+      const { order } = await customerWithOrder(ctx(), { total: 500 });
       const transId = receipt();
       await confirm({ transId, amount: 500, billRef: 'ORDER 12' });
       const id = (await paymentByReceipt(transId))!.id;
@@ -239,7 +231,10 @@ describeEachDialect(
     });
 
     it('keeps money for a cancelled or already-paid order, flagged for a refund', async () => {
-      const { order: cancelled } = await customerWithOrder(800, { deliveryStatus: 'cancelled' });
+      const { order: cancelled } = await customerWithOrder(ctx(), {
+        total: 800,
+        deliveryStatus: 'cancelled',
+      });
       const first = receipt();
       await confirm({ transId: first, amount: 800, billRef: cancelled.reference });
       expect(await paymentByReceipt(first)).toMatchObject({
@@ -249,7 +244,7 @@ describeEachDialect(
       });
       expect(await orderPaymentStatus(ctx(), cancelled.id)).toBe('pending');
 
-      const { order } = await customerWithOrder(800);
+      const { order } = await customerWithOrder(ctx(), { total: 800 });
       await confirm({ transId: receipt(), amount: 800, billRef: order.reference });
       const second = receipt();
       await confirm({ transId: second, amount: 800, billRef: order.reference });
@@ -265,7 +260,7 @@ describeEachDialect(
     });
 
     it('refuses forged, foreign and malformed confirmations without crediting anything', async () => {
-      const { order } = await customerWithOrder(300);
+      const { order } = await customerWithOrder(ctx(), { total: 300 });
       const forged = await peer.sendConfirmation(
         { transId: receipt(), amount: 300, billRef: order.reference },
         URLS.confirmationUrl.replace(SECRET, 'wrong-secret-0123456789-abcdefgh'),
@@ -303,7 +298,7 @@ describeEachDialect(
     });
 
     it('checks a typed receipt with Transaction Status; Safaricom’s amount counts', async () => {
-      const { order, cookie } = await customerWithOrder(2350);
+      const { order, cookie } = await customerWithOrder(ctx(), { total: 2350 });
       const typed = receipt('TS');
       const res = await submitForm(cookie, order.id, typed, 100);
       expect(res.statusCode).toBe(201);
@@ -336,7 +331,7 @@ describeEachDialect(
     });
 
     it('leaves an unknown or foreign receipt pending for an admin, and a late confirmation completes it', async () => {
-      const { order, cookie } = await customerWithOrder(700);
+      const { order, cookie } = await customerWithOrder(ctx(), { total: 700 });
       const unknown = receipt('UK');
       await submitForm(cookie, order.id, unknown, 700);
       const q1 = peer.statusQueries.find((q) => q.body.TransactionID === unknown)!;
@@ -362,10 +357,10 @@ describeEachDialect(
     });
 
     it('records an STK callback that reuses a receipt credited elsewhere as a conflict that pays nothing', async () => {
-      const paidBy = await customerWithOrder(400);
+      const paidBy = await customerWithOrder(ctx(), { total: 400 });
       const transId = receipt('RU');
       await confirm({ transId, amount: 400, billRef: paidBy.order.reference });
-      const { order, cookie } = await customerWithOrder(400);
+      const { order, cookie } = await customerWithOrder(ctx(), { total: 400 });
       const pushed = await ctx().app.inject({
         method: 'POST',
         url: `/api/v1/m-pesa/stk/${order.id}`,
@@ -400,10 +395,10 @@ describeEachDialect(
           payload: body,
         });
       const credited = receipt('AD');
-      const paidBy = await customerWithOrder(600);
+      const paidBy = await customerWithOrder(ctx(), { total: 600 });
       await confirm({ transId: credited, amount: 600, billRef: paidBy.order.reference });
 
-      const { order } = await customerWithOrder(900);
+      const { order } = await customerWithOrder(ctx(), { total: 900 });
       await confirm({ transId: receipt(), amount: 400, billRef: order.reference });
       const reused = await update(order.id, { paymentStatus: 'paid', receipt: credited.toLowerCase() });
       expect(reused.statusCode).toBe(409);
@@ -417,7 +412,7 @@ describeEachDialect(
       expect(await paymentByReceipt(typed)).toMatchObject({ source: 'admin', amount: 500, status: 1 });
 
       // Safaricom's own confirmation of that receipt later, for another order, is a conflict that pays nothing.
-      const other = await customerWithOrder(500);
+      const other = await customerWithOrder(ctx(), { total: 500 });
       await confirm({ transId: typed, amount: 500, billRef: other.order.reference });
       expect(await orderPaymentStatus(ctx(), other.order.id)).toBe('pending');
       expect(await paymentsOfOrder(ctx(), other.order.id)).toEqual([
@@ -427,7 +422,7 @@ describeEachDialect(
 
     it('counts a prompt payment once when the paybill also confirms it, whichever comes first', async () => {
       const prompt = async () => {
-        const { order, cookie } = await customerWithOrder(650);
+        const { order, cookie } = await customerWithOrder(ctx(), { total: 650 });
         const res = await ctx().app.inject({
           method: 'POST',
           url: `/api/v1/m-pesa/stk/${order.id}`,

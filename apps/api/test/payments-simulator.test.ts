@@ -2,9 +2,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { SANDBOX_PASSKEY } from '../src/config';
 import { darajaPassword, darajaTimestamp } from '../src/modules/payments/daraja-client';
 import { signedInUser } from './support/auth';
+import { createTestOrder } from './support/orders-factories';
 import {
   backdateStkRequest,
-  createTestOrder,
+  customerWithOrder,
   orderPaymentStatus,
   paymentsOfOrder,
   stkRequestsOfOrder,
@@ -22,8 +23,7 @@ describeEachDialect(
     });
 
     async function pushed(total = 2350) {
-      const { user, cookie } = await signedInUser(ctx());
-      const order = await createTestOrder(ctx(), user.id, { total });
+      const { cookie, order } = await customerWithOrder(ctx(), { total });
       const res = await ctx().app.inject({
         method: 'POST',
         url: `/api/v1/m-pesa/stk/${order.id}`,

@@ -1,12 +1,14 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { signedInUser } from './support/auth';
 import { DarajaPeer, PEER_CREDENTIALS, peerEnv, type PushRecord } from './support/daraja-peer';
+import { createTestOrder } from './support/orders-factories';
 import {
   auditRows,
   backdateStkRequest,
-  createTestOrder,
+  customerWithOrder,
   orderPaymentStatus,
   paymentsOfOrder,
+  serveToPeer,
   stkRequestsOfOrder,
 } from './support/payments-factories';
 import { freePort } from './support/ports';
@@ -23,20 +25,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describeEachDialect(
   'M-Pesa STK push against a Daraja peer',
   (ctx) => {
-    beforeAll(async () => {
-      await ctx().app.listen({ port: appPort, host: '127.0.0.1' });
-    });
-    afterEach(() => {
-      const problems = [...peer.problems];
-      peer.problems.length = 0;
-      expect(problems).toEqual([]);
-    });
-
-    async function customerWithOrder(total = 2350) {
-      const { user, cookie } = await signedInUser(ctx());
-      const order = await createTestOrder(ctx(), user.id, { total });
-      return { user, cookie, order };
-    }
+    serveToPeer(ctx, appPort, peer);
 
     function push(cookie: string, orderId: string, phone: unknown = '0712 345 678') {
       return ctx().app.inject({
@@ -57,7 +46,7 @@ describeEachDialect(
     }
 
     async function pushedOrder(total = 2350) {
-      const who = await customerWithOrder(total);
+      const who = await customerWithOrder(ctx(), { total });
       const res = await push(who.cookie, who.order.id);
       expect(res.statusCode).toBe(201);
       const { _id } = res.json() as { _id: string };
@@ -65,7 +54,7 @@ describeEachDialect(
     }
 
     it('sends a push for the unpaid balance that Daraja finds correct, and waits for the callback', async () => {
-      const { cookie, order } = await customerWithOrder(2350);
+      const { cookie, order } = await customerWithOrder(ctx(), { total: 2350 });
       const res = await push(cookie, order.id, '+254 712 345 678');
       expect(res.statusCode).toBe(201);
       const body = res.json() as { _id: string; message: string };
@@ -101,7 +90,7 @@ describeEachDialect(
     });
 
     it('accepts 2541… numbers and pushes only what is still unpaid', async () => {
-      const { user, cookie, order } = await customerWithOrder(5000);
+      const { user, cookie, order } = await customerWithOrder(ctx(), { total: 5000 });
       await ctx()
         .database.db.insertInto('payments')
         .values({
@@ -130,7 +119,7 @@ describeEachDialect(
     });
 
     it('asks at most Ksh 250,000 in one push', async () => {
-      const { cookie, order } = await customerWithOrder(300_000);
+      const { cookie, order } = await customerWithOrder(ctx(), { total: 300_000 });
       expect((await push(cookie, order.id)).statusCode).toBe(201);
       expect(peer.lastPush().body.Amount).toBe(250_000);
       await peer.sendCallback(peer.lastPush(), { resultCode: 0, receipt: 'BIG1AMT2XY' });
@@ -382,7 +371,7 @@ describeEachDialect(
     });
 
     it('says M-Pesa is unavailable when Daraja is down, and stores nothing', async () => {
-      const { cookie, order } = await customerWithOrder();
+      const { cookie, order } = await customerWithOrder(ctx());
       await peer.goDown();
       try {
         const res = await push(cookie, order.id);
@@ -397,7 +386,7 @@ describeEachDialect(
     });
 
     it('gives up on a slow Daraja with a clear 503 and no stray records', async () => {
-      const { cookie, order } = await customerWithOrder();
+      const { cookie, order } = await customerWithOrder(ctx());
       peer.delayMs = 1600;
       try {
         const res = await push(cookie, order.id);
@@ -411,7 +400,7 @@ describeEachDialect(
     });
 
     it('turns Daraja failures into 502/503 with plain messages', async () => {
-      const { cookie, order } = await customerWithOrder();
+      const { cookie, order } = await customerWithOrder(ctx());
       try {
         peer.failPushWith = { status: 500 };
         let res = await push(cookie, order.id);

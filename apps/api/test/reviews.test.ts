@@ -4,7 +4,9 @@ import { insertReview } from '../src/modules/reviews/repository';
 import { isUniqueViolation } from '../src/db/constraint-errors';
 import { NOT_A_BUYER_MESSAGE } from '../src/modules/reviews/service';
 import { signedInUser } from './support/auth';
-import { createTestOrder, createTestProduct, insertTestReview } from './support/reviews-factories';
+import { createProduct } from './support/catalogue-factories';
+import { createTestOrder } from './support/orders-factories';
+import { insertTestReview } from './support/reviews-factories';
 import { describeEachDialect, type TestContext } from './support/test-app';
 
 /** A customer who paid for an order holding the product, signed in. */
@@ -14,7 +16,7 @@ async function verifiedBuyer(
   name?: string,
 ) {
   const buyer = await signedInUser(ctx, name ? { full_name: name } : {});
-  await createTestOrder(ctx, buyer.user.id, [product], 'paid');
+  await createTestOrder(ctx, buyer.user.id, { products: [product], paymentStatus: 'paid' });
   return buyer;
 }
 
@@ -44,17 +46,17 @@ describeEachDialect('reviews', (ctx) => {
 
   describe('who may review', () => {
     it('refuses a signed-out visitor with 401', async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       const res = await post(undefined, { productId: product.id, comment: 'Nice', rating: 5 });
       expect(res.statusCode).toBe(401);
     });
 
     it('refuses a customer who never bought the product (403) and writes nothing', async () => {
-      const product = await createTestProduct(ctx());
-      const other = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
+      const other = await createProduct(ctx());
       const { user, cookie } = await signedInUser(ctx());
       // A paid order, but for another product.
-      await createTestOrder(ctx(), user.id, [other], 'paid');
+      await createTestOrder(ctx(), user.id, { products: [other], paymentStatus: 'paid' });
       const res = await post(cookie, { productId: product.id, comment: 'Nice', rating: 5 });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: NOT_A_BUYER_MESSAGE });
@@ -67,19 +69,19 @@ describeEachDialect('reviews', (ctx) => {
     });
 
     it('refuses a customer whose order with the product is not paid (403)', async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       const { user, cookie } = await signedInUser(ctx());
-      await createTestOrder(ctx(), user.id, [product], 'pending');
-      await createTestOrder(ctx(), user.id, [product], 'payment-unsuccessful');
+      await createTestOrder(ctx(), user.id, { products: [product], paymentStatus: 'pending' });
+      await createTestOrder(ctx(), user.id, { products: [product], paymentStatus: 'payment-unsuccessful' });
       const res = await post(cookie, { productId: product.id, comment: 'Nice', rating: 5 });
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe(NOT_A_BUYER_MESSAGE);
     });
 
     it("does not count another customer's paid order", async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       const payer = await signedInUser(ctx());
-      await createTestOrder(ctx(), payer.user.id, [product], 'paid');
+      await createTestOrder(ctx(), payer.user.id, { products: [product], paymentStatus: 'paid' });
       const { cookie } = await signedInUser(ctx());
       const res = await post(cookie, { productId: product.id, comment: 'Nice', rating: 5 });
       expect(res.statusCode).toBe(403);
@@ -93,7 +95,7 @@ describeEachDialect('reviews', (ctx) => {
     });
 
     it('creates the review of a verified buyer (201) with the API.md shape, author from the session', async () => {
-      const product = await createTestProduct(ctx(), { name: 'Rose Water Toner', price: 1250 });
+      const product = await createProduct(ctx(), { name: 'Rose Water Toner', price: 1250 });
       const buyer = await verifiedBuyer(ctx(), product, 'Amina Wanjiru');
       const impostor = await signedInUser(ctx(), { full_name: 'Someone Else' });
       const res = await post(buyer.cookie, {
@@ -124,7 +126,7 @@ describeEachDialect('reviews', (ctx) => {
     });
 
     it('accepts the product slug as productId and a review without a comment', async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       const buyer = await verifiedBuyer(ctx(), product);
       const res = await post(buyer.cookie, { productId: product.slug, rating: 3 });
       expect(res.statusCode).toBe(201);
@@ -143,7 +145,7 @@ describeEachDialect('reviews', (ctx) => {
       ['a list', [5]],
       ['no rating', undefined],
     ])('refuses %s with 400', async (_label, rating) => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       const buyer = await verifiedBuyer(ctx(), product);
       const res = await post(buyer.cookie, { productId: product.id, comment: 'Hmm', rating });
       expect(res.statusCode).toBe(400);
@@ -155,7 +157,7 @@ describeEachDialect('reviews', (ctx) => {
     });
 
     it('refuses a comment over 1000 characters (after trimming) and accepts exactly 1000', async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       const buyer = await verifiedBuyer(ctx(), product);
       const tooLong = await post(buyer.cookie, {
         productId: product.id,
@@ -174,7 +176,7 @@ describeEachDialect('reviews', (ctx) => {
     });
 
     it('refuses a comment that is not text, and a missing productId', async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       const buyer = await verifiedBuyer(ctx(), product);
       const notText = await post(buyer.cookie, { productId: product.id, comment: { html: 'x' }, rating: 5 });
       expect(notText.statusCode).toBe(400);
@@ -185,7 +187,7 @@ describeEachDialect('reviews', (ctx) => {
     });
 
     it('stores an HTML/script comment literally and returns it unchanged', async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       const buyer = await verifiedBuyer(ctx(), product);
       const comment = '<script>alert("x")</script><img src=x onerror=alert(1)> & "quotes"';
       const res = await post(buyer.cookie, { productId: product.id, comment, rating: 2 });
@@ -199,7 +201,7 @@ describeEachDialect('reviews', (ctx) => {
 
   describe('one review per customer and product', () => {
     it('answers 409 to a second review', async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       const buyer = await verifiedBuyer(ctx(), product);
       expect(
         (await post(buyer.cookie, { productId: product.id, comment: 'First', rating: 5 })).statusCode,
@@ -212,7 +214,7 @@ describeEachDialect('reviews', (ctx) => {
     });
 
     it('keeps exactly one row when two POSTs race', async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       const buyer = await verifiedBuyer(ctx(), product);
       const results = await Promise.all(
         Array.from({ length: 6 }, (_, i) =>
@@ -230,7 +232,7 @@ describeEachDialect('reviews', (ctx) => {
     });
 
     it('recognises the unique-constraint failure of either driver (the race backstop answers 409)', async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       const { user } = await signedInUser(ctx());
       const row = {
         user_id: user.id,
@@ -248,7 +250,7 @@ describeEachDialect('reviews', (ctx) => {
       const badRating = await insertReview(ctx().database.db, {
         ...row,
         id: 'third',
-        product_id: (await createTestProduct(ctx())).id,
+        product_id: (await createProduct(ctx())).id,
         rating: 9,
       }).catch((e: unknown) => e);
       expect(badRating).toBeInstanceOf(Error);
@@ -256,7 +258,7 @@ describeEachDialect('reviews', (ctx) => {
     });
 
     it('answers 409 when the review already exists', async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       const buyer = await verifiedBuyer(ctx(), product);
       await insertTestReview(ctx(), {
         user_id: buyer.user.id,
@@ -271,7 +273,7 @@ describeEachDialect('reviews', (ctx) => {
 
   describe('editing', () => {
     it('lets the author change the comment and rating; the rating follows', async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       const buyer = await verifiedBuyer(ctx(), product);
       const created = (
         await post(buyer.cookie, { productId: product.id, comment: 'Okay', rating: 2 })
@@ -285,7 +287,7 @@ describeEachDialect('reviews', (ctx) => {
     });
 
     it("refuses someone else's review with 403 (admins too) and leaves it unchanged", async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       const buyer = await verifiedBuyer(ctx(), product);
       const created = (
         await post(buyer.cookie, { productId: product.id, comment: 'Mine', rating: 4 })
@@ -305,7 +307,7 @@ describeEachDialect('reviews', (ctx) => {
     });
 
     it('validates the edit: an unknown review is 404, an empty or bad body 400', async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       const buyer = await verifiedBuyer(ctx(), product);
       const created = (
         await post(buyer.cookie, { productId: product.id, comment: 'Mine', rating: 4 })
@@ -327,7 +329,7 @@ describeEachDialect('reviews', (ctx) => {
 
   describe('the product rating', () => {
     it('is recomputed on create, update and delete (one decimal, null when none)', async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       expect(await productRow(ctx(), product.id)).toEqual({ rating: null, review_count: 0 });
       const a = await verifiedBuyer(ctx(), product);
       const b = await verifiedBuyer(ctx(), product);
@@ -369,7 +371,7 @@ describeEachDialect('reviews', (ctx) => {
     });
 
     it('rounds to one decimal, halves up (87 / 20 = 4.35 → 4.4)', async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       // 20 reviews summing to 87: seven 5s and thirteen 4s = 35 + 52.
       for (let i = 0; i < 20; i += 1) {
         const b = await verifiedBuyer(ctx(), product);
@@ -380,7 +382,7 @@ describeEachDialect('reviews', (ctx) => {
     });
 
     it('stays right when different customers review one product at the same time', async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       const buyers = await Promise.all([1, 2, 3, 4, 5].map(() => verifiedBuyer(ctx(), product)));
       const results = await Promise.all(
         buyers.map((b, i) => post(b.cookie, { productId: product.id, rating: i + 1 })),
@@ -392,8 +394,8 @@ describeEachDialect('reviews', (ctx) => {
 
   describe('lists', () => {
     it('lists a product’s reviews publicly, newest first, without emails', async () => {
-      const product = await createTestProduct(ctx());
-      const other = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
+      const other = await createProduct(ctx());
       const a = await signedInUser(ctx(), { full_name: 'Older Reviewer', email: 'older@example.com' });
       const b = await signedInUser(ctx(), { full_name: 'Newer Reviewer', email: 'newer@example.com' });
       await insertTestReview(ctx(), {
@@ -431,7 +433,7 @@ describeEachDialect('reviews', (ctx) => {
     });
 
     it('pages a product’s reviews and answers 404 for an unknown product and 400 for a bad page', async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       for (let i = 0; i < 3; i += 1) {
         const { user } = await signedInUser(ctx());
         await insertTestReview(ctx(), {
@@ -452,7 +454,7 @@ describeEachDialect('reviews', (ctx) => {
     });
 
     it('lists every review for admins with the email, newest first; customers 403, visitors 401', async () => {
-      const product = await createTestProduct(ctx(), { name: 'Shea Butter', price: 800 });
+      const product = await createProduct(ctx(), { name: 'Shea Butter', price: 800 });
       const reviewer = await signedInUser(ctx(), { full_name: 'Admin Listed', email: 'listed@example.com' });
       await insertTestReview(ctx(), {
         user_id: reviewer.user.id,
@@ -488,10 +490,13 @@ describeEachDialect('reviews', (ctx) => {
     });
 
     it('lists the caller’s own reviews of one of their orders; another customer’s order is 404', async () => {
-      const p1 = await createTestProduct(ctx());
-      const p2 = await createTestProduct(ctx());
+      const p1 = await createProduct(ctx());
+      const p2 = await createProduct(ctx());
       const buyer = await signedInUser(ctx());
-      const order = await createTestOrder(ctx(), buyer.user.id, [p1, p2], 'paid');
+      const order = await createTestOrder(ctx(), buyer.user.id, {
+        products: [p1, p2],
+        paymentStatus: 'paid',
+      });
       const created = (await post(buyer.cookie, { productId: p1.id, comment: 'first', rating: 5 })).json();
       // Someone else's review of the same product is not theirs.
       const other = await verifiedBuyer(ctx(), p2);
@@ -515,7 +520,7 @@ describeEachDialect('reviews', (ctx) => {
 
   describe('admin delete', () => {
     it('is refused to a customer (403) and a visitor (401); unknown ids are 404', async () => {
-      const product = await createTestProduct(ctx());
+      const product = await createProduct(ctx());
       const buyer = await verifiedBuyer(ctx(), product);
       const created = (
         await post(buyer.cookie, { productId: product.id, comment: 'keep me', rating: 5 })

@@ -114,7 +114,7 @@ describeEachDialect(
 
     it('renders the shop for one category, and search results, from the query string', async () => {
       const category = await createCategory(ctx(), { name: 'Nail Care' });
-      await createProduct(ctx(), { name: 'Cuticle Oil Pen', price: 350, category_id: category.id });
+      await createProduct(ctx(), { name: 'Cuticle Oil Pen', price: 350, categoryId: category.id });
       const shop = await get(`/shop?category=${category.id}`);
       expect(shop.statusCode).toBe(200);
       expect(rootOf(shop.body)).toContain('Cuticle Oil Pen');

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { seedDemoData } from '../src/demo/seed-demo';
 import { shippingDemoSeeder } from '../src/modules/shipping/demo-seed';
 import { signedInUser } from './support/auth';
-import { describeEachDialect, type TestContext } from './support/test-app';
+import { callApi, describeEachDialect, type TestContext } from './support/test-app';
 
 const KENYA_COUNTIES = [
   'Mombasa',
@@ -56,6 +56,7 @@ const KENYA_COUNTIES = [
 
 const silentLog = { info: () => undefined, warn: () => undefined } as never;
 
+/** A call to /api/v1/shipping. */
 function api(
   ctx: TestContext,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -63,12 +64,7 @@ function api(
   cookie?: string,
   payload?: unknown,
 ) {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1/shipping${url}`,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+  return callApi(ctx, method, `/shipping${url}`, cookie, payload);
 }
 
 describeEachDialect('shipping geography', (ctx) => {

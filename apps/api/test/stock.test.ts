@@ -3,12 +3,9 @@ import { orderSchema } from '@urembo/contract/orders';
 import { beforeAll, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids';
 import { signedInUser } from './support/auth';
-import { createPlace, createProduct, orderBody, type TestPlace } from './support/orders-factories';
+import { createProduct, setStock } from './support/catalogue-factories';
+import { createPlace, orderBody, type TestPlace } from './support/orders-factories';
 import { callApi, describeEachDialect, type TestContext } from './support/test-app';
-
-async function setStock(ctx: TestContext, productId: string, stock: number | null) {
-  await ctx.database.db.updateTable('products').set({ stock }).where('id', '=', productId).execute();
-}
 
 async function stockOf(ctx: TestContext, productId: string): Promise<number | null> {
   const row = await ctx.database.db

@@ -6,22 +6,24 @@ import type { TestContext } from './test-app';
 
 let counter = 0;
 
+const slugOf = (name: string, n: number) => `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${n}`;
+
+/** Inserts a category directly. Categories are one second apart, so they list in the order a test creates them. */
 export async function createCategory(
   ctx: TestContext,
-  overrides: { name?: string; description?: string } = {},
+  options: { name?: string; description?: string } = {},
 ): Promise<{ id: string; name: string }> {
   counter += 1;
-  // One second apart, so categories list in the order a test creates them.
   const now = new Date(Date.UTC(2025, 0, 1) + counter * 1000).toISOString();
-  const name = overrides.name ?? `Category ${counter}`;
+  const name = options.name ?? `Category ${counter}`;
   const id = newId();
   await ctx.database.db
     .insertInto('categories')
     .values({
       id,
       name,
-      slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${counter}`,
-      description: overrides.description ?? `About ${name}`,
+      slug: slugOf(name, counter),
+      description: options.description ?? `About ${name}`,
       created_at: now,
       updated_at: now,
     })
@@ -29,37 +31,83 @@ export async function createCategory(
   return { id, name };
 }
 
-type ProductOverrides = Partial<Omit<ProductsTable, 'tags'>> & { tags?: string[] };
+export interface TestProductOptions {
+  name?: string;
+  slug?: string;
+  price?: number;
+  description?: string;
+  status?: 'active' | 'inactive';
+  categoryId?: string | null;
+  tags?: string[];
+  isFeatured?: boolean;
+  isNew?: boolean;
+  rating?: number | null;
+  reviewCount?: number;
+  createdAt?: string;
+  /** How many pictures (product_images rows) the product has; none unless asked. */
+  images?: number;
+}
+
+/** The products row as inserted, and the hashes of its pictures in order. */
+export type TestProduct = ProductsTable & { imageHashes: string[] };
 
 /**
- * Inserts a product directly (the search triggers index it like any other writer). created_at steps back one
- * second per product, so later factories' products are older unless told otherwise.
+ * Inserts a product directly (the search triggers index it like any other writer): active, Ksh 1000, no pictures.
+ * created_at steps back one second per product, so later products are older unless told otherwise. A picture's
+ * hash is `${id}${position}` padded to 32 characters.
  */
-export async function createProduct(ctx: TestContext, overrides: ProductOverrides = {}) {
+export async function createProduct(
+  ctx: TestContext,
+  options: TestProductOptions = {},
+): Promise<TestProduct> {
   counter += 1;
-  const name = overrides.name ?? `Test product ${counter}`;
-  const created = overrides.created_at ?? new Date(Date.UTC(2026, 0, 1) - counter * 1000).toISOString();
+  const name = options.name ?? `Test product ${counter}`;
   const row: ProductsTable = {
     id: newId(),
-    slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${counter}`,
+    slug: options.slug ?? slugOf(name, counter),
     name,
-    price: 1000,
-    description: 'A plain product description.',
+    price: options.price ?? 1000,
+    description: options.description ?? 'A plain product description.',
     usage: 'Use daily.',
-    status: 'active',
-    is_featured: 0,
-    is_new: 0,
-    category_id: null,
-    rating: null,
-    review_count: 0,
+    status: options.status ?? 'active',
+    tags: JSON.stringify(options.tags ?? []),
+    is_featured: options.isFeatured ? 1 : 0,
+    is_new: options.isNew ? 1 : 0,
+    category_id: options.categoryId ?? null,
+    rating: options.rating ?? null,
+    review_count: options.reviewCount ?? 0,
     stock: null,
+    created_at: options.createdAt ?? new Date(Date.UTC(2026, 0, 1) - counter * 1000).toISOString(),
     updated_at: nowIso(),
-    ...overrides,
-    created_at: created,
-    tags: JSON.stringify(overrides.tags ?? []),
   };
   await ctx.database.db.insertInto('products').values(row).execute();
-  return row;
+  const imageHashes: string[] = [];
+  for (let position = 0; position < (options.images ?? 0); position += 1) {
+    const hash = `${row.id}${position}`.padEnd(32, 'a');
+    imageHashes.push(hash);
+    await ctx.database.db
+      .insertInto('product_images')
+      .values({
+        id: newId(),
+        product_id: row.id,
+        hash,
+        position,
+        width: 1200,
+        height: 1200,
+        created_at: row.created_at,
+      })
+      .execute();
+  }
+  return { ...row, imageHashes };
+}
+
+export async function setProductStatus(ctx: TestContext, id: string, status: 'active' | 'inactive') {
+  await ctx.database.db.updateTable('products').set({ status }).where('id', '=', id).execute();
+}
+
+/** Sets the units on the shelf (null: not tracked). */
+export async function setStock(ctx: TestContext, productId: string, stock: number | null) {
+  await ctx.database.db.updateTable('products').set({ stock }).where('id', '=', productId).execute();
 }
 
 /** A real picture as a data URL (sharp draws a coloured square). */

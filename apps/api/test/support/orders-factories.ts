@@ -1,95 +1,17 @@
 import type { CreateOrderBody } from '@urembo/contract/orders';
+import type { Selectable } from 'kysely';
+import type { DeliveryStatus, OrdersTable, PaymentStatus } from '../../src/db/schema';
 import { nowIso } from '../../src/db/sql-values';
 import { newId } from '../../src/lib/ids';
 import { newOrderReference } from '../../src/modules/orders/reference';
 import type { TestContext } from './test-app';
 
 /*
- * Factories for the cart and order tests. Catalogue, geography and address rows are inserted directly: the
- * features that manage them through the API are built on other branches.
+ * Factories for the cart, order and payment tests: delivery places, cart lines, order bodies and order rows, inserted
+ * directly. Categories and products come from catalogue-factories.ts.
  */
 
 let counter = 0;
-
-export interface TestProduct {
-  id: string;
-  slug: string;
-  name: string;
-  price: number;
-  imageHashes: string[];
-}
-
-export async function createCategory(ctx: TestContext, name = `Category ${++counter}`): Promise<string> {
-  const id = newId();
-  const now = nowIso();
-  await ctx.database.db
-    .insertInto('categories')
-    .values({
-      id,
-      name,
-      slug: `${name.toLowerCase().replace(/\W+/g, '-')}-${id}`,
-      description: '',
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
-}
-
-export async function createProduct(
-  ctx: TestContext,
-  overrides: {
-    name?: string;
-    price?: number;
-    status?: 'active' | 'inactive';
-    images?: number;
-    categoryId?: string | null;
-    description?: string;
-    rating?: number | null;
-    reviewCount?: number;
-    createdAt?: string;
-  } = {},
-): Promise<TestProduct> {
-  counter += 1;
-  const id = newId();
-  const name = overrides.name ?? `Product ${counter}`;
-  const slug = `${name.toLowerCase().replace(/\W+/g, '-')}-${counter}`;
-  const now = overrides.createdAt ?? nowIso();
-  await ctx.database.db
-    .insertInto('products')
-    .values({
-      id,
-      slug,
-      name,
-      price: overrides.price ?? 1000,
-      description: overrides.description ?? `About ${name}`,
-      usage: 'Apply gently.',
-      status: overrides.status ?? 'active',
-      tags: JSON.stringify(['test']),
-      is_featured: 0,
-      is_new: 1,
-      category_id: overrides.categoryId ?? null,
-      rating: overrides.rating ?? null,
-      review_count: overrides.reviewCount ?? 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  const imageHashes: string[] = [];
-  for (let position = 0; position < (overrides.images ?? 1); position += 1) {
-    const hash = `${id}${position}`.padEnd(32, 'a');
-    imageHashes.push(hash);
-    await ctx.database.db
-      .insertInto('product_images')
-      .values({ id: newId(), product_id: id, hash, position, width: 1200, height: 1200, created_at: now })
-      .execute();
-  }
-  return { id, slug, name, price: overrides.price ?? 1000, imageHashes };
-}
-
-export async function setProductStatus(ctx: TestContext, id: string, status: 'active' | 'inactive') {
-  await ctx.database.db.updateTable('products').set({ status }).where('id', '=', id).execute();
-}
 
 export interface TestPlace {
   country: string;
@@ -175,42 +97,78 @@ export function orderBody(
   };
 }
 
-/** Inserts an order row (no items) in the given state, for list and status tests. */
-export async function insertOrderRow(
+export type OrderRow = Selectable<OrdersTable>;
+
+export interface TestOrderOptions {
+  /** The total, Ksh 200 delivery included; by default the products' prices plus delivery, or 2350 without products. */
+  total?: number;
+  paymentStatus?: PaymentStatus;
+  deliveryStatus?: DeliveryStatus;
+  /** The number the order was placed with: the customer's own unless given. */
+  phone?: string;
+  createdAt?: string;
+  /** One order line per product (count 1, at the product's price). */
+  products?: { id: string; name: string; price: number }[];
+}
+
+/**
+ * Inserts an order of the customer directly, in the statuses a test needs, under the customer's name and phone
+ * (read from the users row), to Sarit Centre in Westlands.
+ */
+export async function createTestOrder(
   ctx: TestContext,
   userId: string,
-  overrides: {
-    paymentStatus?: 'pending' | 'paid' | 'payment-unsuccessful';
-    deliveryStatus?: 'pending' | 'in-transit' | 'delivered' | 'cancelled';
-    createdAt?: string;
-    total?: number;
-  } = {},
-): Promise<string> {
-  const id = newId();
-  const now = overrides.createdAt ?? nowIso();
-  await ctx.database.db
-    .insertInto('orders')
-    .values({
-      id,
-      reference: newOrderReference(),
-      user_id: userId,
-      name: 'Test Buyer',
-      email: null,
-      phone: '254712345678',
-      country: 'Kenya',
-      county: 'Nairobi',
-      town: 'Westlands',
-      location: 'Sarit Centre',
-      location_id: null,
-      subtotal: (overrides.total ?? 1250) - 250,
-      shipping_fee: 250,
-      total_amount: overrides.total ?? 1250,
-      payment_status: overrides.paymentStatus ?? 'pending',
-      delivery_status: overrides.deliveryStatus ?? 'pending',
-      idempotency_key: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
+  options: TestOrderOptions = {},
+): Promise<OrderRow> {
+  const now = options.createdAt ?? nowIso();
+  const products = options.products ?? [];
+  const shippingFee = 200;
+  const total =
+    options.total ?? (options.products ? products.reduce((sum, p) => sum + p.price, 0) + shippingFee : 2350);
+  const user = await ctx.database.db
+    .selectFrom('users')
+    .select(['full_name', 'phone'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const row: OrderRow = {
+    id: newId(),
+    reference: newOrderReference(),
+    user_id: userId,
+    name: user.full_name,
+    email: null,
+    phone: options.phone ?? user.phone,
+    country: 'Kenya',
+    county: 'Nairobi',
+    town: 'Westlands',
+    location: 'Sarit Centre',
+    location_id: null,
+    subtotal: total - shippingFee,
+    shipping_fee: shippingFee,
+    total_amount: total,
+    payment_status: options.paymentStatus ?? 'pending',
+    delivery_status: options.deliveryStatus ?? 'pending',
+    idempotency_key: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await ctx.database.db.insertInto('orders').values(row).execute();
+  if (products.length > 0) {
+    await ctx.database.db
+      .insertInto('order_items')
+      .values(
+        products.map((p, position) => ({
+          id: newId(),
+          order_id: row.id,
+          product_id: p.id,
+          name: p.name,
+          price: p.price,
+          image: null,
+          count: 1,
+          position,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+  return row;
 }

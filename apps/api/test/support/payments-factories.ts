@@ -1,56 +1,30 @@
-import type { Selectable } from 'kysely';
-import type { DeliveryStatus, OrdersTable, PaymentStatus } from '../../src/db/schema';
-import { nowIso } from '../../src/db/sql-values';
-import { newId } from '../../src/lib/ids';
-import { newOrderReference } from '../../src/modules/orders/reference';
+import { afterEach, beforeAll, expect } from 'vitest';
+import type { PaymentStatus } from '../../src/db/schema';
+import { signedInUser } from './auth';
+import type { DarajaPeer } from './daraja-peer';
+import { createTestOrder, type TestOrderOptions } from './orders-factories';
 import type { TestContext } from './test-app';
 
-export type OrderRow = Selectable<OrdersTable>;
-
 /**
- * Inserts an order directly (the orders feature lives on another branch): a total, a customer, and the statuses
- * a test needs. The order phone is the customer's unless given.
+ * For a suite against a Daraja peer: serves the app on the port the peer calls back, and fails each test after which
+ * the peer saw a request that breaks Safaricom's rules (then forgets them, so the next test starts clean).
  */
-export async function createTestOrder(
-  ctx: TestContext,
-  userId: string,
-  options: {
-    total?: number;
-    paymentStatus?: PaymentStatus;
-    deliveryStatus?: DeliveryStatus;
-    phone?: string;
-  } = {},
-): Promise<OrderRow> {
-  const now = nowIso();
-  const total = options.total ?? 2350;
-  const user = await ctx.database.db
-    .selectFrom('users')
-    .select(['full_name', 'phone'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const row: OrderRow = {
-    id: newId(),
-    reference: newOrderReference(),
-    user_id: userId,
-    name: user.full_name,
-    email: null,
-    phone: options.phone ?? user.phone,
-    country: 'Kenya',
-    county: 'Nairobi',
-    town: 'Westlands',
-    location: 'Sarit Centre',
-    location_id: null,
-    subtotal: total - 200,
-    shipping_fee: 200,
-    total_amount: total,
-    payment_status: options.paymentStatus ?? 'pending',
-    delivery_status: options.deliveryStatus ?? 'pending',
-    idempotency_key: null,
-    created_at: now,
-    updated_at: now,
-  };
-  await ctx.database.db.insertInto('orders').values(row).execute();
-  return row;
+export function serveToPeer(ctx: () => TestContext, port: number, peer: DarajaPeer): void {
+  beforeAll(async () => {
+    await ctx().app.listen({ port, host: '127.0.0.1' });
+  });
+  afterEach(() => {
+    const problems = [...peer.problems];
+    peer.problems.length = 0;
+    expect(problems).toEqual([]);
+  });
+}
+
+/** A signed-in customer with an order of theirs (Ksh 2350 unless told otherwise). */
+export async function customerWithOrder(ctx: TestContext, options: TestOrderOptions = {}) {
+  const { user, cookie } = await signedInUser(ctx);
+  const order = await createTestOrder(ctx, user.id, options);
+  return { user, cookie, order };
 }
 
 export async function orderPaymentStatus(ctx: TestContext, orderId: string): Promise<PaymentStatus> {
