@@ -305,6 +305,24 @@ describeEachDialect('stock: cancellation gives it back exactly once', (ctx) => {
     await ctx().database.db.updateTable('orders').set({ created_at: at }).where('id', '=', orderId).execute();
   }
 
+  it("the product's public read shows what orders take and give back at once (its cached answer goes)", async () => {
+    const product = await createProduct(ctx(), { name: `Baobab Oil ${newId().slice(0, 6)}` });
+    await setStock(ctx(), product.id, 5);
+    const publicStock = async () => (await callApi(ctx(), 'GET', `/products/${product.id}`)).json().stock;
+    // Each read below would be answered from the cache if an order write did not clear it.
+    expect(await publicStock()).toBe(5);
+    const placed = await placeOrder(ctx(), place, [{ _id: product.id, count: 2 }]);
+    expect(placed.res.statusCode).toBe(201);
+    expect(await publicStock()).toBe(3);
+    const order = orderSchema.parse(placed.res.json());
+    const status = (deliveryStatus: string) =>
+      callApi(ctx(), 'PUT', `/order/updateStatus/${order._id}`, admin, { deliveryStatus });
+    expect((await status('cancelled')).statusCode).toBe(200);
+    expect(await publicStock()).toBe(5);
+    expect((await status('pending')).statusCode).toBe(200);
+    expect(await publicStock()).toBe(3);
+  });
+
   it('the customer cancels: stock back once; a second cancel changes nothing', async () => {
     const { product, order, cookie } = await orderOf(2, 5);
     expect(await stockOf(ctx(), product.id)).toBe(3);

@@ -52,7 +52,7 @@ export const servicesPlugin = fp(
       catalogue,
       shipping: new ShippingService({ db }),
       cart: new CartService({ db }),
-      orders: new OrderService({ db }),
+      orders: new OrderService({ db, catalogueCache: app.caches.catalogue }),
       orderMessages: new OrderMessenger({ db, config, sms: app.sms, log }),
       reviews: new ReviewService({ db, catalogueCache: app.caches.catalogue }),
       dashboard: new DashboardService({ db, config, catalogue }),
@@ -64,8 +64,6 @@ export const servicesPlugin = fp(
     startUnpaidOrderSweep(app, services.orders, {
       holdHours: config.stock.unpaidOrderHoldHours,
       sweepSeconds: config.stock.sweepSeconds,
-      // Orders give stock back: the catalogue's next read, on any process, must show it.
-      onStockReturned: () => app.caches.catalogue.invalidate(),
     });
     const stops: (() => void)[] = [];
     app.addHook('onReady', async () => {

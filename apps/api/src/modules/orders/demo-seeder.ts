@@ -79,8 +79,9 @@ export const ordersDemoSeeder: DemoSeeder = {
     const place = await demoPlace(db, customer?.id);
     if (!customer || products.length === 0 || !place) return null;
 
-    // Seeding runs outside the app (server.ts, before it listens), over the same database and the same order rules.
-    const orders = new OrderService({ db });
+    // Seeding runs outside the app (server.ts, before it listens), over the same database and the same order rules;
+    // nothing is cached before the shop starts, so there is no catalogue cache to clear.
+    const orders = new OrderService({ db, catalogueCache: { invalidate: async () => {} } });
     for (const spec of DEMO_ORDERS) {
       const items = new Map<string, number>();
       for (const line of spec.lines) {

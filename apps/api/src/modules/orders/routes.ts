@@ -45,9 +45,8 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 
 /** Orders (API.md "Orders") plus the checkout quote (docs/api-additions-orders.md). */
 export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // Orders take and give back stock; OrderService clears the catalogue's cache when they do.
   const { orders } = ctx.services;
-  // Orders take and give back stock: the catalogue's next read, on any process, must show it.
-  const stockChanged = () => ctx.caches.catalogue.invalidate();
   return async (app) => {
     app.addHook('onRequest', requireUser);
 
@@ -65,7 +64,6 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const body = request.body;
         const key = idempotencyKeyOf(request);
         const { order, created } = await orders.createOrder(user, body, key);
-        if (created) await stockChanged();
         return reply.status(created ? 201 : 200).send(order);
       },
     );
@@ -125,7 +123,6 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           'customer',
           user.id,
         );
-        await stockChanged();
         return { ...order, message: 'Order cancelled' };
       },
     );
@@ -135,7 +132,6 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 /** The orders table, status changes, order messages and order lines (admin surface: routes.ts guards them). */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { orders } = ctx.services;
-  const stockChanged = () => ctx.caches.catalogue.invalidate();
   // Order SMS go out in the background (queued by recordOrderEvent in the order's own transaction).
   const messenger = ctx.services.orderMessages;
   return async (app) => {
@@ -162,7 +158,6 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const change = request.body;
         const order = await orders.changeOrderStatus(request.params.id, change, 'admin');
-        await stockChanged();
         return { ...order, message: 'status updated' };
       },
     );

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../db/constraint-errors';
 import { nowIso } from '../../db/sql-values';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
+import type { ShortCache } from '../../lib/short-cache';
 import type { UserRow } from '../users/repository';
 import { subtractFromCart } from '../cart/repository';
 import { takeStock } from '../catalogue/repository';
@@ -48,6 +49,11 @@ export type CancelCause = 'customer' | 'admin' | 'unpaid-hold-expired';
 
 export interface OrderDeps {
   db: Kysely<Database>;
+  /**
+   * The catalogue's cache (products show their stock): orders take and give back stock, so every order write that
+   * moves stock clears it, and the next catalogue read on any process shows the new stock.
+   */
+  catalogueCache: Pick<ShortCache, 'invalidate'>;
 }
 
 /**
@@ -166,6 +172,7 @@ export class OrderService {
         if (!isUniqueViolation(err) || attempt >= 3) throw err;
       }
     }
+    await this.deps.catalogueCache.invalidate();
     const order = await this.loadOrder(orderId);
     if (!order) throw new Error(`order ${orderId} vanished after it was created`);
     return { order, created: true };
@@ -189,7 +196,7 @@ export class OrderService {
     const { db } = this.deps;
     if (from.deliveryStatus === 'cancelled') return { cancelled: false, productIds: [] };
     const now = options.now ?? nowIso();
-    return db.transaction().execute(async (trx) => {
+    const outcome = await db.transaction().execute(async (trx) => {
       let update = trx
         .updateTable('orders')
         .set({
@@ -213,6 +220,8 @@ export class OrderService {
       await recordOrderEvent(trx, orderId, 'cancelled', now);
       return { cancelled: true, productIds };
     });
+    if (outcome.cancelled) await this.deps.catalogueCache.invalidate();
+    return outcome;
   }
 
   /**
@@ -288,6 +297,7 @@ export class OrderService {
       });
       if (!cancelled) throw raced();
     } else if (next.changed) {
+      const reopening = current.deliveryStatus === 'cancelled' && target.deliveryStatus !== 'cancelled';
       await db.transaction().execute(async (trx) => {
         const now = nowIso();
         if (
@@ -296,7 +306,7 @@ export class OrderService {
         ) {
           if (!(await updateOrderStatuses(trx, orderId, current, target, now))) throw raced();
         }
-        if (current.deliveryStatus === 'cancelled' && target.deliveryStatus !== 'cancelled') {
+        if (reopening) {
           // Reopening takes the stock again, or is refused when it has gone meanwhile.
           await takeOrderStock(trx, await listOrderItemsOf(trx, [orderId]), 'reopen');
         }
@@ -308,6 +318,7 @@ export class OrderService {
           if (event) await recordOrderEvent(trx, orderId, event, now);
         }
       });
+      if (reopening) await this.deps.catalogueCache.invalidate();
     }
     const order = await this.loadOrder(orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);

@@ -9,7 +9,7 @@ import type { OrderService } from './service';
 export function startUnpaidOrderSweep(
   app: FastifyInstance,
   orders: Pick<OrderService, 'cancelExpiredUnpaidOrders'>,
-  options: { holdHours: number; sweepSeconds: number; onStockReturned: () => Promise<void> },
+  options: { holdHours: number; sweepSeconds: number },
 ): void {
   if (options.sweepSeconds <= 0) return;
   let timer: NodeJS.Timeout | undefined;
@@ -17,10 +17,9 @@ export function startUnpaidOrderSweep(
   const sweep = async () => {
     try {
       const { cancelled } = await orders.cancelExpiredUnpaidOrders(options.holdHours);
-      if (cancelled > 0) {
-        await options.onStockReturned();
+      // Each cancellation gave its stock back and cleared the catalogue's cache (OrderService.cancelOrder).
+      if (cancelled > 0)
         app.log.info({ cancelled, holdHours: options.holdHours }, 'cancelled orders left unpaid');
-      }
     } catch (err) {
       app.log.error({ err }, 'unpaid order sweep failed');
     }
