@@ -69,7 +69,7 @@ if (process.env.E2E_INFO_FILE) {
   );
 }
 
-// Where this server keeps its data, for tests that set up rows directly (e2e/support/server-db.ts reads it).
+// Where this server keeps its data, for tests that check rows no API shows (e2e/support/server-db.ts, read-only).
 const infoFile = path.join(tmpdir(), `urembo-e2e-server-${port}.json`);
 writeFileSync(infoFile, JSON.stringify({ dialect, dataDir, databaseUrl: env.DATABASE_URL ?? null }));
 
