@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { PHONE_HINT, normalizeKenyanPhone, toKenyanPhone } from './phone';
 import type { User } from './users';
+import { PASSWORD_MAX, PASSWORD_MIN } from './auth-rules';
+
+export {
+  EMAIL_CODE_COOLDOWN_SECONDS,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_CODE_COOLDOWN_SECONDS,
+} from './auth-rules';
 
 /*
  * Request bodies of the /auth routes. The server parses with these and the web forms validate with the same
@@ -38,9 +46,6 @@ function blankAsMissing(value: unknown): unknown {
 
 /** An optional email: a blank field (forms send "") counts as none. */
 export const optionalEmailSchema = z.preprocess(blankAsMissing, emailSchema.optional());
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 
 export const COMMON_PASSWORD_MESSAGE =
   'This password is one of the most common ones and easy to guess. Please choose another.';
@@ -145,7 +150,3 @@ export interface AuthUserResponse {
 export interface MessageResponse {
   message: string;
 }
-
-/** Server cool-downs between two codes (seed §9); the web app counts them down on the resend buttons. */
-export const EMAIL_CODE_COOLDOWN_SECONDS = 5 * 60;
-export const PHONE_CODE_COOLDOWN_SECONDS = 2 * 60;

@@ -2,14 +2,15 @@ import { useHydrated } from '../../../lib/use-hydrated';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
-import { EMAIL_CODE_COOLDOWN_SECONDS, PASSWORD_MIN, signupBodySchema } from '@urembo/contract/auth';
+import { EMAIL_CODE_COOLDOWN_SECONDS, PASSWORD_MIN } from '@urembo/contract/auth-rules';
 import { PHONE_HINT } from '@urembo/contract/phone';
 import { FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
+import { serverFieldErrors, validateFormOnDemand, type FieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthCard } from '../components/auth-card';
 import { useSignup } from '../mutations';
+import { authSchemas, prefetchAuthSchemas } from '../schemas';
 import { COOLDOWN_KEYS, startCooldown } from '../use-cooldown';
 
 /** /signup (seed §2, PRODUCT.md): creates the account, signs in, and goes home. */
@@ -24,9 +25,9 @@ export default function SignupScreen() {
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = validateForm(signupBodySchema, values);
+    const checked = await validateFormOnDemand(() => authSchemas().then((m) => m.signupBodySchema), values);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -60,7 +61,7 @@ export default function SignupScreen() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={submit} onFocus={prefetchAuthSchemas} noValidate className="space-y-4">
         <TextField
           label="Full name"
           name="fullName"
