@@ -153,6 +153,26 @@ describeEachDialect(
       expect(page.body).toContain('noindex');
     });
 
+    it('keeps one answer per read and its parameters: order, defaults and made-up parameters make no new ones', async () => {
+      await createProduct(ctx(), { name: 'Neem Hair Oil', isFeatured: true });
+      const answers = ctx().app.caches.answers;
+      const first = await get('/api/v1/products/featuredandnew?page=1&limit=10');
+      expect(first.statusCode).toBe(200);
+      const kept = answers.size;
+      for (const url of [
+        '/api/v1/products/featuredandnew?limit=10&page=1',
+        '/api/v1/products/featuredandnew?limit=10',
+        '/api/v1/products/featuredandnew?page=1&limit=10&utm_source=sms&x=1',
+      ]) {
+        const again = await get(url);
+        expect(again.statusCode, url).toBe(200);
+        expect(again.body, url).toBe(first.body);
+      }
+      expect(answers.size).toBe(kept);
+      expect((await get('/api/v1/products/featuredandnew?page=2&limit=10')).statusCode).toBe(200);
+      expect(answers.size).toBe(kept + 1);
+    });
+
     it('answers public catalogue reads with an ETag and 304, and a new tag after a write', async () => {
       const admin = (await signedInUser(ctx(), { role: 'admin' })).cookie;
       const row = await createProduct(ctx(), { name: 'Moringa Face Mist', price: 700 });

@@ -50,17 +50,30 @@ export class CachedBody {
   /** The best encoding this client takes (brotli, then gzip), or none for a small answer. */
   encodingFor(acceptEncoding: string | undefined): Encoding {
     if (!acceptEncoding || this.variants.get('identity')!.length < COMPRESS_FROM_BYTES) return 'identity';
-    const accepted = new Set(
-      acceptEncoding
-        .split(',')
-        .map((part) => part.trim().split(';'))
-        .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
-        .map(([name]) => name!.trim().toLowerCase()),
-    );
-    if (accepted.has('br')) return 'br';
-    if (accepted.has('gzip')) return 'gzip';
-    return 'identity';
+    return bestEncoding(acceptEncoding);
   }
+}
+
+/**
+ * Accept-Encoding headers come in a handful of spellings (one per browser), so each is read once and remembered:
+ * a cached answer costs a map lookup, not a parse. Bounded, in case a client sends made-up ones.
+ */
+const chosenEncodings = new Map<string, Encoding>();
+
+function bestEncoding(acceptEncoding: string): Encoding {
+  let chosen = chosenEncodings.get(acceptEncoding);
+  if (chosen) return chosen;
+  const accepted = new Set(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  chosen = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : 'identity';
+  if (chosenEncodings.size >= 64) chosenEncodings.clear();
+  chosenEncodings.set(acceptEncoding, chosen);
+  return chosen;
 }
 
 /** Whether an If-None-Match header names this entity tag (weak or strong, in a list, or `*`). */
@@ -82,7 +95,7 @@ export function sendCachedBody(request: FastifyRequest, reply: FastifyReply, bod
 }
 
 /**
- * A public read answered from `cache` as JSON bytes (serialised once, not per request), keyed by the request's URL,
+ * A public read answered from `cache` as JSON bytes (serialised once, not per request), keyed by what it reads,
  * with an ETag: a browser that has it gets 304 and no body. The cache's generation makes a write visible at once
  * (the entity tag changes with the answer). Failures (4xx) are not kept.
  */
@@ -92,9 +105,11 @@ export async function sendCachedJson(
   cache: ShortCache,
   compute: () => Promise<unknown>,
 ): Promise<FastifyReply> {
-  // The route's own serializer (checked against its contract schema) runs once per computed answer.
+  // The route's own serializer (checked against its contract schema) runs once per computed answer. The key is the
+  // route with its parsed parameters (unknown query parameters dropped, defaults filled in), so `?limit=10&page=1`,
+  // `?page=1&limit=10&utm_source=sms` and `?limit=10` are one answer, and made-up URLs cannot fill the cache.
   const body = await cache.get(
-    `answer:${request.url}`,
+    `answer:${request.routeOptions.url}:${JSON.stringify(request.params)}:${JSON.stringify(request.query)}`,
     async () => new CachedBody(String(reply.serialize(await compute())), 'application/json; charset=utf-8'),
   );
   return sendCachedBody(request, reply, body);

@@ -38,9 +38,9 @@ export class RedisGeneration implements CacheGeneration {
 }
 
 /**
- * A short memory of expensive read answers (list totals, search pages, products), owned by the app (`buildApp`)
- * and cleared by the services that write what it holds: the catalogue (products, prices, stock, images,
- * categories) and reviews (ratings). Concurrent misses for one key share one computation. When the generation
+ * A short memory of expensive read answers (list totals, products, API answers, pages), owned by the app
+ * (`buildApp`) and cleared by the services that write what it holds: the catalogue (products, prices, stock,
+ * images, categories), orders (stock) and reviews (ratings). Concurrent misses for one key share one computation. When the generation
  * store does not answer (Redis down), answers are computed fresh rather than risk a stale one.
  */
 export class ShortCache {
@@ -85,6 +85,11 @@ export class ShortCache {
     return value;
   }
 
+  /** How many answers are remembered now. */
+  get size(): number {
+    return this.entries.size;
+  }
+
   /** After a write: forget everything here and tell every other process (through the shared generation). */
   async invalidate(): Promise<void> {
     this.entries.clear();
@@ -109,7 +114,7 @@ export class ShortCache {
 
 /** The app's caches, built once in buildApp and shared by every feature through the app context. */
 export interface AppCaches {
-  /** Products, lists, search pages: invalidated by catalogue and review writes. */
+  /** Products and list totals (the catalogue service's): invalidated by catalogue, order-stock and review writes. */
   catalogue: ShortCache;
   /**
    * Server-rendered storefront pages (whole HTML answers for visitors): they show the catalogue, so they live under
