@@ -181,6 +181,15 @@ export function findCategoryById(db: Db, id: string): Promise<CategoryRow | unde
   return db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A category named in a URL: by id or by slug. */
+export function findCategoryByIdOrSlug(db: Db, idOrSlug: string): Promise<CategoryRow | undefined> {
+  return db
+    .selectFrom('categories')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', idOrSlug), eb('slug', '=', idOrSlug)]))
+    .executeTakeFirst();
+}
+
 /** Case-insensitive, so "skin care" and "Skin Care" are one category. */
 export function findCategoryByName(db: Db, name: string): Promise<CategoryRow | undefined> {
   return db

@@ -25,7 +25,7 @@ export const RELATED_LIMIT = 8;
 export interface CatalogueDeps {
   db: Kysely<Database>;
   images: ImageStore;
-  /** The app's catalogue cache: lists, totals, search pages, products (invalidated by every write here). */
+  /** The app's catalogue cache: list totals and products (invalidated by every write here). API answers are kept as bytes in `caches.answers`. */
   cache: ShortCache;
 }
 
@@ -52,16 +52,17 @@ export class CatalogueService {
     return rows.map((row) => toProductDto(row, hashes.get(row.id) ?? []));
   }
 
-  /** A page of a list; the same page within a few seconds (the home page's grid, say) is answered from memory. */
-  private listPage(filter: repo.ProductFilter, paging: repo.Paging): Promise<Paged<Product>> {
-    const key = `list:${filter.activeOnly ? 'active' : 'all'}:${filter.categoryId ?? '*'}:${filter.featuredOrNew ? 'fn' : ''}`;
-    return this.deps.cache.get(`${key}:${paging.page}:${paging.limit}`, async () => {
-      const [total, rows] = await Promise.all([
-        this.deps.cache.get(key, () => repo.countProducts(this.db, filter)),
-        repo.listProducts(this.db, filter, paging),
-      ]);
-      return paged(await this.toProducts(rows), total, paging);
-    });
+  /**
+   * A page of a list. The count of a list is remembered (every page of it needs it); the pages themselves are kept
+   * as the bytes the API sends (lib/answer-cache.ts), not here as well.
+   */
+  private async listPage(filter: repo.ProductFilter, paging: repo.Paging): Promise<Paged<Product>> {
+    const key = `count:${filter.activeOnly ? 'active' : 'all'}:${filter.categoryId ?? '*'}:${filter.featuredOrNew ? 'fn' : ''}`;
+    const [total, rows] = await Promise.all([
+      this.deps.cache.get(key, () => repo.countProducts(this.db, filter)),
+      repo.listProducts(this.db, filter, paging),
+    ]);
+    return paged(await this.toProducts(rows), total, paging);
   }
 
   featuredAndNew(paging: repo.Paging): Promise<Paged<Product>> {
@@ -74,37 +75,25 @@ export class CatalogueService {
   ): Promise<Paged<Product>> {
     let categoryId: string | undefined;
     if (query.category) {
-      const category =
-        (await repo.findCategoryById(this.db, query.category)) ??
-        (await this.db
-          .selectFrom('categories')
-          .selectAll()
-          .where('slug', '=', query.category)
-          .executeTakeFirst());
+      const category = await repo.findCategoryByIdOrSlug(this.db, query.category);
       if (!category) return paged([], 0, query);
       categoryId = category.id;
     }
     return this.listPage({ activeOnly: !query.includeInactive, categoryId }, query);
   }
 
-  /** One page of search results; the same search within a few seconds is answered from memory. */
-  search(term: string, paging: repo.Paging): Promise<SearchResult> {
+  /** One page of search results (the API keeps the answer's bytes: lib/answer-cache.ts). */
+  async search(term: string, paging: repo.Paging): Promise<SearchResult> {
     const shown = term.trim();
-    const key = `search:${paging.page}:${paging.limit}:${shown}`;
-    return this.deps.cache.get(key, async () => {
-      if (searchTokens(shown).length === 0) {
-        return {
-          ...paged<Product>([], 0, paging),
-          message: `No products found for "${shown}"`,
-        };
-      }
-      const { rows, total } = await searchProducts(this.db, shown, paging);
-      const message =
-        total === 0
-          ? `No products found for "${shown}"`
-          : `Found ${total} ${total === 1 ? 'product' : 'products'} for "${shown}"`;
-      return { ...paged(await this.toProducts(rows), total, paging), message };
-    });
+    if (searchTokens(shown).length === 0) {
+      return { ...paged<Product>([], 0, paging), message: `No products found for "${shown}"` };
+    }
+    const { rows, total } = await searchProducts(this.db, shown, paging);
+    const message =
+      total === 0
+        ? `No products found for "${shown}"`
+        : `Found ${total} ${total === 1 ? 'product' : 'products'} for "${shown}"`;
+    return { ...paged(await this.toProducts(rows), total, paging), message };
   }
 
   /** Any product, active or not (an inactive one's page says it is unavailable); null when there is none. */
