@@ -199,7 +199,7 @@ export async function setStockTaken(db: Db, orderItemId: string, count: number):
  * Gives back what each of the order's lines took (to products that still track stock) and marks the lines as
  * having nothing taken. Call it only in the transaction that moved the order into "cancelled".
  */
-export async function returnOrderStock(db: Db, orderId: string): Promise<string[]> {
+export async function returnOrderStock(db: Db, orderId: string): Promise<void> {
   const lines = await db
     .selectFrom('order_items')
     .select(['id', 'product_id', 'stock_taken'])
@@ -213,7 +213,6 @@ export async function returnOrderStock(db: Db, orderId: string): Promise<string[
     }
     await db.updateTable('order_items').set({ stock_taken: 0 }).where('id', '=', line.id).execute();
   }
-  return lines.flatMap((l) => (l.product_id ? [l.product_id] : []));
 }
 
 /** A condition on `orders`: no completed payment is recorded for the order (a partly paid order is kept). */

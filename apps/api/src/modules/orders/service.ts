@@ -192,11 +192,23 @@ export class OrderService {
     from: OrderStatuses,
     cause: CancelCause,
     options: { paymentStatus?: OrderStatuses['paymentStatus']; placedBefore?: string; now?: string } = {},
-  ): Promise<{ cancelled: boolean; productIds: string[] }> {
+  ): Promise<{ cancelled: boolean }> {
+    const cancelled = await this.cancelKeepingCache(orderId, from, cause, options);
+    if (cancelled) await this.deps.catalogueCache.invalidate();
+    return { cancelled };
+  }
+
+  /** cancelOrder without clearing the catalogue's cache: the sweep clears it once for all it cancelled. */
+  private async cancelKeepingCache(
+    orderId: string,
+    from: OrderStatuses,
+    cause: CancelCause,
+    options: { paymentStatus?: OrderStatuses['paymentStatus']; placedBefore?: string; now?: string },
+  ): Promise<boolean> {
     const { db } = this.deps;
-    if (from.deliveryStatus === 'cancelled') return { cancelled: false, productIds: [] };
+    if (from.deliveryStatus === 'cancelled') return false;
     const now = options.now ?? nowIso();
-    const outcome = await db.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       let update = trx
         .updateTable('orders')
         .set({
@@ -214,29 +226,23 @@ export class OrderService {
           .where(hasNoCompletedPayment);
       }
       const result = await update.executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return { cancelled: false, productIds: [] };
-      const productIds = await returnOrderStock(trx, orderId);
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await returnOrderStock(trx, orderId);
       // The customer's cancellation SMS, whoever cancelled (customer, admin or the unpaid-order sweep).
       await recordOrderEvent(trx, orderId, 'cancelled', now);
-      return { cancelled: true, productIds };
+      return true;
     });
-    if (outcome.cancelled) await this.deps.catalogueCache.invalidate();
-    return outcome;
   }
 
   /**
    * Cancels every order left unpaid (and not yet on its way) for longer than the hold, oldest first, in batches.
    * Safe to run on several processes at once: each order is cancelled, and its stock returned, by one of them only.
-   * Answers how many this call cancelled.
+   * Answers how many this call cancelled; the catalogue's cache is cleared once when any were.
    */
-  async cancelExpiredUnpaidOrders(
-    holdHours: number,
-    now: Date = new Date(),
-  ): Promise<{ cancelled: number; productIds: string[] }> {
+  async cancelExpiredUnpaidOrders(holdHours: number, now: Date = new Date()): Promise<{ cancelled: number }> {
     const { db } = this.deps;
     const placedBefore = new Date(now.getTime() - holdHours * 3_600_000).toISOString();
     let cancelled = 0;
-    const productIds = new Set<string>();
     const tried = new Set<string>();
     for (;;) {
       const batch = (await listExpiredUnpaidOrders(db, placedBefore, 100)).filter((o) => !tried.has(o.id));
@@ -244,15 +250,15 @@ export class OrderService {
       for (const order of batch) {
         tried.add(order.id);
         const from = { paymentStatus: order.payment_status, deliveryStatus: order.delivery_status };
-        const result = await this.cancelOrder(order.id, from, 'unpaid-hold-expired', {
+        const done = await this.cancelKeepingCache(order.id, from, 'unpaid-hold-expired', {
           placedBefore,
           now: now.toISOString(),
         });
-        if (result.cancelled) cancelled += 1;
-        for (const id of result.productIds) productIds.add(id);
+        if (done) cancelled += 1;
       }
     }
-    return { cancelled, productIds: [...productIds] };
+    if (cancelled > 0) await this.deps.catalogueCache.invalidate();
+    return { cancelled };
   }
 
   async listOrdersOfUser(userId: string, status: OrderStatusFilter | undefined): Promise<Order[]> {
