@@ -39,6 +39,16 @@ describe('ShortCache', () => {
     expect(await cache.get('k', async () => 'not asked')).toBe('after');
   });
 
+  it('when full, makes room by forgetting the oldest answer, not every answer', async () => {
+    const cache = new ShortCache(new MemoryGeneration(), 60_000, 3);
+    for (const key of ['a', 'b', 'c', 'd']) await cache.get(key, async () => `first ${key}`);
+    expect(cache.size).toBe(3);
+    expect(await cache.get('b', async () => 'again b')).toBe('first b');
+    expect(await cache.get('c', async () => 'again c')).toBe('first c');
+    expect(await cache.get('d', async () => 'again d')).toBe('first d');
+    expect(await cache.get('a', async () => 'again a')).toBe('again a');
+  });
+
   it('does not keep failures', async () => {
     const cache = new ShortCache(new MemoryGeneration(), 60_000);
     await expect(cache.get('k', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

@@ -106,9 +106,13 @@ export class ShortCache {
     return this.generation.close();
   }
 
+  /** Makes room: expired answers go first, then the oldest (a Map keeps insertion order), never all at once. */
   private evictExpired(now: number): void {
     for (const [key, entry] of this.entries) if (entry.expires <= now) this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    for (const key of this.entries.keys()) {
+      if (this.entries.size < this.maxEntries) break;
+      this.entries.delete(key);
+    }
   }
 }
 

@@ -53,15 +53,28 @@ function screenChunks(manifest: Record<string, ManifestChunk>, screen: string): 
  * cache) waits its turn instead of holding 100 renders' memory at the same time.
  */
 const CONCURRENT_RENDERS = 2;
+/** Beyond this many waiting, a page is not rendered: the visitor gets the plain app (drawn by the browser) at once. */
+const WAITING_RENDERS = 8;
 
-class Slots {
+/** Thrown when too many renders wait already; the page is served as the plain app. */
+export class RenderQueueFull extends Error {
+  constructor() {
+    super('too many server renders waiting');
+  }
+}
+
+export class RenderSlots {
   private free: number;
   private readonly waiting: Array<() => void> = [];
-  constructor(count: number) {
+  constructor(
+    count: number,
+    private readonly maxWaiting: number,
+  ) {
     this.free = count;
   }
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.free > 0) this.free -= 1;
+    else if (this.waiting.length >= this.maxWaiting) throw new RenderQueueFull();
     else await new Promise<void>((resolve) => this.waiting.push(resolve));
     try {
       return await task();
@@ -137,7 +150,7 @@ export async function loadServerRenderer(app: FastifyInstance, dist: string): Pr
     }),
   );
 
-  const renderSlots = new Slots(CONCURRENT_RENDERS);
+  const renderSlots = new RenderSlots(CONCURRENT_RENDERS, WAITING_RENDERS);
   const routeOf = (url: string) => {
     const pathname = url.split('?')[0] ?? '/';
     return SERVER_RENDERED.find((r) => r.path.test(pathname));
