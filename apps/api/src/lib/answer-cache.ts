@@ -7,7 +7,11 @@ type Encoding = 'br' | 'gzip' | 'identity';
 
 /** Below this, compressing costs more than the bytes it saves (the compress plugin's threshold too). */
 const COMPRESS_FROM_BYTES = 1024;
-const BEST_QUALITY_UP_TO_BYTES = 32 * 1024;
+/**
+ * Brotli's level for kept answers. Level 11 made a 14 KB list 11% smaller than level 6 but took 24 ms instead of
+ * 0.3 ms, on the event loop, after every catalogue or order-stock write (measured 2026-11-23).
+ */
+const BROTLI_QUALITY = 6;
 
 /**
  * An answer kept as the bytes it is sent as: its text encoded once, and compressed once per encoding a client asks
@@ -35,9 +39,7 @@ export class CachedBody {
         encoding === 'br'
           ? brotliCompressSync(identity, {
               params: {
-                // Once per answer and catalogue change: the best compression for API answers (a few ms), a
-                // quicker level for whole pages (tens of KB).
-                [constants.BROTLI_PARAM_QUALITY]: identity.length <= BEST_QUALITY_UP_TO_BYTES ? 11 : 6,
+                [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
                 [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
               },
             })
