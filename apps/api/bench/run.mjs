@@ -25,6 +25,11 @@ const root = path.resolve(import.meta.dirname, '../../..');
  */
 const requireFromBench = createRequire(import.meta.url);
 const PipelinedRequestsQueue = requireFromBench('autocannon/lib/pipelinedRequestsQueue.js');
+if (typeof PipelinedRequestsQueue.prototype.addBody !== 'function') {
+  throw new Error(
+    'bench: autocannon no longer has PipelinedRequestsQueue#addBody; the bench would measure the client again',
+  );
+}
 PipelinedRequestsQueue.prototype.addBody = function keepNoBody() {};
 
 const duration = Number(process.env.BENCH_SECONDS || 8);

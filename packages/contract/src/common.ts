@@ -24,11 +24,12 @@ export function pathParams<K extends string>(...names: K[]) {
   return z.object(Object.fromEntries(names.map((name) => [name, z.string()])) as Record<K, z.ZodString>);
 }
 
-/** `page` (1-based) and `limit` query parameters; each route supplies its own default limit. */
 /** One of a fixed list of words, refused with the list: "status must be one of paid, unpaid". */
 export function oneOf<const T extends readonly [string, ...string[]]>(name: string, values: T) {
   return z.enum(values, { error: `${name} must be one of ${values.join(', ')}` });
 }
+
+/** `page` (1-based) and `limit` query parameters; each route supplies its own default limit. */
 
 export function pagingQuery(defaultLimit: number) {
   return z.object({
