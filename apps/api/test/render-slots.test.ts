@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RenderQueueFull, RenderSlots } from '../src/web/server-render';
+import { RenderDeclined, RenderSlots } from '../src/web/server-render';
 
 describe('server render slots', () => {
   it('runs a few renders at once, queues a few more, and refuses beyond that instead of queueing without end', async () => {
@@ -13,7 +13,7 @@ describe('server render slots', () => {
         }),
     );
     const second = slots.run(async () => void order.push('second'));
-    await expect(slots.run(async () => void order.push('third'))).rejects.toBeInstanceOf(RenderQueueFull);
+    await expect(slots.run(async () => void order.push('third'))).rejects.toBeInstanceOf(RenderDeclined);
     expect(order).toEqual([]);
     finish();
     await first;

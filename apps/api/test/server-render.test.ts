@@ -147,10 +147,12 @@ describeEachDialect(
       }
     });
 
-    it('renders an unknown product as the 404 page', async () => {
+    it('serves an unknown product as the plain app with 404 (no error screen is rendered or kept)', async () => {
       const page = await get('/product/no-such-product');
       expect(page.statusCode).toBe(404);
       expect(page.body).toContain('noindex');
+      expect(rootOf(page.body)).toBe('');
+      expect(page.body).not.toContain('urembo-state');
     });
 
     it('keeps one answer per read and its parameters: order, defaults and made-up parameters make no new ones', async () => {

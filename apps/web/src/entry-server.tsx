@@ -51,8 +51,13 @@ export interface ServerRender {
   state: string;
 }
 
-/** Renders `url` (path and query) as a signed-out visitor sees it. */
-export async function render(url: string): Promise<ServerRender> {
+/**
+ * Renders `url` (path and query) as a signed-out visitor sees it; null when an answer a screen needs failed (an
+ * unknown product, a database that does not answer). The browser draws that page itself: the state inlined here
+ * holds only answers that succeeded, so hydrating an error screen from it would not match, and a failure must not be
+ * kept as the page everyone gets.
+ */
+export async function render(url: string): Promise<ServerRender | null> {
   const queryClient = createQueryClient();
   // A failed answer is left to the browser to retry: the server does not wait out back-offs.
   queryClient.setDefaultOptions({
@@ -63,6 +68,13 @@ export async function render(url: string): Promise<ServerRender> {
       const html = await renderHtml(<App queryClient={queryClient} ssrPath={url} />);
       const queries = queryClient.getQueryCache().getAll().filter(waiting);
       if (queries.length === 0 || pass === MAX_PASSES) {
+        if (
+          queryClient
+            .getQueryCache()
+            .getAll()
+            .some((query) => query.state.status === 'error')
+        )
+          return null;
         return {
           html,
           state: `<script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(dehydrate(queryClient))}</script>`,

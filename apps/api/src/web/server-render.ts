@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from '../modules/auth/session';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx, built to dist-ssr) exports. */
 interface ServerBundle {
-  render(url: string): Promise<{ html: string; state: string }>;
+  render(url: string): Promise<{ html: string; state: string } | null>;
   setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
 }
 
@@ -56,12 +56,11 @@ const CONCURRENT_RENDERS = 2;
 /** Beyond this many waiting, a page is not rendered: the visitor gets the plain app (drawn by the browser) at once. */
 const WAITING_RENDERS = 8;
 
-/** Thrown when too many renders wait already; the page is served as the plain app. */
-export class RenderQueueFull extends Error {
-  constructor() {
-    super('too many server renders waiting');
-  }
-}
+/**
+ * The page is served as the plain app (drawn by the browser) instead: too many renders wait already, or an answer
+ * the screen needs failed (an unknown product, say).
+ */
+export class RenderDeclined extends Error {}
 
 export class RenderSlots {
   private free: number;
@@ -74,7 +73,7 @@ export class RenderSlots {
   }
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.free > 0) this.free -= 1;
-    else if (this.waiting.length >= this.maxWaiting) throw new RenderQueueFull();
+    else if (this.waiting.length >= this.maxWaiting) throw new RenderDeclined('too many renders waiting');
     else await new Promise<void>((resolve) => this.waiting.push(resolve));
     try {
       return await task();
@@ -168,6 +167,7 @@ export async function loadServerRenderer(app: FastifyInstance, dist: string): Pr
       const route = routeOf(url);
       if (!route) return html;
       const rendered = await renderSlots.run(() => bundle.render(url));
+      if (!rendered) throw new RenderDeclined('an answer the screen needs failed');
       let page = html;
       if (entry) {
         page = page

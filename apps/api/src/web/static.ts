@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import { CachedBody, sendCachedBody } from '../lib/answer-cache';
 import type { ShortCache } from '../lib/short-cache';
 import { CLIENT_ROUTES } from './client-routes';
-import { loadServerRenderer, RenderQueueFull } from './server-render';
+import { loadServerRenderer, RenderDeclined } from './server-render';
 
 /**
  * What a page renderer puts in index.html's head for one URL (title, meta tags, JSON-LD): it replaces the default
@@ -134,9 +134,13 @@ export async function registerWebApp(
         });
         return sendCachedBody(request, reply, page);
       } catch (err) {
-        if (err instanceof RenderQueueFull)
-          request.log.warn({ url: request.url }, 'renders busy: the browser draws the page');
-        else request.log.error({ err, url: request.url }, 'server render failed: the browser draws the page');
+        if (err instanceof RenderDeclined) {
+          request.log.info(
+            { url: request.url, reason: err.message },
+            'not rendered: the browser draws the page',
+          );
+        } else
+          request.log.error({ err, url: request.url }, 'server render failed: the browser draws the page');
       }
     }
     const page = await answer(request, pathname, routeStatus);
