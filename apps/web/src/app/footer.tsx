@@ -119,7 +119,8 @@ export function Footer() {
       </div>
       <div className="border-t border-brand-800">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-4 text-xs text-brand-300 sm:flex-row">
-          <p>© {new Date().getFullYear()} Urembo Beauty Ltd · Nairobi, Kenya</p>
+          {/* The server's year and the shopper's can differ for a few hours at New Year. */}
+          <p suppressHydrationWarning>© {new Date().getFullYear()} Urembo Beauty Ltd · Nairobi, Kenya</p>
           <p>Prices in Kenya shillings · Payments by M-Pesa</p>
         </div>
       </div>

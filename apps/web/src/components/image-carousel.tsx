@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import { ProductImage } from './product-image';
 
@@ -10,16 +10,12 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
 
-  useEffect(() => {
+  // On the strip itself (not an effect run once): a carousel that mounts with no pictures and gets them later still
+  // follows the swipes.
+  const onScroll = () => {
     const element = track.current;
-    if (!element) return;
-    const onScroll = () => {
-      const width = element.clientWidth || 1;
-      setIndex(Math.round(element.scrollLeft / width));
-    };
-    element.addEventListener('scroll', onScroll, { passive: true });
-    return () => element.removeEventListener('scroll', onScroll);
-  }, []);
+    if (element) setIndex(Math.round(element.scrollLeft / (element.clientWidth || 1)));
+  };
 
   const go = (to: number) => {
     const element = track.current;
@@ -40,6 +36,7 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
       <div className="relative">
         <div
           ref={track}
+          onScroll={onScroll}
           className="flex aspect-square snap-x snap-mandatory overflow-x-auto rounded-3xl bg-brand-50 ring-1 ring-stone-200/70 [scrollbar-width:none]"
         >
           {images.map((url, i) => (

@@ -22,7 +22,8 @@ export function SearchForm({
   }
 
   return (
-    <form role="search" onSubmit={submit} className={`relative ${className}`}>
+    // action: a search sent before the app has started is a plain GET of /search, which the server renders.
+    <form role="search" action="/search" onSubmit={submit} className={`relative ${className}`}>
       <label htmlFor={autoFocus ? 'search-menu' : 'search-top'} className="sr-only">
         Search products
       </label>

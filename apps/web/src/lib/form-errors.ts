@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiRequestError } from './api-client';
 
@@ -26,18 +27,29 @@ export function validateForm<S extends z.ZodType>(
  * validateForm with a schema loaded on demand (`load` imports the contract module that holds it): zod and the
  * schemas (24 KB gzip) download when a shopper first touches the form, not with a server-rendered page, which stays
  * within the first visit's JavaScript budget (issue 15). A module that cannot be fetched answers a form message.
+ * `checking` is true while it downloads, for the submit button: a second tap meanwhile is ignored (`check` answers
+ * null), so the form is never sent twice.
  */
-export async function validateFormOnDemand<S extends z.ZodType>(
-  load: () => Promise<S>,
-  values: unknown,
-): Promise<ReturnType<typeof validateForm<S>>> {
-  let schema: S;
-  try {
-    schema = await load();
-  } catch {
-    return { ok: false, errors: { form: 'Could not check the form. Check your connection and try again.' } };
+export function useFormCheck<S extends z.ZodType>(load: () => Promise<S>) {
+  const [checking, setChecking] = useState(false);
+  const busy = useRef(false);
+  async function check(values: unknown): Promise<ReturnType<typeof validateForm<S>> | null> {
+    if (busy.current) return null;
+    busy.current = true;
+    setChecking(true);
+    try {
+      return validateForm(await load(), values);
+    } catch {
+      return {
+        ok: false,
+        errors: { form: 'Could not check the form. Check your connection and try again.' },
+      };
+    } finally {
+      busy.current = false;
+      setChecking(false);
+    }
   }
-  return validateForm(schema, values);
+  return { checking, check };
 }
 
 /** The field messages of a failed API call (a 400's details), so the form shows what the server refused. */

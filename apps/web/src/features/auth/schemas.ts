@@ -1,5 +1,5 @@
 /**
- * The auth forms' schemas, from the contract, loaded on demand (lib/form-errors.ts validateFormOnDemand): the sign-in
+ * The auth forms' schemas, from the contract, loaded on demand (lib/form-errors.ts useFormCheck): the sign-in
  * page a visitor lands on does not download zod. `prefetchAuthSchemas` starts the download when a form is first
  * touched, so it is there by the time the shopper submits.
  */

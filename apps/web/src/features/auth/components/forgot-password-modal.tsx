@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { FormActions, FormError, TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { errorMessage } from '../../../lib/api-client';
-import { serverFieldErrors, validateFormOnDemand, type FieldErrors } from '../../../lib/form-errors';
+import { serverFieldErrors, useFormCheck, type FieldErrors } from '../../../lib/form-errors';
 import { useForgotPassword } from '../mutations';
 import { authSchemas, prefetchAuthSchemas } from '../schemas';
 
@@ -12,6 +12,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const forgot = useForgotPassword();
+  const form = useFormCheck(() => authSchemas().then((m) => m.forgotPasswordBodySchema));
 
   function close() {
     setErrors({});
@@ -21,9 +22,8 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = await validateFormOnDemand(() => authSchemas().then((m) => m.forgotPasswordBodySchema), {
-      email,
-    });
+    const checked = await form.check({ email });
+    if (!checked) return;
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -64,7 +64,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
         />
         <FormError message={errors.form} />
         <FormActions
-          submitting={forgot.isPending}
+          submitting={form.checking || forgot.isPending}
           label="Send Recovery Email"
           busyLabel="Sending…"
           onCancel={close}

@@ -5,7 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { PHONE_HINT } from '@urembo/contract/phone';
 import { FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
-import { serverFieldErrors, validateFormOnDemand, type FieldErrors } from '../../../lib/form-errors';
+import { serverFieldErrors, useFormCheck, type FieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../api';
 import { AuthCard } from '../components/auth-card';
@@ -24,6 +24,7 @@ export default function SigninScreen() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [forgotOpen, setForgotOpen] = useState(false);
   const signingIn = useRef(false);
+  const form = useFormCheck(() => authSchemas().then((m) => m.signinBodySchema));
 
   // Someone already signed in has nothing to do here: back to where they came from.
   useEffect(() => {
@@ -37,7 +38,8 @@ export default function SigninScreen() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = await validateFormOnDemand(() => authSchemas().then((m) => m.signinBodySchema), values);
+    const checked = await form.check(values);
+    if (!checked) return;
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -118,7 +120,11 @@ export default function SigninScreen() {
           </button>
         </div>
         <FormError message={errors.form} />
-        <button type="submit" className="btn-primary w-full py-3" disabled={!hydrated || signin.isPending}>
+        <button
+          type="submit"
+          className="btn-primary w-full py-3"
+          disabled={!hydrated || form.checking || signin.isPending}
+        >
           {signin.isPending ? 'Signing in…' : 'Signin'}
         </button>
       </form>

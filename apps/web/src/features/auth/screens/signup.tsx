@@ -6,7 +6,7 @@ import { EMAIL_CODE_COOLDOWN_SECONDS, PASSWORD_MIN } from '@urembo/contract/auth
 import { PHONE_HINT } from '@urembo/contract/phone';
 import { FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
-import { serverFieldErrors, validateFormOnDemand, type FieldErrors } from '../../../lib/form-errors';
+import { serverFieldErrors, useFormCheck, type FieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthCard } from '../components/auth-card';
 import { useSignup } from '../mutations';
@@ -21,13 +21,15 @@ export default function SignupScreen() {
   const signup = useSignup();
   const [values, setValues] = useState({ fullName: '', email: '', phone: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormCheck(() => authSchemas().then((m) => m.signupBodySchema));
 
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = await validateFormOnDemand(() => authSchemas().then((m) => m.signupBodySchema), values);
+    const checked = await form.check(values);
+    if (!checked) return;
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -109,7 +111,11 @@ export default function SignupScreen() {
           hint={errors.password ? undefined : `At least ${PASSWORD_MIN} characters. Avoid common passwords.`}
         />
         <FormError message={errors.form} />
-        <button type="submit" className="btn-primary w-full py-3" disabled={!hydrated || signup.isPending}>
+        <button
+          type="submit"
+          className="btn-primary w-full py-3"
+          disabled={!hydrated || form.checking || signup.isPending}
+        >
           {signup.isPending ? 'Creating account...' : 'Sign-up'}
         </button>
       </form>

@@ -24,7 +24,8 @@ function ReviewItem({ review }: { review: Review }) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
           <p className="font-semibold text-ink">{review.user.fullName}</p>
-          <time dateTime={review.createdAt} className="text-xs text-stone-500">
+          {/* "5m" on the server may be "6m" by the time the browser hydrates: the browser's own count wins. */}
+          <time dateTime={review.createdAt} className="text-xs text-stone-500" suppressHydrationWarning>
             {relativeTime(review.createdAt)}
           </time>
         </div>
