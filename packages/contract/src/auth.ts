@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PHONE_HINT, normalizeKenyanPhone, toKenyanPhone } from './phone';
-import type { User } from './users';
+import { userSchema } from './users';
 import { PASSWORD_MAX, PASSWORD_MIN } from './auth-rules';
 
 export {
@@ -143,10 +143,9 @@ export interface SessionInfo {
 
 export const newVerificationTokenBodySchema = z.object({ email: emailSchema });
 
-export interface AuthUserResponse {
-  user: User;
-  message?: string;
-}
+/** A signed-in account and what happened (sign-up, sign-in, a verified code). */
+export const authUserResponseSchema = z.object({ user: userSchema, message: z.string() });
+export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
 export interface MessageResponse {
   message: string;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZES, pagingQuery, type Paged } from './common';
+import { PAGE_SIZES, pagedSchema, pagingQuery } from './common';
 import { IMAGE_LIMITS } from './images';
 
 export const categorySchema = z.object({ _id: z.string(), category: z.string(), description: z.string() });
@@ -217,6 +217,5 @@ export const searchQuerySchema = pagingQuery(PAGE_SIZES.search).extend({
 export const relatedQuerySchema = z.object({ exclude: z.string().trim().max(100).optional() });
 
 /** The search answer: a page of products plus the line the page shows above the grid. */
-export interface SearchResult extends Paged<Product> {
-  message: string;
-}
+export const searchResultSchema = pagedSchema(productSchema).extend({ message: z.string() });
+export type SearchResult = z.infer<typeof searchResultSchema>;

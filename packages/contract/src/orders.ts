@@ -217,12 +217,13 @@ export const updateOrderStatusBodySchema = z.object({
 export type UpdateOrderStatusBody = z.infer<typeof updateOrderStatusBodySchema>;
 
 /** GET /order/{id}/messages (admin): one SMS about the order, sent, waiting or failed. */
-export interface OrderMessage {
-  event: string;
-  status: 'queued' | 'sent' | 'failed';
-  attempts: number;
-  lastError: string | null;
-  message: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
+export const orderMessageSchema = z.object({
+  event: z.string(),
+  status: z.enum(['queued', 'sent', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OrderMessage = z.infer<typeof orderMessageSchema>;

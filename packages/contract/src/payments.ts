@@ -156,13 +156,14 @@ export function stkPhoneFromProfile(phone: string | null | undefined): string {
 }
 
 /** GET /payment/order-search?q= (admin): an order an unmatched payment may belong to. */
-export interface OrderMatch {
-  _id: string;
-  reference: string;
-  name: string;
-  phone: string;
-  totalAmount: number;
-  paymentStatus: string;
-  deliveryStatus: string;
-  createdAt: string;
-}
+export const orderMatchSchema = z.object({
+  _id: z.string(),
+  reference: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  totalAmount: z.number(),
+  paymentStatus: z.string(),
+  deliveryStatus: z.string(),
+  createdAt: z.string(),
+});
+export type OrderMatch = z.infer<typeof orderMatchSchema>;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { userSchema } from '@urembo/contract/users';
-import { pathParams, withMessage } from '@urembo/contract/common';
+import { pathParams } from '@urembo/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  authUserResponseSchema,
   changePasswordBodySchema,
   forgotPasswordBodySchema,
   newVerificationTokenBodySchema,
@@ -20,9 +21,6 @@ import { currentUser, requireUser } from './guards';
 import type { RequestMeta } from './service';
 import { clearSessionCookie, setSessionCookie } from './session';
 
-/** A signed-in account and what happened (sign-up, sign-in, a verified code). */
-const signedInAnswer = withMessage(z.object({ user: userSchema }));
-
 function meta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
@@ -38,7 +36,7 @@ export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync
 
     app.post(
       '/auth/signup',
-      { schema: { response: { 201: signedInAnswer }, body: signupBodySchema } },
+      { schema: { response: { 201: authUserResponseSchema }, body: signupBodySchema } },
       async (request, reply) => {
         const body = request.body;
         const { user, session } = await service.signup(body, meta(request));
@@ -49,7 +47,7 @@ export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync
 
     app.post(
       '/auth/signin',
-      { schema: { response: { 200: signedInAnswer }, body: signinBodySchema } },
+      { schema: { response: { 200: authUserResponseSchema }, body: signinBodySchema } },
       async (request, reply) => {
         const body = request.body;
         const { user, session } = await service.signin(body, meta(request));
@@ -140,7 +138,10 @@ export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync
 
     app.post(
       '/auth/verify-email',
-      { schema: { response: { 200: signedInAnswer }, body: verifyCodeBodySchema }, onRequest: requireUser },
+      {
+        schema: { response: { 200: authUserResponseSchema }, body: verifyCodeBodySchema },
+        onRequest: requireUser,
+      },
       async (request) => {
         const { code } = request.body;
         const user = await service.verifyCode(currentUser(request), 'verify-email', code, meta(request));
@@ -160,7 +161,10 @@ export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync
 
     app.post(
       '/auth/verify-phone',
-      { schema: { response: { 200: signedInAnswer }, body: verifyCodeBodySchema }, onRequest: requireUser },
+      {
+        schema: { response: { 200: authUserResponseSchema }, body: verifyCodeBodySchema },
+        onRequest: requireUser,
+      },
       async (request) => {
         const { code } = request.body;
         const user = await service.verifyCode(currentUser(request), 'verify-phone', code, meta(request));

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { pathParams, collectionSchema, pagedSchema, withMessage } from '@urembo/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -14,6 +13,7 @@ import {
   stockAdjustSchema,
   categorySchema,
   productSchema,
+  searchResultSchema,
 } from '@urembo/contract/catalogue';
 import { etagMatches, sendCachedJson } from '../../lib/answer-cache';
 import { notFound } from '../../lib/http-error';
@@ -50,7 +50,7 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/products/search',
       {
         schema: {
-          response: { 200: pagedSchema(productSchema).extend({ message: z.string().optional() }) },
+          response: { 200: searchResultSchema },
           querystring: searchQuerySchema,
         },
       },

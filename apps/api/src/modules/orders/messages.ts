@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { formatKsh } from '@urembo/contract/money';
+import type { OrderMessage } from '@urembo/contract/orders';
 import type { Config } from '../../config';
 import type { Database, OrderEventColumn } from '../../db/schema';
 import { nowIso, toCount } from '../../db/sql-values';
@@ -87,7 +88,7 @@ export class OrderMessenger {
   }
 
   /** An order's messages for the admin: what was sent, what is waiting, what failed and why. */
-  async ofOrder(orderId: string) {
+  async ofOrder(orderId: string): Promise<OrderMessage[]> {
     const rows = await this.deps.db
       .selectFrom('order_messages')
       .selectAll()

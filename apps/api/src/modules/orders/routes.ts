@@ -18,6 +18,7 @@ import {
   orderItemSchema,
   orderQuoteSchema,
   orderSchema,
+  orderMessageSchema,
 } from '@urembo/contract/orders';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -162,12 +163,16 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/order/:id/messages', { schema: { params: pathParams('id') } }, async (request, reply) => {
-      await orders.getReadableOrder(request.params.id, currentUser(request));
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ data: await messenger.ofOrder(request.params.id) });
-    });
+    app.get(
+      '/order/:id/messages',
+      { schema: { response: { 200: collectionSchema(orderMessageSchema) }, params: pathParams('id') } },
+      async (request, reply) => {
+        await orders.getReadableOrder(request.params.id, currentUser(request));
+        return reply
+          .header('cache-control', 'no-store')
+          .send({ data: await messenger.ofOrder(request.params.id) });
+      },
+    );
 
     app.get(
       '/orderItem',

@@ -21,6 +21,7 @@ import {
   reconciliationSchema,
   resolveAnswerSchema,
   stkPushAnswerSchema,
+  orderMatchSchema,
 } from '@urembo/contract/payments';
 import { notFound } from '../../lib/http-error';
 import type { AppContext } from '../../routes';
@@ -210,7 +211,7 @@ export function adminRoutes({ db, services }: AppContext): FastifyPluginAsyncZod
 
     app.get(
       '/payment/order-search',
-      { schema: { querystring: orderSearchQuery } },
+      { schema: { response: { 200: collectionSchema(orderMatchSchema) }, querystring: orderSearchQuery } },
       async (request, reply) => {
         const { q } = request.query;
         const rows = await searchOrders(db, q);
