@@ -127,6 +127,9 @@ describeEachDialect(
       const tagged = await get('/shop?utm_source=sms&page=1&x=1');
       expect(tagged.statusCode).toBe(200);
       expect(tagged.headers.etag).toBe(shop.headers.etag);
+      const slashed = await get('/shop/?page=1');
+      expect(rootOf(slashed.body)).not.toBe('');
+      expect(slashed.headers.etag).toBe(shop.headers.etag);
       const other = await get('/shop?page=2');
       expect(other.headers.etag).not.toBe(shop.headers.etag);
     });

@@ -151,7 +151,8 @@ export async function loadServerRenderer(app: FastifyInstance, dist: string): Pr
 
   const renderSlots = new RenderSlots(CONCURRENT_RENDERS, WAITING_RENDERS);
   const routeOf = (url: string) => {
-    const pathname = url.split('?')[0] ?? '/';
+    // `/shop/` is `/shop` (the router ignores a trailing slash, and so does this).
+    const pathname = (url.split('?')[0] ?? '/').replace(/(.)\/+$/, '$1');
     return SERVER_RENDERED.find((r) => r.path.test(pathname));
   };
 

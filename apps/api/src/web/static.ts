@@ -41,7 +41,9 @@ export function withHead(indexHtml: string, head: string): string {
 const PAGE_PARAMS = ['page', 'category', 'search'];
 
 /** A page's URL with only the parameters its screen reads, in a fixed order. */
-export function pageUrl(pathname: string, url: string): string {
+export function pageUrl(rawPathname: string, url: string): string {
+  // A trailing slash makes no other page: `/shop/` is `/shop`, as the router has it.
+  const pathname = rawPathname.replace(/(.)\/+$/, '$1');
   const query = url.indexOf('?');
   if (query < 0) return pathname;
   const given = new URLSearchParams(url.slice(query + 1));
