@@ -1,2 +1,2 @@
 /** The delivery geography (features/shipping), for the address form's cascading selects. */
-export { shippingKeys, useShippingList } from '../../features/shipping/api';
+export { useShippingList } from '../../features/shipping/api';

@@ -9,7 +9,6 @@ export const paymentKeys = {
   order: (orderId: string) => ['payments', 'order', orderId] as const,
 };
 
-/** Paybill, account and whether STK push (and the demo simulator) are on. */
 /** Sends the STK prompt for an order's unpaid balance; `phone` is already in the 2547…/2541… form. */
 export function useStartStkPush(orderId: string) {
   return useMutation({

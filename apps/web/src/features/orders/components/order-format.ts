@@ -1,10 +1,5 @@
 import type { Order } from '@urembo/contract/orders';
 
-/** A short order reference customers can read over the phone: the id's last 8 characters. */
-export function orderRef(id: string): string {
-  return id.slice(-8).toUpperCase();
-}
-
 export function itemCount(order: Pick<Order, 'items'>): number {
   return order.items.reduce((sum, item) => sum + item.count, 0);
 }

@@ -97,8 +97,10 @@ function ProfileCard({ user }: { user: User }) {
   );
 }
 
-/** /profile (seed §2): the customer's details with their verification state, and their address books. */
-/** /profile: the account, the address book and (a slot) the account's security panel. */
+/**
+ * /profile (seed §2): the customer's details with their verification state, their address books and (a slot) the
+ * account's security panel.
+ */
 export default function ProfilePage({ security }: { security: ReactNode }) {
   useDocumentTitle('Profile Page');
   const { data: user, isPending } = useAuthUser();
