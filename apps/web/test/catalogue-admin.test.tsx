@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import './support/match-media';
 import CategoryTable from '../src/features/catalogue/admin/category-table';
 import ProductsTable from '../src/features/catalogue/admin/products-table';
 import { CATEGORIES, HASH, paged, product } from './catalogue-support';
@@ -11,13 +12,6 @@ import { renderAt } from './render';
  * The admin tables as components: this branch has no sign-in screen or admin shell yet, so the browser tests
  * cannot reach them; these tests drive them against a recorded fake API instead.
  */
-
-beforeEach(() => {
-  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 

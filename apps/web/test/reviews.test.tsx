@@ -10,6 +10,7 @@ import { catalogueKeys } from '../src/features/catalogue/api';
 import { renderAt } from './render';
 import { customer, order as anyOrder, paged, product } from './support/fixtures';
 import { mockApi, type Reply } from './support/mock-api';
+import './support/match-media';
 
 const NOW = new Date('2025-11-20T12:00:00.000Z');
 
@@ -28,16 +29,6 @@ function review(overrides: Partial<Review> = {}): Review {
 function page(data: Review[], extra: Partial<{ page: number; total: number; totalPages: number }> = {}) {
   return { body: { ...paged(data), ...extra } };
 }
-
-beforeEach(() => {
-  // react-hot-toast asks for prefers-reduced-motion; jsdom has no matchMedia.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-});
 
 afterEach(() => {
   toast.remove();

@@ -17,7 +17,6 @@ import { renderAt } from './render';
 
 afterEach(() => {
   toast.remove();
-  localStorage.clear();
 });
 
 const config = (lowStockAt = 5) => routes({ 'GET /config/public': { body: publicConfig({ lowStockAt }) } });
