@@ -2,20 +2,12 @@ import { deflateSync } from 'node:zlib';
 import { expect, test } from '../support/test';
 import { signInAdmin } from '../support/api';
 import { skipSplash } from '../support/page';
+import type { Product } from '@urembo/contract/catalogue';
 
 /*
  * The storefront on the demo catalogue (SEED_DEMO=true): home, shop, search, product pages, what the server puts
  * in a product page for search engines, and the admin products table when an admin can sign in.
  */
-
-interface ProductJson {
-  _id: string;
-  slug: string;
-  name: string;
-  price: number;
-  status: string;
-  category: { _id: string; category: string } | null;
-}
 
 test.describe('catalogue', () => {
   test.beforeEach(async ({ page }) => {
@@ -67,7 +59,7 @@ test.describe('catalogue', () => {
       await (await request.get('/api/v1/category')).json()
     ).data;
     const makeUp = categories.find((c) => c.category === 'Make-up')!;
-    const expected: ProductJson[] = (
+    const expected: Product[] = (
       await (await request.get(`/api/v1/products?category=${makeUp._id}&limit=10`)).json()
     ).data;
 
@@ -144,7 +136,7 @@ test.describe('catalogue', () => {
   }
 
   test('a product page shows the details and related products of its category', async ({ page, request }) => {
-    const product: ProductJson = await (await request.get('/api/v1/products/rose-water-toner')).json();
+    const product: Product = await (await request.get('/api/v1/products/rose-water-toner')).json();
     await page.goto('/product/rose-water-toner');
     await expect(page).toHaveTitle('Rose Water Toner | Urembo');
     await expect(page.getByRole('heading', { level: 1, name: 'Rose Water Toner' })).toBeVisible();
@@ -257,7 +249,7 @@ test.describe('catalogue', () => {
     const found = await (
       await page.request.get(`/api/v1/products/search?search=${encodeURIComponent('marula glow')}`)
     ).json();
-    const created = found.data.find((p: ProductJson & { images: string[] }) => p.name === name);
+    const created = found.data.find((p: Product & { images: string[] }) => p.name === name);
     expect(created.images).toHaveLength(1);
     expect((await page.request.get(created.images[0])).status()).toBe(200);
   });

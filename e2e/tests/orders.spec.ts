@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '../support/test';
 import { deliveryPlace, ok, placeNames, signInAdmin, signUpCustomer } from '../support/api';
 import { skipSplash } from '../support/page';
+import type { Product } from '@urembo/contract/catalogue';
 
 /** What the web app shows for money (packages/contract money.ts). */
 const ksh = (amount: number) => `Ksh ${amount.toLocaleString('en-KE')}`;
@@ -63,15 +64,7 @@ test.describe('cart, checkout and orders: what a visitor sees', () => {
  * The whole flow through the real screens: sign-up, the catalogue's product page with the cart's buttons, the
  * address book, checkout, the order page and the admin shell.
  */
-interface ProductJson {
-  _id: string;
-  slug: string;
-  name: string;
-  price: number;
-  status: string;
-}
-
-async function addFromProductPage(page: Page, product: ProductJson) {
+async function addFromProductPage(page: Page, product: Product) {
   await page.goto(`/product/${product.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   // The product's own buttons, not those of the related products' cards below it.
@@ -93,7 +86,7 @@ test('a customer orders two products with delivery and follows the order as an a
   });
   expect(address.status()).toBe(201);
 
-  const catalogue = await ok<{ data: ProductJson[] }>(await request.get('/api/v1/products/?limit=10'));
+  const catalogue = await ok<{ data: Product[] }>(await request.get('/api/v1/products/?limit=10'));
   const [first, second] = catalogue.data.filter((p) => p.status === 'active');
   expect(first && second, 'the demo catalogue has two active products').toBeTruthy();
 

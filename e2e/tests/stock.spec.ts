@@ -8,6 +8,7 @@ import {
 } from '../support/test';
 import { createProduct, deliveryPlace, ok, placeNames, signInAdmin, signUpCustomer } from '../support/api';
 import { skipSplash } from '../support/page';
+import type { Product } from '@urembo/contract/catalogue';
 
 /*
  * Stock and the owner's dashboard (issue 14) on a phone and a desktop: the demo's "Out of stock" and "Only N left"
@@ -16,22 +17,13 @@ import { skipSplash } from '../support/page';
  * server keep the demo's stock.
  */
 
-interface ProductJson {
-  _id: string;
-  slug: string;
-  name: string;
-  stock: number | null;
-  inStock: boolean;
-  category: { _id: string } | null;
-}
-
 const VIEWPORTS = [
   ['phone', { width: 390, height: 844 }],
   ['desktop', { width: 1280, height: 900 }],
 ] as const;
 
-async function demoProduct(request: APIRequestContext, name: string): Promise<ProductJson> {
-  const list = await ok<{ data: ProductJson[] }>(await request.get('/api/v1/products/?limit=100'));
+async function demoProduct(request: APIRequestContext, name: string): Promise<Product> {
+  const list = await ok<{ data: Product[] }>(await request.get('/api/v1/products/?limit=100'));
   const product = list.data.find((p) => p.name === name);
   expect(product, `the demo catalogue has ${name}`).toBeTruthy();
   return product!;
