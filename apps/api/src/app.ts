@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config, TrustProxy } from './config';
 import type { DbHandle } from './db/database';
 import { registerErrorHandling } from './lib/error-handler';
@@ -68,7 +68,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
         ? { serializers: LOG_SERIALIZERS, ...loggerOptions }
         : loggerOptions,
     // registerRequestLog writes one line per request instead.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: 'x-request-id',
@@ -121,9 +121,19 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
         manifestSrc: ["'self'"],
       },
     },
-    frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // Headers no browser the shop serves still reads (decision 022): X-Frame-Options (CSP frame-ancestors above
+    // replaces it), X-XSS-Protection (the auditor it switches off is gone), X-Download-Options (Internet Explorer 8),
+    // X-Permitted-Cross-Domain-Policies (Flash and Acrobat), X-DNS-Prefetch-Control (the pages link to no other
+    // host) and Origin-Agent-Cluster (it only stops a page from setting document.domain, which the shop never does). Each is a line every
+    // answer carries and every client parses.
+    xFrameOptions: false,
+    xXssProtection: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xDnsPrefetchControl: false,
+    originAgentCluster: false,
     hsts: config.publicUrl.startsWith('https://') ? { maxAge: 15552000, includeSubDomains: true } : false,
   });
   await app.register(compress, {

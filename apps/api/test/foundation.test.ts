@@ -40,7 +40,11 @@ describeEachDialect(
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      // Headers no current browser reads are not sent (decision 022): frame-ancestors replaces X-Frame-Options.
+      for (const obsolete of ['x-frame-options', 'x-xss-protection', 'x-download-options', 'origin-agent-cluster']) {
+        expect(res.headers[obsolete]).toBeUndefined();
+      }
     });
 
     it('compresses large JSON when the client accepts it', async () => {

@@ -16,8 +16,59 @@ describe('ShortCache', () => {
       const [a, b] = await Promise.all([cache.get('k', compute), cache.get('k', compute)]);
       expect([a, b, runs]).toEqual([1, 1, 1]);
       expect(await cache.get('k', compute)).toBe(1);
+      // Past the TTL: the old answer is served while one refresh computes the next (stale-while-revalidate).
       vi.setSystemTime(Date.now() + 1001);
+      const [stale, alsoStale] = await Promise.all([cache.get('k', compute), cache.get('k', compute)]);
+      expect([stale, alsoStale, runs]).toEqual([1, 1, 2]);
       expect(await cache.get('k', compute)).toBe(2);
+      // Past two TTLs without a read: nothing that old is served; the read computes.
+      vi.setSystemTime(Date.now() + 2001);
+      expect(await cache.get('k', compute)).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps serving the previous answer when a refresh fails, and tries again a second later', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout'] });
+    try {
+      const cache = new ShortCache(new MemoryGeneration(), 10_000);
+      expect(await cache.get('k', async () => 'first')).toBe('first');
+      vi.setSystemTime(Date.now() + 10_001);
+      let failures = 0;
+      const failing = async () => {
+        failures += 1;
+        throw new Error('database gone');
+      };
+      expect(await cache.get('k', failing)).toBe('first');
+      await vi.advanceTimersByTimeAsync(0);
+      // Refused again at once would be refused again: no retry within the second.
+      expect(await cache.get('k', failing)).toBe('first');
+      expect(failures).toBe(1);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await cache.get('k', failing)).toBe('first');
+      expect(failures).toBe(2);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await cache.get('k', async () => 'second')).toBe('first');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await cache.get('k', failing)).toBe('second');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not keep a refresh that finished after a write', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new ShortCache(new MemoryGeneration(), 1000);
+      expect(await cache.get('k', async () => 'old')).toBe('old');
+      vi.setSystemTime(Date.now() + 1001);
+      let release: (v: string) => void = () => undefined;
+      expect(await cache.get('k', () => new Promise<string>((resolve) => (release = resolve)))).toBe('old');
+      await cache.invalidate();
+      release('computed before the write');
+      await new Promise((r) => setTimeout(r, 0));
+      expect(await cache.get('k', async () => 'after the write')).toBe('after the write');
     } finally {
       vi.useRealTimers();
     }

@@ -7,7 +7,7 @@
  */
 import { dehydrate, type Query } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
+import { renderToReadableStream } from 'react-dom/server.edge';
 import { App } from './app/app';
 import { setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';

@@ -12,7 +12,6 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 export const ERROR_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'cross-origin-resource-policy': 'same-origin',
   'cache-control': 'no-store',

@@ -37,14 +37,30 @@ export class RedisGeneration implements CacheGeneration {
   async close() {}
 }
 
+/** After a failed refresh, the next one waits this long. */
+const REFRESH_RETRY_MS = 1_000;
+
+interface Entry {
+  value: Promise<unknown>;
+  /** Served as it is until then; after it, served while one refresh runs, until `expires` + the TTL. */
+  expires: number;
+  refreshing: boolean;
+}
+
 /**
  * A short memory of expensive read answers (list totals, products, API answers, pages), owned by the app
  * (`buildApp`) and cleared by the services that write what it holds: the catalogue (products, prices, stock,
- * images, categories), orders (stock) and reviews (ratings). Concurrent misses for one key share one computation. When the generation
- * store does not answer (Redis down), answers are computed fresh rather than risk a stale one.
+ * images, categories), orders (stock) and reviews (ratings). Concurrent misses for one key share one computation.
+ * When the generation store does not answer (Redis down), answers are computed fresh rather than risk a stale one.
+ *
+ * A write shows at once through the generation; the TTL only bounds how long a process keeps an answer when it could
+ * not be told of a write (a generation bump that failed). An answer past its TTL is served while one refresh
+ * computes its successor in the background (stale-while-revalidate, for at most one more TTL), so a busy page's
+ * expiry costs one computation, not a queue of waiting visitors; answers that all expire at once (a warmed
+ * catalogue) do not stall the server together.
  */
 export class ShortCache {
-  private readonly entries = new Map<string, { value: Promise<unknown>; expires: number }>();
+  private readonly entries = new Map<string, Entry>();
   private seen = -1;
 
   constructor(
@@ -69,10 +85,16 @@ export class ShortCache {
     }
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    if (hit) {
+      if (hit.expires > now) return hit.value as Promise<T>;
+      if (hit.expires + this.ttlMs > now) {
+        if (!hit.refreshing) this.refresh(key, hit, compute, generation);
+        return hit.value as Promise<T>;
+      }
+    }
     if (this.entries.size >= this.maxEntries) this.evictExpired(now);
     const value = compute();
-    this.entries.set(key, { value, expires: now + this.ttlMs });
+    this.entries.set(key, { value, expires: now + this.ttlMs, refreshing: false });
     value.then(
       () => {
         // Computed across a write: serve it to those who waited, but do not keep it.
@@ -83,6 +105,29 @@ export class ShortCache {
       },
     );
     return value;
+  }
+
+  /** Computes an expired entry's successor; the entry stays served until it is ready (or a later try succeeds). */
+  private refresh<T>(key: string, stale: Entry, compute: () => Promise<T>, generation: number): void {
+    stale.refreshing = true;
+    compute().then(
+      (fresh) => {
+        // Not across a write, and the entry is still the one that was refreshed (not evicted, not replaced).
+        if (this.seen === generation && this.entries.get(key) === stale) {
+          this.entries.set(key, {
+            value: Promise.resolve(fresh),
+            expires: Date.now() + this.ttlMs,
+            refreshing: false,
+          });
+        }
+      },
+      (err: unknown) => {
+        // A read a second later tries again (not every read at once: a refresh refused because the server is busy
+        // would be refused again); after one more TTL, a read computes (and reports) it itself.
+        setTimeout(() => (stale.refreshing = false), REFRESH_RETRY_MS).unref();
+        this.log?.debug({ err, key }, 'cache refresh failed; the previous answer is served until a retry works');
+      },
+    );
   }
 
   /** How many answers are remembered now. */

@@ -146,15 +146,13 @@ export async function registerWebApp(
       }
     }
     const page = await answer(request, pathname, routeStatus);
-    return reply
-      .status(page.status)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(page.html);
+    return sendCachedBody(request, reply, new CachedBody(page.html, 'text/html; charset=utf-8', page.status));
   };
   app.setNotFoundHandler((request, reply) => servePage(request, reply, 404));
   if (indexHtml === null) return;
   // Each of the app's routes is a route here (the home page too: the static plugin would answer the "/" directory
   // with 403), so a page never waits for a file lookup on disk first.
-  for (const url of CLIENT_ROUTES) app.get(url, (request, reply) => servePage(request, reply, 200));
+  for (const url of CLIENT_ROUTES) {
+    app.get(url, { compress: false, decompress: false }, (request, reply) => servePage(request, reply, 200));
+  }
 }
