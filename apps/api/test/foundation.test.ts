@@ -42,7 +42,12 @@ describeEachDialect(
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
       // Headers no current browser reads are not sent (decision 022): frame-ancestors replaces X-Frame-Options.
-      for (const obsolete of ['x-frame-options', 'x-xss-protection', 'x-download-options', 'origin-agent-cluster']) {
+      for (const obsolete of [
+        'x-frame-options',
+        'x-xss-protection',
+        'x-download-options',
+        'origin-agent-cluster',
+      ]) {
         expect(res.headers[obsolete]).toBeUndefined();
       }
     });

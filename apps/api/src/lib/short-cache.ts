@@ -125,7 +125,10 @@ export class ShortCache {
         // A read a second later tries again (not every read at once: a refresh refused because the server is busy
         // would be refused again); after one more TTL, a read computes (and reports) it itself.
         setTimeout(() => (stale.refreshing = false), REFRESH_RETRY_MS).unref();
-        this.log?.debug({ err, key }, 'cache refresh failed; the previous answer is served until a retry works');
+        this.log?.debug(
+          { err, key },
+          'cache refresh failed; the previous answer is served until a retry works',
+        );
       },
     );
   }
