@@ -62,6 +62,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-dom/server',
+              message:
+                'Import react-dom/server.edge: the Node build turns on async hooks for the whole API process (apps/web/src/entry-server.tsx).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
