@@ -14,6 +14,12 @@ async function untilLive(page: Page): Promise<void> {
 }
 
 let patched = false;
+let unpatchedGoto: Page['goto'] | null = null;
+
+/** `page.goto` without waiting for the app: for a test that looks at the page before any script runs. */
+export function gotoBeforeScripts(page: Page, ...args: Parameters<Page['goto']>) {
+  return (unpatchedGoto ?? page.goto).apply(page, args);
+}
 
 export const test = base.extend<object, { waitForLivePages: void }>({
   waitForLivePages: [
@@ -25,6 +31,7 @@ export const test = base.extend<object, { waitForLivePages: void }>({
         const proto = Object.getPrototypeOf(probe) as Page;
         await context.close();
         const goto = proto.goto;
+        unpatchedGoto = goto;
         const reload = proto.reload;
         proto.goto = async function (this: Page, ...args: Parameters<Page['goto']>) {
           const response = await goto.apply(this, args);

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { type CompactPlan, createProcessor } from 'beasties/runtime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../modules/auth/session';
+import { withoutUnusedCustomProperties } from './unused-custom-properties';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx, built to dist-ssr) exports. */
 interface ServerBundle {
@@ -183,7 +184,8 @@ export async function loadServerRenderer(app: FastifyInstance, dist: string): Pr
       );
       if (!criticalCss) return page;
       // The page as it will be shown (without the stylesheet link) picks its rules; they take the link's place.
-      const { css } = criticalCss.extract(page.replace(stylesheetLink, ''));
+      const shown = page.replace(stylesheetLink, '');
+      const css = withoutUnusedCustomProperties(criticalCss.extract(shown).css, shown);
       return page.replace(stylesheetLink, () => `<style>${css}</style>`);
     },
   };
