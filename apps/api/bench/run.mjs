@@ -1,5 +1,5 @@
 // `npm run bench`: load-tests the production server on loopback with autocannon and reports requests per second,
-// p50 and p99 latency for each route, and each as a ratio to a bare Fastify JSON route measured in the same run.
+// p50 and p99 latency for each route, and each as a ratio to a bare Fastify JSON route measured right before it.
 // Targets come from bench/targets.mjs; a target may seed data first (see there).
 import http from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -62,6 +62,7 @@ function row(name, result, baseline) {
   return {
     name,
     rps: Math.round(result.requests.average),
+    bareRps: baseline ? Math.round(baseline.requests.average) : undefined,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
@@ -110,11 +111,12 @@ for (const scenario of targets.filter((t) => wanted(t.name))) {
   const server = await startServer(env);
   try {
     if (scenario.prepare) await scenario.prepare(server);
-    const baseline = await run(`http://127.0.0.1:${port + 1}`, ['/bare']);
-    rows.push(row(`${scenario.name}: bare Fastify JSON route`, baseline));
     for (const route of await scenario.routes(server)) {
       // Steady state: each URL once first (the first visit of a page renders it; later ones read it from memory).
       for (const p of route.paths) await fetch(`${server.base}${p}`).then((r) => r.arrayBuffer());
+      // The bare route is measured right before each route, so both see the machine in the same state (a shared
+      // virtual machine's speed drifts by 10-20% over minutes).
+      const baseline = await run(`http://127.0.0.1:${port + 1}`, ['/bare']);
       const result = await run(server.base, route.paths);
       rows.push({ ...row(`${scenario.name}: ${route.name}`, result, baseline), urls: route.paths.length });
       if (route.sameAnswer) {
