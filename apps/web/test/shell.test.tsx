@@ -14,6 +14,18 @@ describe('SearchForm', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/search?search=rose%20%26%20shea'));
   });
 
+  it('labels its own field when the top bar shows two (phone and wide screen)', () => {
+    renderAt(
+      <>
+        <SearchForm />
+        <SearchForm />
+      </>,
+    );
+    const fields = screen.getAllByRole('searchbox', { name: 'Search products' });
+    expect(fields).toHaveLength(2);
+    expect(new Set(fields.map((field) => field.id)).size).toBe(2);
+  });
+
   it('does nothing for a blank term', () => {
     const { location } = renderAt(<SearchForm />, '/shop');
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: '   ' } });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { SearchIcon } from './icons';
 
@@ -13,6 +13,8 @@ export function SearchForm({
   const [, navigate] = useLocation();
   const [params] = useSearchParams();
   const [term, setTerm] = useState(() => params.get('search') ?? '');
+  // The top bar has two (one for phones, one for wider screens): each labels its own field.
+  const id = useId();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -24,11 +26,11 @@ export function SearchForm({
   return (
     // action: a search sent before the app has started is a plain GET of /search, which the server renders.
     <form role="search" action="/search" onSubmit={submit} className={`relative ${className}`}>
-      <label htmlFor={autoFocus ? 'search-menu' : 'search-top'} className="sr-only">
+      <label htmlFor={id} className="sr-only">
         Search products
       </label>
       <input
-        id={autoFocus ? 'search-menu' : 'search-top'}
+        id={id}
         type="search"
         name="search"
         value={term}
