@@ -112,11 +112,11 @@ for (const scenario of targets.filter((t) => wanted(t.name))) {
   try {
     if (scenario.prepare) await scenario.prepare(server);
     for (const route of await scenario.routes(server)) {
-      // Steady state: each URL once first (the first visit of a page renders it; later ones read it from memory).
-      for (const p of route.paths) await fetch(`${server.base}${p}`).then((r) => r.arrayBuffer());
       // The bare route is measured right before each route, so both see the machine in the same state (a shared
       // virtual machine's speed drifts by 10-20% over minutes).
       const baseline = await run(`http://127.0.0.1:${port + 1}`, ['/bare']);
+      // Steady state: each URL once first (the first visit of a page renders it; later ones read it from memory).
+      for (const p of route.paths) await fetch(`${server.base}${p}`).then((r) => r.arrayBuffer());
       const result = await run(server.base, route.paths);
       rows.push({ ...row(`${scenario.name}: ${route.name}`, result, baseline), urls: route.paths.length });
       if (route.sameAnswer) {

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { IMAGE_LIMITS, IMAGE_WIDTHS, type ImageWidth } from '@urembo/contract/images';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
@@ -18,7 +18,20 @@ const URL_HASH = /\/images\/([0-9a-f]{64})-\d+\.webp$/;
 /** A decompression bomb (a tiny file that decodes to gigapixels) is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-sharp.cache(false);
+type SharpFunction = typeof import('sharp').default;
+let sharpLoaded: Promise<SharpFunction> | null = null;
+
+/**
+ * sharp (libvips, 20 MB resident) is loaded at the first upload, not at start: a process that only serves the shop
+ * never needs it, and memory is budgeted (issue 12). Its own cache stays off: each picture is encoded once.
+ */
+function loadSharp(): Promise<SharpFunction> {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
+}
 
 export interface PreparedImage {
   hash: string;
@@ -131,6 +144,7 @@ export class ImageStore {
     if (!format) throw badRequest(`${label} is not a JPEG, PNG or WebP picture`);
     let width: number | undefined;
     let height: number | undefined;
+    const sharp = await loadSharp();
     try {
       const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
       if (meta.format !== format) throw new Error(`format ${meta.format} does not match ${format}`);
@@ -151,6 +165,7 @@ export class ImageStore {
     await this.withLock(image.hash, async () => {
       if (await this.hasAll(image.hash)) return;
       let variants: Buffer[];
+      const sharp = await loadSharp();
       try {
         variants = await encodeVariants(
           sharp(image.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate(),
