@@ -126,8 +126,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     // Headers no browser the shop serves still reads (decision 022): X-Frame-Options (CSP frame-ancestors above
     // replaces it), X-XSS-Protection (the auditor it switches off is gone), X-Download-Options (Internet Explorer 8),
     // X-Permitted-Cross-Domain-Policies (Flash and Acrobat), X-DNS-Prefetch-Control (the pages link to no other
-    // host) and Origin-Agent-Cluster (it only stops a page from setting document.domain, which the shop never does). Each is a line every
-    // answer carries and every client parses.
+    // host) and Origin-Agent-Cluster (it only stops a page from setting document.domain, which the shop never
+    // does). Each is a line every answer carries and every client parses.
     xFrameOptions: false,
     xXssProtection: false,
     xDownloadOptions: false,

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { signedInUser } from './support/auth';
 import { createProduct } from './support/catalogue-factories';
 import { createTestOrder } from './support/orders-factories';
@@ -79,6 +79,26 @@ describeEachDialect(
       const after = await product(row.slug);
       expect(after.reviewCount).toBe(1);
       expect(after.rating).toBe(3);
+    });
+
+    it('refreshes an answer past its TTL in the background into the same bytes, even after a 304', async () => {
+      const row = await createProduct(ctx(), { name: 'Baobab Seed Oil', price: 1500 });
+      const url = `/api/v1/products/${row.slug}`;
+      const first = await get(url);
+      const etag = String(first.headers.etag);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 });
+      try {
+        // Past the TTL: the browser that has it gets 304 from the kept answer while the next one is computed,
+        // after this reply has gone (with the route's 200 serializer, not the 304's).
+        const again = await ctx().app.inject({ url, headers: { 'if-none-match': etag } });
+        expect(again.statusCode).toBe(304);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const refreshed = await get(url);
+        expect(refreshed.body).toBe(first.body);
+        expect(refreshed.headers.etag).toBe(etag);
+      } finally {
+        vi.useRealTimers();
+      }
     });
   },
   { env: { WEB_DIST: webDist } },

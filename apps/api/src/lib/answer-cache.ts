@@ -107,12 +107,17 @@ export async function sendCachedJson(
   cache: ShortCache,
   compute: () => Promise<unknown>,
 ): Promise<FastifyReply> {
-  // The route's own serializer (checked against its contract schema) runs once per computed answer. The key is the
+  // The route's own 200 serializer (checked against its contract schema) runs once per computed answer: named by its
+  // status, because a refresh past the TTL finishes after this reply has gone, perhaps as a 304. The key is the
   // route with its parsed parameters (unknown query parameters dropped, defaults filled in), so `?limit=10&page=1`,
   // `?page=1&limit=10&utm_source=sms` and `?limit=10` are one answer, and made-up URLs cannot fill the cache.
   const body = await cache.get(
     `answer:${request.routeOptions.url}:${JSON.stringify(request.params)}:${JSON.stringify(request.query)}`,
-    async () => new CachedBody(String(reply.serialize(await compute())), 'application/json; charset=utf-8'),
+    async () =>
+      new CachedBody(
+        String(reply.serializeInput((await compute()) as Record<string, unknown>, '200')),
+        'application/json; charset=utf-8',
+      ),
   );
   return sendCachedBody(request, reply, body);
 }
