@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Sharp } from 'sharp';
+import type { default as sharpFactory, Sharp } from 'sharp';
 import { IMAGE_LIMITS, IMAGE_WIDTHS, type ImageWidth } from '@urembo/contract/images';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
@@ -18,7 +18,7 @@ const URL_HASH = /\/images\/([0-9a-f]{64})-\d+\.webp$/;
 /** A decompression bomb (a tiny file that decodes to gigapixels) is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-type SharpFunction = typeof import('sharp').default;
+type SharpFunction = typeof sharpFactory;
 let sharpLoaded: Promise<SharpFunction> | null = null;
 
 /**
