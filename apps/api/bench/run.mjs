@@ -62,7 +62,8 @@ function row(name, result, baseline) {
   return {
     name,
     rps: Math.round(result.requests.average),
-    bareRps: baseline ? Math.round(baseline.requests.average) : undefined,
+    // What the ratios are taken against: the bare route, or the bare route replaying the same answer.
+    ...(baseline && { baselineRps: Math.round(baseline.requests.average) }),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
