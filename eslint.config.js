@@ -108,6 +108,26 @@ export default tseslint.config(
     },
   },
   {
+    // Migrations are frozen (apps/api/src/db/migrations/README.md): kysely and Node's own modules only, never the
+    // app's code, whose later changes would change what an old migration does.
+    files: ['apps/api/src/db/migrations/*.ts'],
+    ignores: ['apps/api/src/db/migrations/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!kysely$|node:)',
+              message:
+                'A migration imports only kysely and node:* modules; copy what it needs into the file.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/bench/**', '**/scripts/**', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },

@@ -20,7 +20,7 @@ export interface UsersTable {
   updated_at: string;
 }
 
-/** Every width of every picture, by content hash (migration 012). */
+/** Every width of every picture, by content hash (migration 007). */
 export interface ImageBlobsTable {
   hash: string;
   width: number;
@@ -41,7 +41,7 @@ export interface SessionsTable {
 
 export type AuthTokenPurpose = 'verify-email' | 'verify-phone' | 'reset-password';
 
-/** One-time codes and links (migration 010): only an HMAC of the secret is stored. */
+/** One-time codes and links (migration 005): only an HMAC of the secret is stored. */
 export interface AuthTokensTable {
   id: string;
   user_id: string;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { migrateToLatest, openDatabase, type Dialect, type DbHandle } from '../../src/db/database';
+import { openDatabase, type Dialect, type DbHandle } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
 
 export interface TestDatabase extends DbHandle {
   dataDir: string;
