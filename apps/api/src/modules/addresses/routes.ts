@@ -1,11 +1,15 @@
 import { pathParams, collectionSchema } from '@urembo/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressBodySchema, addressSchema } from '@urembo/contract/addresses';
-import type { AppContext } from '../../routes';
-import { assertSelf, currentUser, requireUser } from '../auth/guards';
+import type { RouteContext } from '../../lib/route-context';
+import type { AddressService } from './service';
+import { assertSelf, currentUser, requireUser } from '../auth';
+
+/** What these routes use of the app. */
+type Ctx = RouteContext<{ addresses: AddressService }>;
 
 /** /address/* (API.md "Addresses"): owner only. */
-export function shopRoutes({ services }: AppContext): FastifyPluginAsyncZod {
+export function shopRoutes({ services }: Ctx): FastifyPluginAsyncZod {
   return async (app) => {
     const service = services.addresses;
     app.addHook('onRequest', requireUser);

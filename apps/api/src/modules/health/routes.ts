@@ -3,7 +3,10 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Health } from '@urembo/contract/common';
 import { pingDatabase } from '../../db/database';
-import type { AppContext } from '../../routes';
+import type { RouteContext } from '../../lib/route-context';
+
+/** What these routes use of the app. */
+type Ctx = RouteContext;
 
 /** 503 while the database does not answer. */
 const healthDownSchema = apiErrorSchema.extend({
@@ -12,7 +15,7 @@ const healthDownSchema = apiErrorSchema.extend({
   database: z.literal('down'),
 });
 
-export function shopRoutes({ database }: AppContext): FastifyPluginAsyncZod {
+export function shopRoutes({ database }: Ctx): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/health',

@@ -9,15 +9,19 @@ import {
   reviewSchema,
 } from '@urembo/contract/reviews';
 import { z } from 'zod';
-import { currentUser, requireUser } from '../auth/guards';
-import type { AppContext } from '../../routes';
+import { currentUser, requireUser } from '../auth';
+import type { RouteContext } from '../../lib/route-context';
+import type { ReviewService } from './service';
+
+/** What these routes use of the app. */
+type Ctx = RouteContext<{ reviews: ReviewService }>;
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const productParams = z.object({ productId: z.string().min(1).max(200) });
 const orderParams = z.object({ orderId: z.string().min(1).max(200) });
 
 /** Reviews (API.md "Reviews", plus GET /review/order/{orderId}: docs/api-additions-reviews.md). */
-export function shopRoutes({ services }: AppContext): FastifyPluginAsyncZod {
+export function shopRoutes({ services }: Ctx): FastifyPluginAsyncZod {
   const { reviews } = services;
   return async (app) => {
     app.get(
@@ -74,7 +78,7 @@ export function shopRoutes({ services }: AppContext): FastifyPluginAsyncZod {
 }
 
 /** Every review, and removing one (admin surface: routes.ts guards them). */
-export function adminRoutes({ services }: AppContext): FastifyPluginAsyncZod {
+export function adminRoutes({ services }: Ctx): FastifyPluginAsyncZod {
   const { reviews } = services;
   return async (app) => {
     app.get(
