@@ -6,7 +6,7 @@ import { Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Dialect } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrate';
+import { migrateTestDatabase } from './support/test-db';
 import { migrations } from '../src/db/migrations';
 import { REFERENCE_ALPHABET } from '../src/modules/orders/reference';
 
@@ -58,7 +58,7 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
           receipt, phone, status, flag, created_at, updated_at) values ('p1', 'user-mpesa-form', 'o1', 'u1', null,
           'Amina', 1000, 'M-Pesa', 'NLJ7RT61SV', '254712345678', 1, null, ${now}, ${now})`.execute(db);
 
-          expect(await migrateToLatest(db)).toEqual(expect.arrayContaining(['013-paybill']));
+          expect(await migrateTestDatabase(db)).toEqual(expect.arrayContaining(['013-paybill']));
 
           const orders = await db.selectFrom('orders').select(['id', 'reference']).execute();
           const refs = orders.map((o) => o.reference);

@@ -9,7 +9,7 @@ import { FORMER_NAMES, migrations } from '../src/db/migrations/index';
 import { describeDatabase, type ColumnInfo, type DatabaseStructure } from './support/db-structure';
 import { openLandedDatabase, type LandedStage } from './support/landed-database';
 import { readDeclaredSchema, type DeclaredSchema } from './support/schema-types';
-import { createTestDatabase, type TestDatabase } from './support/test-db';
+import { createTestDatabase, migrateTestDatabase, type TestDatabase } from './support/test-db';
 import { DIALECTS } from './support/test-app';
 
 /*
@@ -169,7 +169,7 @@ for (const dialect of DIALECTS) {
           const former = (await appliedInOrder(landed.db, landed.pgSchema)).filter((n) => n in FORMER_NAMES);
           // It applied them in the order they landed, which is not the order of their names.
           expect(former).not.toEqual([...former].sort());
-          await migrateToLatest(landed.db);
+          await migrateTestDatabase(landed.db);
           expect(await appliedInOrder(landed.db, landed.pgSchema)).toEqual(Object.keys(migrations));
           expect(await describeDatabase(landed.db, dialect, landed.pgSchema)).toEqual(freshStructure);
           const db = landed.db;
@@ -185,7 +185,7 @@ for (const dialect of DIALECTS) {
           expect((await db.selectFrom('reviews').selectAll().execute()).length).toBe(1);
           const pictures = await db.selectFrom('image_blobs').select('width').orderBy('width').execute();
           expect(pictures.map((p) => p.width)).toEqual(stage === 'all' ? [320, 640, 1200] : []);
-          expect(await migrateToLatest(landed.db)).toEqual([]);
+          expect(await migrateTestDatabase(landed.db)).toEqual([]);
         } finally {
           await landed.destroy();
         }
@@ -203,7 +203,7 @@ for (const dialect of DIALECTS) {
           pgSchema: landed.pgSchema,
         });
         try {
-          await Promise.all([migrateToLatest(landed.db), migrateToLatest(second.db)]);
+          await Promise.all([migrateTestDatabase(landed.db), migrateTestDatabase(second.db)]);
           expect(await appliedInOrder(landed.db, landed.pgSchema)).toEqual(Object.keys(migrations));
         } finally {
           await second.close();

@@ -55,6 +55,24 @@ export interface AuthTokensTable {
   used_at: string | null;
 }
 
+/**
+ * An account mail waiting in the message queue or sent (migration 015): a verification code or a reset link for
+ * its auth_tokens row. Never holds the secret: it is made when the mail goes out, and only its HMAC is stored.
+ */
+export interface AccountMailsTable {
+  id: string;
+  auth_token_id: string;
+  /** 'queued' (waiting or retrying), 'sent', 'failed' (gave up). */
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  /** The subject of the mail sent (never its body). */
+  message: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface SchemaMetaTable {
   key: string;
   value: string;
@@ -306,6 +324,7 @@ export interface Database {
   sessions: SessionsTable;
   image_blobs: ImageBlobsTable;
   auth_tokens: AuthTokensTable;
+  account_mails: AccountMailsTable;
   app_meta: SchemaMetaTable;
   countries: CountriesTable;
   counties: CountiesTable;

@@ -13,6 +13,7 @@ import * as m011 from './011-order-stock';
 import * as m012 from './012-payments';
 import * as m013 from './013-paybill';
 import * as m014 from './014-reviews';
+import * as m015 from './015-account-mails';
 
 /**
  * Every migration, in the one order every database applies them (README.md in this folder: how to add one). They
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '012-payments': m012,
   '013-paybill': m013,
   '014-reviews': m014,
+  '015-account-mails': m015,
 };
 
 /**

@@ -4,3 +4,4 @@ export * as authRoutes from './routes';
 export { assertSelf, currentUser, registerSessionLoader, requireAdmin, requireUser } from './guards';
 export { SESSION_COOKIE } from './session';
 export { AuthService } from './service';
+export { AccountMailer } from './mail';
