@@ -19,7 +19,9 @@ const API_ABSOLUTE = fileURLToPath(new URL('apps/api/src', import.meta.url));
 const MODULES = readdirSync(new URL('apps/api/src/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const WIRING = ['server.ts', 'app.ts', 'routes.ts', 'context.ts', 'plugins', 'web'].map((p) => `${API}/${p}`);
+const WIRING = ['server.ts', 'backup.ts', 'app.ts', 'routes.ts', 'context.ts', 'plugins', 'web'].map(
+  (p) => `${API}/${p}`,
+);
 const BOUNDARY =
   'Features meet in app/ (docs/decisions/006-feature-composition.md): read another feature through app/data/, show its parts through a slot that app/ fills.';
 

@@ -329,6 +329,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
+ * Only where the database is (DATA_DIR, DATABASE_URL), validated as loadConfig does: for the backup and restore
+ * commands, which need nothing else of the shop's configuration and must not create its secrets.
+ */
+export function loadDatabaseLocation(env: Record<string, string | undefined> = process.env): {
+  dataDir: string;
+  databaseUrl: string | undefined;
+} {
+  const parsed = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true }).safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  return { dataDir: path.resolve(parsed.data.DATA_DIR), databaseUrl: parsed.data.DATABASE_URL };
+}
+
+/**
  * Readable lines for a person at a terminal, JSON for everything else: production, and output piped to a file
  * or a log collector.
  */

@@ -52,7 +52,7 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  const file = options.sqliteFile ?? path.join(options.dataDir, 'urembo.sqlite');
+  const file = options.sqliteFile ?? sqliteFileIn(options.dataDir);
   mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
@@ -61,6 +61,11 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Where the shop's SQLite database lives in DATA_DIR. */
+export function sqliteFileIn(dataDir: string): string {
+  return path.join(dataDir, 'urembo.sqlite');
 }
 
 /**
