@@ -24,7 +24,7 @@ import {
 } from './plugins/infrastructure';
 import { API_PREFIX, apiDocsPlugin, apiDocsRoutes } from './plugins/api-docs';
 import { servicesPlugin } from './plugins/services';
-import { contextOf, pageRenderers, registerApiRoutes, registerSiteRoutes } from './routes';
+import { contextOf, guardByDefinition, pageRenderers, registerApiRoutes, registerSiteRoutes } from './routes';
 import { registerWebApp } from './web/static';
 import { setPasswordHashCost } from './lib/passwords';
 
@@ -167,6 +167,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   if (config.apiDocs) await app.register(apiDocsPlugin);
   await app.register(
     async (api) => {
+      api.addHook('onRoute', guardByDefinition);
       if (config.apiDocs) await api.register(apiDocsRoutes(app));
       await registerApiRoutes(api, ctx);
     },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
@@ -8,7 +8,7 @@ import type { AppCaches } from './lib/short-cache';
 import type { AppServices } from './plugins/services';
 import * as addresses from './modules/addresses/routes';
 import * as auth from './modules/auth/routes';
-import { requireAdmin } from './modules/auth/guards';
+import { requireAdmin, requireUser, requireUserSaying } from './modules/auth/guards';
 import * as cart from './modules/cart/routes';
 import * as catalogue from './modules/catalogue/routes';
 import * as dashboard from './modules/dashboard/routes';
@@ -21,6 +21,7 @@ import * as shipping from './modules/shipping/routes';
 import * as users from './modules/users/routes';
 import { productPageRenderer, siteRoutes } from './modules/catalogue/seo';
 import type { PageRenderer } from './web/static';
+import { API_PREFIX } from './plugins/api-docs';
 
 /** What every feature's routes get: configuration, the database, the caches and the services, all built once. */
 export interface AppContext {
@@ -58,6 +59,38 @@ const FEATURES: FeatureRoutes[] = [
   dashboard,
 ];
 
+const ADMIN_SURFACE = 'adminSurface';
+
+/**
+ * Every /api/v1 route is mounted from its definition in packages/contract (lib/endpoint-route.ts `routeOf`), and
+ * guarded by the definition's `access`: a customer route gets `requireUser` (401 signed out) as its first hook; an
+ * admin route must sit inside the admin surface, whose one hook guards them all; a route in the admin surface must
+ * be defined as an admin route. A route that breaks this stops the server at start-up.
+ */
+export function guardByDefinition(this: FastifyInstance, route: RouteOptions): void {
+  const endpoint = route.config?.endpoint;
+  if (!endpoint) return;
+  const where = `${String(route.method)} ${route.url}`;
+  if (
+    route.method !== 'HEAD' &&
+    (route.method !== endpoint.method || route.url !== `${API_PREFIX}${endpoint.path}`)
+  ) {
+    throw new Error(`${where} is mounted from the definition of ${endpoint.method} ${endpoint.path}`);
+  }
+  const inAdminSurface = this.hasDecorator(ADMIN_SURFACE);
+  if ((endpoint.access === 'admin') !== inAdminSurface) {
+    throw new Error(
+      endpoint.access === 'admin'
+        ? `${where} is an admin route: register it in the feature's adminRoutes`
+        : `${where} is defined as ${endpoint.access}: only admin routes belong in adminRoutes`,
+    );
+  }
+  if (endpoint.access === 'customer') {
+    const guard = endpoint.signedOutMessage ? requireUserSaying(endpoint.signedOutMessage) : requireUser;
+    route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
+  }
+}
+
 /**
  * Mounts every feature under /api/v1: each feature's shop routes, then every admin route inside ONE encapsulated
  * plugin whose one `requireAdmin` hook guards them all (401 signed out, 403 for a customer), before their input is
@@ -66,6 +99,7 @@ const FEATURES: FeatureRoutes[] = [
 export async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const feature of FEATURES) if (feature.shopRoutes) await api.register(feature.shopRoutes(ctx));
   await api.register(async (admin) => {
+    admin.decorate(ADMIN_SURFACE, true);
     admin.addHook('onRequest', requireAdmin);
     admin.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
