@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -11,6 +12,14 @@ const WEB = './apps/web/src';
 const FEATURES = readdirSync(new URL('apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const API = './apps/api/src';
+/** Zone exceptions given as globs are matched against absolute paths. */
+const API_ABSOLUTE = fileURLToPath(new URL('apps/api/src', import.meta.url));
+/** The server's feature modules: apps/api/src/modules/<name>. */
+const MODULES = readdirSync(new URL('apps/api/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const WIRING = ['server.ts', 'app.ts', 'routes.ts', 'context.ts', 'plugins', 'web'].map((p) => `${API}/${p}`);
 const BOUNDARY =
   'Features meet in app/ (docs/decisions/006-feature-composition.md): read another feature through app/data/, show its parts through a slot that app/ fills.';
 
@@ -101,6 +110,44 @@ export default tseslint.config(
               target: [`${WEB}/components`, `${WEB}/lib`],
               from: [`${WEB}/features`, `${WEB}/app`],
               message: 'Shared code (components/, lib/) serves every feature and imports none of them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server's layers (docs/architecture.md): the wiring (server, app, routes, context, plugins, web) over the
+    // feature modules over the platform (config, db, lib); demo code (dev/) apart. A module is reached only through
+    // its index.ts. Import cycles, type imports included, are checked by dependency-cruiser (.dependency-cruiser.cjs).
+    files: ['apps/api/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...MODULES.map((module) => ({
+              target: `${API}/modules/${module}`,
+              from: [`${API}/modules/*/**`],
+              except: [`${API_ABSOLUTE}/modules/${module}/**`, `${API_ABSOLUTE}/modules/*/index.ts`],
+              message: `Another module is reached through its index.ts, its only public face.`,
+            })),
+            {
+              target: [...WIRING, `${API}/dev`],
+              from: [`${API}/modules/*/**`],
+              except: [`${API_ABSOLUTE}/modules/*/index.ts`],
+              message: 'The wiring and the demo reach a module through its index.ts.',
+            },
+            {
+              target: `${API}/modules`,
+              from: [...WIRING, `${API}/dev`],
+              message: 'A feature module is wired by the app: it imports neither the wiring nor the demo.',
+            },
+            {
+              target: [`${API}/config.ts`, `${API}/db`, `${API}/lib`],
+              from: [...WIRING, `${API}/modules`, `${API}/dev`],
+              message:
+                'config, db and lib serve every feature: they import no feature, no demo and no wiring.',
             },
           ],
         },

@@ -6,10 +6,14 @@ await build({
   // The demo seeder forks draw-demo-pictures.js (beside server.js) to draw its pictures outside the server's memory.
   entryPoints: {
     server: 'src/server.ts',
-    'draw-demo-pictures': 'src/modules/catalogue/draw-demo-pictures.ts',
+    'draw-demo-pictures': 'src/dev/catalogue/draw-pictures.ts',
   },
   outdir: 'dist',
   bundle: true,
+  // Code loaded by import() (the demo in src/dev/) becomes chunks of its own beside server.js: a real shop's process
+  // never loads them, and server.js holds none of it (test/production-bundle.test.ts checks).
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

@@ -13,7 +13,8 @@ import { clientErrorHandler, frameworkErrorHandler } from './lib/framework-error
 import { LOG_SERIALIZERS } from './lib/log-redaction';
 import { registerRequestLog, serverLogger } from './lib/logging';
 import { registerOriginCheck } from './lib/origin-check';
-import { registerSessionLoader } from './modules/auth/guards';
+import { registerSessionLoader } from './modules/auth';
+// eslint-disable-next-line import-x/no-restricted-paths -- demo code, to move to dev/ and load on demand
 import { darajaSimulator, simulatorIsMounted } from './modules/payments/simulator/daraja-simulator';
 import {
   cachesPlugin,
@@ -24,7 +25,8 @@ import {
 } from './plugins/infrastructure';
 import { API_PREFIX, apiDocsPlugin, apiDocsRoutes } from './plugins/api-docs';
 import { servicesPlugin } from './plugins/services';
-import { contextOf, guardByDefinition, pageRenderers, registerApiRoutes, registerSiteRoutes } from './routes';
+import { contextOf } from './context';
+import { guardByDefinition, pageRenderers, registerApiRoutes, registerSiteRoutes } from './routes';
 import { registerWebApp } from './web/static';
 import { setPasswordHashCost } from './lib/passwords';
 

@@ -1,62 +1,35 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { Config } from './config';
-import type { DbHandle } from './db/database';
-import type { Database } from './db/schema';
-import type { AppCaches } from './lib/short-cache';
+import type { AppContext } from './context';
+import type { PageRenderer } from './lib/page-head';
+import type { FeatureRoutes } from './lib/route-context';
 import type { AppServices } from './plugins/services';
-import * as addresses from './modules/addresses/routes';
-import * as auth from './modules/auth/routes';
-import { requireAdmin, requireUser, requireUserSaying } from './modules/auth/guards';
-import * as cart from './modules/cart/routes';
-import * as catalogue from './modules/catalogue/routes';
-import * as dashboard from './modules/dashboard/routes';
-import * as health from './modules/health/routes';
-import * as orders from './modules/orders/routes';
-import * as payments from './modules/payments/routes';
-import * as publicConfig from './modules/public-config/routes';
-import * as reviews from './modules/reviews/routes';
-import * as shipping from './modules/shipping/routes';
-import * as users from './modules/users/routes';
-import { productPageRenderer, siteRoutes } from './modules/catalogue/seo';
-import type { PageRenderer } from './web/static';
+import { addressesRoutes } from './modules/addresses';
+import { authRoutes, requireAdmin, requireUser, requireUserSaying } from './modules/auth';
+import { cartRoutes } from './modules/cart';
+import { catalogueRoutes, productPageRenderer, siteRoutes } from './modules/catalogue';
+import { dashboardRoutes } from './modules/dashboard';
+import { healthRoutes } from './modules/health';
+import { ordersRoutes } from './modules/orders';
+import { paymentsRoutes } from './modules/payments';
+import { publicConfigRoutes } from './modules/public-config';
+import { reviewsRoutes } from './modules/reviews';
+import { shippingRoutes } from './modules/shipping';
+import { usersRoutes } from './modules/users';
 import { API_PREFIX } from './plugins/api-docs';
 
-/** What every feature's routes get: configuration, the database, the caches and the services, all built once. */
-export interface AppContext {
-  config: Config;
-  database: DbHandle;
-  db: Kysely<Database>;
-  caches: AppCaches;
-  services: AppServices;
-}
-
-/** The app's context, from the decorators its plugins set (plugins/). */
-export function contextOf(app: FastifyInstance): AppContext {
-  const { config, database, db, caches, services } = app;
-  return { config, database, db, caches, services };
-}
-
-/** A feature's HTTP surface: the shop's routes (public or signed-in) and the admin's. */
-interface FeatureRoutes {
-  shopRoutes?: (ctx: AppContext) => FastifyPluginAsyncZod;
-  adminRoutes?: (ctx: AppContext) => FastifyPluginAsyncZod;
-}
-
-const FEATURES: FeatureRoutes[] = [
-  health,
-  reviews,
-  payments,
-  auth,
-  users,
-  shipping,
-  addresses,
-  publicConfig,
-  cart,
-  orders,
-  catalogue,
-  dashboard,
+const FEATURES: FeatureRoutes<AppServices>[] = [
+  healthRoutes,
+  reviewsRoutes,
+  paymentsRoutes,
+  authRoutes,
+  usersRoutes,
+  shippingRoutes,
+  addressesRoutes,
+  publicConfigRoutes,
+  cartRoutes,
+  ordersRoutes,
+  catalogueRoutes,
+  dashboardRoutes,
 ];
 
 const ADMIN_SURFACE = 'adminSurface';

@@ -2,10 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
-import { seedDemoData } from './demo/seed-demo';
-import { imageStoreFor } from './modules/catalogue/images';
-import { ensureAdmin } from './modules/users/admin-bootstrap';
-import { logDemoAccounts } from './modules/users/demo-seed';
+import { imageStoreFor } from './modules/catalogue';
+import { ensureAdmin } from './modules/users';
 
 function readConfig(): Config {
   try {
@@ -46,8 +44,9 @@ async function main(): Promise<void> {
       );
     }
     if (config.seedDemo) {
-      const seeded = await seedDemoData(database.db, config, log);
-      await logDemoAccounts(database.db, config, log, seeded);
+      // Demo code is a chunk of its own (dev/), loaded only here: a real shop's process never holds it.
+      const { seedDemoShop } = await import('./dev/seed-demo');
+      await seedDemoShop(database.db, config, log);
     }
   } catch (err) {
     log.fatal({ err }, 'start-up failed');

@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { PHONE_HINT } from '@urembo/contract/phone';
 import { nowIso } from '../src/db/sql-values';
 import { newId } from '../src/lib/ids';
-import { seedGeography } from '../src/modules/shipping/demo-seed';
+import { seedGeography } from '../src/dev/shipping/seeder';
 import { signedInUser } from './support/auth';
 import { callApi, describeEachDialect, type TestContext } from './support/test-app';
 

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Product } from '@urembo/contract/catalogue';
 import { describe, expect, it } from 'vitest';
-import { seedDemoData } from '../src/demo/seed-demo';
-import { catalogueDemoSeeder, interleaveByCategory } from '../src/modules/catalogue/demo-seeder';
-import { demoPictureSvg, shade, wrapWords } from '../src/modules/catalogue/demo-images';
-import { DEMO_CATEGORIES, DEMO_PRODUCTS } from '../src/modules/catalogue/demo-products';
+import { seedDemoData } from '../src/dev/seed-demo';
+import { catalogueDemoSeeder, interleaveByCategory } from '../src/dev/catalogue/seeder';
+import { demoPictureSvg, shade, wrapWords } from '../src/dev/catalogue/pictures';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS } from '../src/dev/catalogue/products';
 import { describeEachDialect } from './support/test-app';
 
 describe('demo catalogue data', () => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { seedDemoData } from '../src/demo/seed-demo';
-import { ordersDemoSeeder } from '../src/modules/orders/demo-seeder';
+import { seedDemoData } from '../src/dev/seed-demo';
+import { ordersDemoSeeder } from '../src/dev/orders/seeder';
 import { createTestUser } from './support/auth';
 import { createProduct } from './support/catalogue-factories';
 import { createPlace } from './support/orders-factories';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
-import { DEMO_ADMIN_PHONE, DEMO_CUSTOMER } from '../src/modules/users/demo-seed';
+import { DEMO_ADMIN_PHONE, DEMO_CUSTOMER } from '../src/dev/accounts/seeder';
 import { freePort } from './support/ports';
 
 /*

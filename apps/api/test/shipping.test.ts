@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { seedDemoData } from '../src/demo/seed-demo';
-import { shippingDemoSeeder } from '../src/modules/shipping/demo-seed';
+import { seedDemoData } from '../src/dev/seed-demo';
+import { shippingDemoSeeder } from '../src/dev/shipping/seeder';
 import { signedInUser } from './support/auth';
 import { callApi, describeEachDialect, type TestContext } from './support/test-app';
 

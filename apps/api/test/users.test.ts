@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { seedDemoData } from '../src/demo/seed-demo';
-import { shippingDemoSeeder } from '../src/modules/shipping/demo-seed';
-import { DEMO_ADMIN_PHONE, DEMO_CUSTOMER, accountsDemoSeeder } from '../src/modules/users/demo-seed';
+import { seedDemoData } from '../src/dev/seed-demo';
+import { shippingDemoSeeder } from '../src/dev/shipping/seeder';
+import { DEMO_ADMIN_PHONE, DEMO_CUSTOMER, accountsDemoSeeder } from '../src/dev/accounts/seeder';
 import { createTestUser, signedInUser } from './support/auth';
 import { post, sessionCookieFrom } from './support/accounts-factories';
 import { describeEachDialect } from './support/test-app';

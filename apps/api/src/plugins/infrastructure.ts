@@ -7,7 +7,7 @@ import { createMailer, type Mailer } from '../lib/mailer';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit';
 import { createCaches, type AppCaches } from '../lib/short-cache';
 import { createSmsSender, type SmsSender } from '../lib/sms';
-import { createDarajaClient, type DarajaClient } from '../modules/payments/daraja-client';
+import { createDarajaClient, type DarajaClient } from '../modules/payments';
 
 declare module 'fastify' {
   interface FastifyInstance {

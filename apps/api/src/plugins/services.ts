@@ -1,17 +1,13 @@
 import fp from 'fastify-plugin';
-import { AddressService } from '../modules/addresses/service';
-import { AuthService } from '../modules/auth/service';
-import { CartService } from '../modules/cart/service';
-import { imageStoreFor } from '../modules/catalogue/images';
-import { CatalogueService } from '../modules/catalogue/service';
-import { DashboardService } from '../modules/dashboard/service';
-import { OrderMessenger } from '../modules/orders/messages';
-import { OrderService } from '../modules/orders/service';
-import { startUnpaidOrderSweep } from '../modules/orders/unpaid-sweep';
-import { PaybillService } from '../modules/payments/paybill';
-import { PaymentsService } from '../modules/payments/service';
-import { ReviewService } from '../modules/reviews/service';
-import { ShippingService } from '../modules/shipping/service';
+import { AddressService } from '../modules/addresses';
+import { AuthService } from '../modules/auth';
+import { CartService } from '../modules/cart';
+import { CatalogueService, imageStoreFor } from '../modules/catalogue';
+import { DashboardService } from '../modules/dashboard';
+import { OrderMessenger, OrderService, startUnpaidOrderSweep } from '../modules/orders';
+import { PaybillService, PaymentsService } from '../modules/payments';
+import { ReviewService } from '../modules/reviews';
+import { ShippingService } from '../modules/shipping';
 
 /**
  * Every feature service of one app, built once from the app's infrastructure (plugins/infrastructure.ts). Each is

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type CompactPlan, createProcessor } from 'beasties/runtime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../modules/auth/session';
+import { SESSION_COOKIE } from '../modules/auth';
 import { withoutUnusedCustomProperties } from './unused-custom-properties';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx, built to dist-ssr) exports. */

@@ -5,19 +5,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { CachedBody, sendCachedBody } from '../lib/answer-cache';
+import type { PageRenderer } from '../lib/page-head';
 import type { ShortCache } from '../lib/short-cache';
 import { CLIENT_ROUTES } from './client-routes';
 import { loadServerRenderer, RenderDeclined } from './server-render';
-
-/**
- * What a page renderer puts in index.html's head for one URL (title, meta tags, JSON-LD): it replaces the default
- * title and description between <!--app-head--> and <!--/app-head-->. `status` overrides the answer's status.
- */
-export interface PageHead {
-  status?: number;
-  head: string;
-}
-export type PageRenderer = (pathname: string, request: FastifyRequest) => Promise<PageHead | null>;
 
 const HEAD_BLOCK = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';

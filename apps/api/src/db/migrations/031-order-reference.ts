@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+// eslint-disable-next-line import-x/no-restricted-paths -- a migration must not import live code: to freeze
 import { newOrderReference } from '../../modules/orders/reference';
 import { dialectOf } from '../database';
 

@@ -1,11 +1,15 @@
 import { addressEndpoints as endpoints } from '@urembo/contract/endpoints/addresses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOf } from '../../lib/endpoint-route';
-import type { AppContext } from '../../routes';
-import { assertSelf, currentUser } from '../auth/guards';
+import type { RouteContext } from '../../lib/route-context';
+import type { AddressService } from './service';
+import { assertSelf, currentUser } from '../auth';
+
+/** What these routes use of the app. */
+type Ctx = RouteContext<{ addresses: AddressService }>;
 
 /** /address/*: the owner only (every route is a customer route: routes.ts guards them). */
-export function shopRoutes({ services }: AppContext): FastifyPluginAsyncZod {
+export function shopRoutes({ services }: Ctx): FastifyPluginAsyncZod {
   return async (app) => {
     const service = services.addresses;
     app.addHook('onSend', async (_request, reply) => {

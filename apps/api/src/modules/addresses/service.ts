@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import { findLocationByNames, type NamedLocation } from '../shipping/repository';
+import { findLocationByNames, type NamedLocation } from '../shipping';
 import { MAX_ADDRESSES, type Address } from '@urembo/contract/addresses';
 import type { Database } from '../../db/schema';
 import { fromFlag, nowIso, toFlag } from '../../db/sql-values';
 import { badRequest, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
-import type { UserRow } from '../users/repository';
+import type { UserRow } from '../users';
 import {
   clearOtherDefaults,
   countAddresses,

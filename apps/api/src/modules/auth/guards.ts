@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { forbidden, unauthorized } from '../../lib/http-error';
-import type { UserRow } from '../users/repository';
+import type { UserRow } from '../users';
 import { findSessionUser, SESSION_COOKIE } from './session';
 
 declare module 'fastify' {

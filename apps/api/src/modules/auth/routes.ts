@@ -15,18 +15,21 @@ import {
 } from '@urembo/contract/auth';
 import type { SessionInfo } from '@urembo/contract/auth';
 import { unauthorized } from '../../lib/http-error';
-import type { AppContext } from '../../routes';
-import { toUserDto } from '../users/dto';
+import type { RouteContext } from '../../lib/route-context';
+import { toUserDto } from '../users';
 import { currentUser, requireUser } from './guards';
-import type { RequestMeta } from './service';
+import type { AuthService, RequestMeta } from './service';
 import { clearSessionCookie, setSessionCookie } from './session';
+
+/** What these routes use of the app. */
+type Ctx = RouteContext<{ auth: AuthService }>;
 
 function meta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
 /** /auth/* (API.md "Auth"). */
-export function shopRoutes({ config, services }: AppContext): FastifyPluginAsyncZod {
+export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
   const service = services.auth;
   return async (app) => {
     // Answers about the account are private to this browser: never cached by a proxy or the back button.

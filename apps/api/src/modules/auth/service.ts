@@ -12,13 +12,7 @@ import { MailError, type Mailer } from '../../lib/mailer';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { type RateLimiter, waitText } from '../../lib/rate-limit';
 import { SmsError, type SmsSender } from '../../lib/sms';
-import {
-  findUserByEmail,
-  findUserById,
-  findUserByPhone,
-  insertUser,
-  type UserRow,
-} from '../users/repository';
+import { findUserByEmail, findUserById, findUserByPhone, insertUser, type UserRow } from '../users';
 import { emailCodeMessage, passwordResetMessage, phoneCodeSms } from './messages';
 import { assertPasswordAllowed } from './password-policy';
 import { AUTH_LIMITS, SIGNIN_BACKOFF } from './rate-limits';

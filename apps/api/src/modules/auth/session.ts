@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/sql-values';
-import type { UserRow } from '../users/repository';
+import type { UserRow } from '../users';
 
 export const SESSION_COOKIE = 'urembo_session';
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;

@@ -1,5 +1,5 @@
 import type { CartLine } from '@urembo/contract/orders';
-import { toProductDto } from '../catalogue/dto';
+import { toProductDto } from '../catalogue';
 import type { CartProductRow } from './repository';
 
 /** A cart line as API.md shapes it: the catalogue's Product plus `count`. */

@@ -1,11 +1,15 @@
 import { pathParams } from '@urembo/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addToCartBodySchema, removeFromCartBodySchema } from '@urembo/contract/orders';
-import { assertSelf, requireUser } from '../auth/guards';
-import type { AppContext } from '../../routes';
+import { assertSelf, requireUser } from '../auth';
+import type { RouteContext } from '../../lib/route-context';
+import type { CartService } from './service';
+
+/** What these routes use of the app. */
+type Ctx = RouteContext<{ cart: CartService }>;
 
 /** The cart (API.md "Cart"): only its owner reaches it, admins included. */
-export function shopRoutes({ services }: AppContext): FastifyPluginAsyncZod {
+export function shopRoutes({ services }: Ctx): FastifyPluginAsyncZod {
   const { cart } = services;
   return async (app) => {
     app.addHook('onRequest', requireUser);

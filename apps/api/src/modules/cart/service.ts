@@ -4,7 +4,7 @@ import { MAX_LINE_COUNT } from '@urembo/contract/order-status';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/sql-values';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { imageHashesFor } from '../catalogue/repository';
+import { imageHashesFor } from '../catalogue';
 import { toCartLine } from './cart-line';
 import {
   addToCartLine,

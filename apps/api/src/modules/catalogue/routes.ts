@@ -17,9 +17,13 @@ import {
 } from '@urembo/contract/catalogue';
 import { etagMatches, sendCachedJson } from '../../lib/answer-cache';
 import { notFound } from '../../lib/http-error';
-import type { AppContext } from '../../routes';
-import { requireAdmin } from '../auth/guards';
+import type { RouteContext } from '../../lib/route-context';
+import type { CatalogueService } from './service';
+import { requireAdmin } from '../auth';
 import { parseImageFileName } from './images';
+
+/** What these routes use of the app. */
+type Ctx = RouteContext<{ catalogue: CatalogueService }>;
 
 /**
  * Product create/update bodies carry up to 8 images of 5 MB as base64 (4/3 larger) plus the other fields; every
@@ -29,7 +33,7 @@ export const PRODUCT_BODY_LIMIT = 56 * 1024 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** GET /products..., /category..., /images/... (API.md, Catalogue): the shop's reads. */
-export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function shopRoutes(ctx: Ctx): FastifyPluginAsyncZod {
   return async (app) => {
     const service = ctx.services.catalogue;
     const images = service.images;
@@ -128,7 +132,7 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 }
 
 /** Product, stock and category changes (admin surface: routes.ts guards them). */
-export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function adminRoutes(ctx: Ctx): FastifyPluginAsyncZod {
   return async (app) => {
     const service = ctx.services.catalogue;
 

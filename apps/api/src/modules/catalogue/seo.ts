@@ -2,8 +2,9 @@ import { jsonForScript } from '@urembo/contract/text';
 import type { FastifyPluginAsync } from 'fastify';
 import { formatKsh } from '@urembo/contract/money';
 import type { Product } from '@urembo/contract/catalogue';
-import type { AppContext } from '../../routes';
-import type { PageHead, PageRenderer } from '../../web/static';
+import type { PageHead, PageRenderer } from '../../lib/page-head';
+import type { RouteContext } from '../../lib/route-context';
+import type { CatalogueService } from './service';
 import * as repo from './repository';
 import { escapeHtml } from '../../lib/html';
 
@@ -86,7 +87,9 @@ const NOT_FOUND_HEAD = [
 ].join('\n    ');
 
 /** For /product/{slug}: the product's head tags, or a 404 for an unknown slug. */
-export function productPageRenderer(ctx: Pick<AppContext, 'config' | 'services'>): PageRenderer {
+export function productPageRenderer(
+  ctx: Pick<RouteContext<{ catalogue: CatalogueService }>, 'config' | 'services'>,
+): PageRenderer {
   return async (pathname): Promise<PageHead | null> => {
     const match = /^\/product\/([^/]+)\/?$/.exec(pathname);
     if (!match) return null;
@@ -127,7 +130,7 @@ function urlset(entries: SitemapEntry[]): string {
 }
 
 /** /sitemap.xml (every active product and category, with absolute URLs) and /robots.txt. */
-export function siteRoutes(ctx: Pick<AppContext, 'config' | 'db' | 'caches'>): FastifyPluginAsync {
+export function siteRoutes(ctx: Pick<RouteContext, 'config' | 'db' | 'caches'>): FastifyPluginAsync {
   const base = ctx.config.publicUrl;
 
   async function entries(): Promise<SitemapEntry[]> {

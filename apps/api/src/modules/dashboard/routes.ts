@@ -1,10 +1,14 @@
 import { dashboardEndpoints } from '@urembo/contract/endpoints/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOf } from '../../lib/endpoint-route';
-import type { AppContext } from '../../routes';
+import type { RouteContext } from '../../lib/route-context';
+import type { DashboardService } from './service';
+
+/** What these routes use of the app. */
+type Ctx = RouteContext<{ dashboard: DashboardService }>;
 
 /** GET /admin/summary: the owner's dashboard (admin surface). */
-export function adminRoutes({ services }: AppContext): FastifyPluginAsyncZod {
+export function adminRoutes({ services }: Ctx): FastifyPluginAsyncZod {
   const { dashboard } = services;
   return async (app) => {
     app.route({

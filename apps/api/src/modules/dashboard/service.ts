@@ -3,7 +3,7 @@ import type { AdminSummary } from '@urembo/contract/dashboard';
 import { nairobiDate, nairobiDayStart } from '@urembo/contract/nairobi-time';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
-import type { CatalogueService } from '../catalogue/service';
+import type { CatalogueService } from '../catalogue';
 import { countAwaiting, listOrdersSince, listTopProducts } from './repository';
 
 export const CHART_DAYS = 30;

@@ -3,9 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Health } from '@urembo/contract/common';
 import { pingDatabase } from '../../db/database';
 import { routeOf } from '../../lib/endpoint-route';
-import type { AppContext } from '../../routes';
+import type { RouteContext } from '../../lib/route-context';
 
-export function shopRoutes({ database }: AppContext): FastifyPluginAsyncZod {
+/** What these routes use of the app. */
+type Ctx = RouteContext;
+
+export function shopRoutes({ database }: Ctx): FastifyPluginAsyncZod {
   return async (app) => {
     app.route({
       ...routeOf(healthEndpoints.getHealth),

@@ -3,9 +3,8 @@ import type { DeliveryPlace, OrderItemInput, OrderLine } from '@urembo/contract/
 import { MAX_ORDER_SUBTOTAL, ORDER_TOO_LARGE_MESSAGE } from '@urembo/contract/order-status';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
-import { imageUrl } from '../catalogue/images';
-import { findLocationByNames, type NamedLocation } from '../shipping/repository';
-import { imageHashesFor } from '../catalogue/repository';
+import { imageHashesFor, imageUrl } from '../catalogue';
+import { findLocationByNames, type NamedLocation } from '../shipping';
 import { findProductsForPricing } from './repository';
 
 type Db = Kysely<Database> | Transaction<Database>;

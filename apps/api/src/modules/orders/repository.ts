@@ -2,7 +2,7 @@ import { type ExpressionBuilder, type Kysely, type Selectable, type Transaction 
 import type { AdminOrderFilter } from '@urembo/contract/dashboard';
 import type { Database, DeliveryStatus, OrderItemsTable, OrdersTable, PaymentStatus } from '../../db/schema';
 import { toCount } from '../../db/sql-values';
-import { giveBackStock } from '../catalogue/repository';
+import { giveBackStock } from '../catalogue';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 

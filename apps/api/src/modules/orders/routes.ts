@@ -26,8 +26,13 @@ import {
   ORDER_ITEMS_PAGE_SIZE,
 } from '@urembo/contract/order-status';
 import { badRequest, forbidden } from '../../lib/http-error';
-import { assertSelf, currentUser, requireUser } from '../auth/guards';
-import type { AppContext } from '../../routes';
+import { assertSelf, currentUser, requireUser } from '../auth';
+import type { RouteContext } from '../../lib/route-context';
+import type { OrderMessenger } from './messages';
+import type { OrderService } from './service';
+
+/** What these routes use of the app. */
+type Ctx = RouteContext<{ orders: OrderService; orderMessages: OrderMessenger }>;
 
 const ordersPaging = pagingQuery(PAGE_SIZES.adminOrders).extend({
   awaiting: oneOf('awaiting', ADMIN_ORDER_FILTERS).optional(),
@@ -45,7 +50,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 }
 
 /** Orders (API.md "Orders") plus the checkout quote (docs/api-additions-orders.md). */
-export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function shopRoutes(ctx: Ctx): FastifyPluginAsyncZod {
   // Orders take and give back stock; OrderService clears the catalogue's cache when they do.
   const { orders } = ctx.services;
   return async (app) => {
@@ -131,7 +136,7 @@ export function shopRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 }
 
 /** The orders table, status changes, order messages and order lines (admin surface: routes.ts guards them). */
-export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function adminRoutes(ctx: Ctx): FastifyPluginAsyncZod {
   const { orders } = ctx.services;
   // Order SMS go out in the background (queued by recordOrderEvent in the order's own transaction).
   const messenger = ctx.services.orderMessages;

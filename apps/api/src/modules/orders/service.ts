@@ -11,9 +11,9 @@ import { nowIso } from '../../db/sql-values';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import type { ShortCache } from '../../lib/short-cache';
-import type { UserRow } from '../users/repository';
-import { subtractFromCart } from '../cart/repository';
-import { takeStock } from '../catalogue/repository';
+import type { UserRow } from '../users';
+import { subtractFromCart } from '../cart';
+import { takeStock } from '../catalogue';
 import { toOrderDto, toOrderItemDto } from './dto';
 import { deliveryFor, priceItems, toOrderLine } from './pricing';
 import {

@@ -6,8 +6,7 @@ import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import { nowIso } from '../../db/sql-values';
 import { newId } from '../../lib/ids';
-import { normalizeReference } from '../orders/reference';
-import { creditCheck, settleOrder } from '../orders/settlement';
+import { creditCheck, normalizeReference, settleOrder } from '../orders';
 import type { DarajaClient } from './daraja-client';
 import {
   findOrderIdByReference,

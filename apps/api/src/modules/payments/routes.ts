@@ -24,9 +24,14 @@ import {
   orderMatchSchema,
 } from '@urembo/contract/payments';
 import { notFound } from '../../lib/http-error';
-import type { AppContext } from '../../routes';
-import { currentUser, requireUser } from '../auth/guards';
+import type { RouteContext } from '../../lib/route-context';
+import type { PaybillService } from './paybill';
+import type { PaymentsService } from './service';
+import { currentUser, requireUser } from '../auth';
 import { searchOrders } from './repository';
+
+/** What these routes use of the app. */
+type Ctx = RouteContext<{ paybill: PaybillService; payments: PaymentsService }>;
 
 const paymentListQuery = pagingQuery(PAGE_SIZES.adminPayments).extend({
   filter: oneOf('filter', PAYMENT_FILTERS).optional(),
@@ -58,7 +63,7 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /** Payments (API.md): STK push, its resolution, Daraja's callback, the manual form and the admin list. */
-export function shopRoutes({ config, services }: AppContext): FastifyPluginAsyncZod {
+export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
   const { paybill, payments } = services;
   return async (app) => {
     app.post(
@@ -170,7 +175,7 @@ export function shopRoutes({ config, services }: AppContext): FastifyPluginAsync
 }
 
 /** The payments table, reconciliation, order search and paybill URL registration (admin surface). */
-export function adminRoutes({ db, services }: AppContext): FastifyPluginAsyncZod {
+export function adminRoutes({ db, services }: Ctx): FastifyPluginAsyncZod {
   const { paybill, payments } = services;
   return async (app) => {
     app.get(

@@ -13,11 +13,10 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import { nowIso, toCount } from '../../db/sql-values';
-import { normalizeReference } from '../orders/reference';
 import type { PaybillService } from './paybill';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
-import type { UserRow } from '../users/repository';
+import type { UserRow } from '../users';
 import { DarajaError, isStillProcessing, type DarajaClient } from './daraja-client';
 import { toPaymentDto } from './dto';
 import {
@@ -46,7 +45,13 @@ import {
   type StkRequestRow,
 } from './repository';
 import { STILL_PROCESSING_RESULT_CODE, meaningOf, resultCodeText } from './result-codes';
-import { assertStillCoveredWithout, completedTotal, creditCheck, settleOrder } from '../orders/settlement';
+import {
+  assertStillCoveredWithout,
+  completedTotal,
+  creditCheck,
+  normalizeReference,
+  settleOrder,
+} from '../orders';
 
 /** Ask Daraja (STK query) about a pending request once its callback is this late... */
 export const STK_QUERY_AFTER_MS = 20_000;

@@ -2,11 +2,14 @@ import { publicConfigEndpoints } from '@urembo/contract/endpoints/public-config'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '@urembo/contract/public-config';
 import { routeOf } from '../../lib/endpoint-route';
-import type { AppContext } from '../../routes';
-import { paymentDestination } from '../orders/payment-destination';
+import type { RouteContext } from '../../lib/route-context';
+import { paymentDestination } from '../orders';
+
+/** What these routes use of the app. */
+type Ctx = RouteContext;
 
 /** GET /config/public: shop settings the storefront shows (docs/api-additions-orders.md). Public, cacheable. */
-export function shopRoutes({ config }: AppContext): FastifyPluginAsyncZod {
+export function shopRoutes({ config }: Ctx): FastifyPluginAsyncZod {
   const destination = paymentDestination(config, null);
   const body: PublicConfig = {
     shop: config.shop,

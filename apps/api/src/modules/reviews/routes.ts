@@ -1,11 +1,15 @@
 import { reviewEndpoints as endpoints } from '@urembo/contract/endpoints/reviews';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOf } from '../../lib/endpoint-route';
-import { currentUser } from '../auth/guards';
-import type { AppContext } from '../../routes';
+import { currentUser } from '../auth';
+import type { RouteContext } from '../../lib/route-context';
+import type { ReviewService } from './service';
+
+/** What these routes use of the app. */
+type Ctx = RouteContext<{ reviews: ReviewService }>;
 
 /** Reviews (plus GET /review/order/{orderId}: docs/api-additions-reviews.md). */
-export function shopRoutes({ services }: AppContext): FastifyPluginAsyncZod {
+export function shopRoutes({ services }: Ctx): FastifyPluginAsyncZod {
   const { reviews } = services;
   return async (app) => {
     app.route({
@@ -36,7 +40,7 @@ export function shopRoutes({ services }: AppContext): FastifyPluginAsyncZod {
 }
 
 /** Every review, and removing one (admin surface: routes.ts guards them). */
-export function adminRoutes({ services }: AppContext): FastifyPluginAsyncZod {
+export function adminRoutes({ services }: Ctx): FastifyPluginAsyncZod {
   const { reviews } = services;
   return async (app) => {
     app.route({

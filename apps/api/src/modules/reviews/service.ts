@@ -14,9 +14,9 @@ import { isUniqueViolation } from '../../db/constraint-errors';
 import { nowIso } from '../../db/sql-values';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
-import type { UserRow } from '../users/repository';
+import type { UserRow } from '../users';
 import { toAdminReviewDto, toReviewDto } from './dto';
-import { lockProductForRating, setProductRating } from '../catalogue/repository';
+import { lockProductForRating, setProductRating } from '../catalogue';
 import * as repo from './repository';
 
 type CreateInput = z.output<typeof createReviewBodySchema>;

@@ -16,9 +16,12 @@ import {
 } from '@urembo/contract/shipping';
 import { notFound } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
-import type { AppContext } from '../../routes';
+import type { RouteContext } from '../../lib/route-context';
 import { listCounties, listCountries, listLocations, listTowns } from './repository';
-import { toPlaceDto } from './service';
+import { toPlaceDto, type ShippingService } from './service';
+
+/** What these routes use of the app. */
+type Ctx = RouteContext<{ shipping: ShippingService }>;
 
 function kindOf(value: string): ShippingKind {
   if (!(SHIPPING_KINDS as readonly string[]).includes(value)) throw notFound('Unknown shipping list');
@@ -34,7 +37,7 @@ function parentIdOf(kind: ShippingKind, body: { country?: string; county?: strin
 }
 
 /** /shipping/* (API.md "Shipping"): public lists, admin changes. */
-export function shopRoutes({ db }: AppContext): FastifyPluginAsyncZod {
+export function shopRoutes({ db }: Ctx): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/shipping/countries',
@@ -59,7 +62,7 @@ export function shopRoutes({ db }: AppContext): FastifyPluginAsyncZod {
 }
 
 /** Adding, renaming and removing places and fees (admin surface: routes.ts guards them). */
-export function adminRoutes({ services }: AppContext): FastifyPluginAsyncZod {
+export function adminRoutes({ services }: Ctx): FastifyPluginAsyncZod {
   const service = services.shipping;
   return async (app) => {
     app.post('/shipping/countries', { schema: { body: createCountryBodySchema } }, async (request, reply) => {

@@ -5,6 +5,7 @@ import { NAIROBI_OFFSET_MS } from '@urembo/contract/nairobi-time';
 import { isCanonicalKenyanPhone } from '@urembo/contract/phone';
 import type { Config, MpesaConfig } from '../../../config';
 import type { Database } from '../../../db/schema';
+// eslint-disable-next-line import-x/no-restricted-paths -- demo code, to move to dev/
 import { findSessionUser } from '../../auth/session';
 import { MPESA_TRANSACTION_TYPES } from '../../../config';
 import { darajaPassword, darajaTimestamp } from '../daraja-client';

@@ -5,11 +5,11 @@ import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/sql-values';
-import type { DemoSeeder } from '../../demo/seed-demo';
+import type { DemoSeeder } from '../demo-seeder';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { findUserByPhone, insertUser } from './repository';
-import { locationsWithNames } from '../shipping/repository';
+import { locationsWithNames } from '../../modules/shipping';
+import { findUserByPhone, insertUser } from '../../modules/users';
 
 /** The demo customer: verified, with a default delivery address in Nairobi. */
 export const DEMO_CUSTOMER = {

@@ -3,25 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/sql-values';
-import { catalogueDemoSeeder } from '../modules/catalogue/demo-seeder';
-import { ordersDemoSeeder } from '../modules/orders/demo-seeder';
-import { shippingDemoSeeder } from '../modules/shipping/demo-seed';
-import { accountsDemoSeeder } from '../modules/users/demo-seed';
-
-/**
- * A demo seeder fills one feature's tables. It runs once per database: its marker in app_meta records that it ran,
- * and a seeder whose tables already hold data (a real shop) does nothing.
- */
-export interface DemoSeeder {
-  name: string;
-  /** True when the feature's tables are empty, so demo data would not mix with real data. */
-  isEmpty(db: Kysely<Database>): Promise<boolean>;
-  /**
-   * Fills the tables and returns a one-line summary; returns null when what it builds on (another seeder's data)
-   * is missing, so it is tried again at the next start.
-   */
-  seed(db: Kysely<Database>, config: Config, log: FastifyBaseLogger): Promise<string | null>;
-}
+import { accountsDemoSeeder, logDemoAccounts } from './accounts/seeder';
+import { catalogueDemoSeeder } from './catalogue/seeder';
+import type { DemoSeeder } from './demo-seeder';
+import { ordersDemoSeeder } from './orders/seeder';
+import { shippingDemoSeeder } from './shipping/seeder';
 
 /** Seeders in dependency order (accounts before orders, catalogue before orders...). */
 export const demoSeeders: DemoSeeder[] = [
@@ -50,4 +36,17 @@ export async function seedDemoData(
     done.push(seeder.name);
   }
   return done;
+}
+
+/**
+ * Fills an empty shop with the demo (server.ts loads this file only when `SEED_DEMO` is on) and says in the log how
+ * to sign in as the demo customer and admin.
+ */
+export async function seedDemoShop(
+  db: Kysely<Database>,
+  config: Config,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const seeded = await seedDemoData(db, config, log);
+  await logDemoAccounts(db, config, log, seeded);
 }

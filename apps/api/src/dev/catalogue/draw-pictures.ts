@@ -2,7 +2,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '@urembo/contract/images';
-import { encodeVariants, imageFileName } from './images';
+import { encodeVariants, imageFileName } from '../../modules/catalogue';
 
 /*
  * A child process of the demo seeder: draws the demo pictures (SVG → every WebP width) into a folder and exits.

@@ -1,4 +1,4 @@
-import type { Backdrop, ShapeKind } from './demo-images';
+import type { Backdrop, ShapeKind } from './pictures';
 
 /* The demo shop's catalogue: 8 categories and their products, as a Nairobi beauty shop would stock them. */
 

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, DeliveryStatus, PaymentStatus } from '../../db/schema';
-import type { DemoSeeder } from '../../demo/seed-demo';
-import { OrderService } from './service';
-import { locationsWithNames } from '../shipping/repository';
+import type { DemoSeeder } from '../demo-seeder';
+import { OrderService } from '../../modules/orders';
+import { locationsWithNames } from '../../modules/shipping';
 
 const DAY = 24 * 3600 * 1000;
 

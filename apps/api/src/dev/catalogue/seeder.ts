@@ -2,24 +2,23 @@ import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { DemoSeeder } from '../../demo/seed-demo';
+import type { DemoSeeder } from '../demo-seeder';
 import { toFlag } from '../../db/sql-values';
 import { newId } from '../../lib/ids';
-import { demoPictureSvg, type DemoPicture } from './demo-images';
-import { DEMO_CATEGORIES, DEMO_PRODUCTS, demoStock, type DemoProduct } from './demo-products';
-import { imageStoreFor } from './images';
-import { slugify } from './slugs';
-import type { DrawRequest } from './draw-demo-pictures';
+import { imageStoreFor, slugify } from '../../modules/catalogue';
+import type { DrawRequest } from './draw-pictures';
+import { demoPictureSvg, type DemoPicture } from './pictures';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, demoStock, type DemoProduct } from './products';
 
 /**
- * Draws the pictures in a child process (draw-demo-pictures), into the images folder. The built server forks its
+ * Draws the pictures in a child process (draw-pictures.ts), into the images folder. The built server forks its
  * bundled sibling; the tests, running the TypeScript source, fork the source through tsx.
  */
 async function drawInChild(request: DrawRequest): Promise<void> {
   const built = fileURLToPath(new URL('./draw-demo-pictures.js', import.meta.url));
   const [file, execArgv] = existsSync(built)
     ? [built, []]
-    : [fileURLToPath(new URL('./draw-demo-pictures.ts', import.meta.url)), ['--import', 'tsx']];
+    : [fileURLToPath(new URL('./draw-pictures.ts', import.meta.url)), ['--import', 'tsx']];
   const child = fork(file, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
@@ -41,7 +40,7 @@ export function interleaveByCategory(products: DemoProduct[]): DemoProduct[] {
 }
 
 /**
- * The demo catalogue: 8 categories and 66 products with pictures drawn from SVG (see demo-images.ts). Each SVG is
+ * The demo catalogue: 8 categories and 66 products with pictures drawn from SVG (see pictures.ts). Each SVG is
  * rendered once at full size; the three WebP widths are made from those pixels.
  */
 export const catalogueDemoSeeder: DemoSeeder = {

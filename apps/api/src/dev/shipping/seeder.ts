@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/sql-values';
-import type { DemoSeeder } from '../../demo/seed-demo';
+import type { DemoSeeder } from '../demo-seeder';
 import { newId } from '../../lib/ids';
-import { DEMO_GEOGRAPHY } from './demo-geography';
+import { DEMO_GEOGRAPHY } from './geography';
 
 /** Fills the delivery geography (Kenya's 47 counties and Kampala) on a shop that has none. */
 export const shippingDemoSeeder: DemoSeeder = {

@@ -1,0 +1,15 @@
+// The catalogue's public face: its service, its pictures and stock (which orders move), and the server-rendered
+// pages' heads and the sitemap.
+export * as catalogueRoutes from './routes';
+export { CatalogueService } from './service';
+export { toProductDto } from './dto';
+export { encodeVariants, imageFileName, imageStoreFor, imageUrl } from './images';
+export {
+  giveBackStock,
+  imageHashesFor,
+  lockProductForRating,
+  setProductRating,
+  takeStock,
+} from './repository';
+export { productPageRenderer, siteRoutes } from './seo';
+export { slugify } from './slugs';

@@ -1,0 +1,3 @@
+// The owner's dashboard.
+export * as dashboardRoutes from './routes';
+export { DashboardService } from './service';

@@ -1,0 +1,8 @@
+// Orders: placing, pricing, statuses, the unpaid-order sweep, order SMS, and the one rule that settles an order.
+export * as ordersRoutes from './routes';
+export { OrderService } from './service';
+export { OrderMessenger } from './messages';
+export { startUnpaidOrderSweep } from './unpaid-sweep';
+export { paymentDestination } from './payment-destination';
+export { normalizeReference } from './reference';
+export { assertStillCoveredWithout, completedTotal, creditCheck, settleOrder } from './settlement';

@@ -1,0 +1,6 @@
+// M-Pesa payments: STK push, paybill (C2B), typed receipts, and the Daraja client.
+export * as paymentsRoutes from './routes';
+export { PaymentsService } from './service';
+export { PaybillService } from './paybill';
+export { createDarajaClient, type DarajaClient } from './daraja-client';
+export { findPaymentByReceipt, insertPayment } from './repository';

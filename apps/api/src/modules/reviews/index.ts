@@ -1,0 +1,3 @@
+// Product reviews.
+export * as reviewsRoutes from './routes';
+export { ReviewService } from './service';
