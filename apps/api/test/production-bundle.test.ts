@@ -18,7 +18,9 @@ function filesLoadedAtStart(): Map<string, string> {
     if (files.has(name)) return;
     const text = readFileSync(path.join(dist, name), 'utf8');
     files.set(name, text);
-    for (const match of text.matchAll(/(?:^|[;\s])(?:import|export)\s*(?:[^'"();]*?\sfrom\s*)?["']\.\/([^"']+)["']/g))
+    for (const match of text.matchAll(
+      /(?:^|[;\s])(?:import|export)\s*(?:[^'"();]*?\sfrom\s*)?["']\.\/([^"']+)["']/g,
+    ))
       visit(match[1]!);
   };
   visit('server.js');
@@ -42,7 +44,8 @@ describe('the production bundle', () => {
       'demo-seed:',
     ];
     for (const [name, text] of files) {
-      for (const marker of demoMarkers) expect(text.includes(marker), `${name} holds "${marker}"`).toBe(false);
+      for (const marker of demoMarkers)
+        expect(text.includes(marker), `${name} holds "${marker}"`).toBe(false);
     }
   });
 
