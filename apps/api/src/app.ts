@@ -26,7 +26,7 @@ import {
 import { API_PREFIX, apiDocsPlugin, apiDocsRoutes } from './plugins/api-docs';
 import { servicesPlugin } from './plugins/services';
 import { contextOf } from './context';
-import { pageRenderers, registerApiRoutes, registerSiteRoutes } from './routes';
+import { guardByDefinition, pageRenderers, registerApiRoutes, registerSiteRoutes } from './routes';
 import { registerWebApp } from './web/static';
 import { setPasswordHashCost } from './lib/passwords';
 
@@ -169,6 +169,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   if (config.apiDocs) await app.register(apiDocsPlugin);
   await app.register(
     async (api) => {
+      api.addHook('onRoute', guardByDefinition);
       if (config.apiDocs) await api.register(apiDocsRoutes(app));
       await registerApiRoutes(api, ctx);
     },

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { AppContext } from './context';
 import type { PageRenderer } from './lib/page-head';
 import type { FeatureRoutes } from './lib/route-context';
 import type { AppServices } from './plugins/services';
 import { addressesRoutes } from './modules/addresses';
-import { authRoutes, requireAdmin } from './modules/auth';
+import { authRoutes, requireAdmin, requireUser, requireUserSaying } from './modules/auth';
 import { cartRoutes } from './modules/cart';
 import { catalogueRoutes, productPageRenderer, siteRoutes } from './modules/catalogue';
 import { dashboardRoutes } from './modules/dashboard';
@@ -15,6 +15,7 @@ import { publicConfigRoutes } from './modules/public-config';
 import { reviewsRoutes } from './modules/reviews';
 import { shippingRoutes } from './modules/shipping';
 import { usersRoutes } from './modules/users';
+import { API_PREFIX } from './plugins/api-docs';
 
 const FEATURES: FeatureRoutes<AppServices>[] = [
   healthRoutes,
@@ -31,6 +32,38 @@ const FEATURES: FeatureRoutes<AppServices>[] = [
   dashboardRoutes,
 ];
 
+const ADMIN_SURFACE = 'adminSurface';
+
+/**
+ * Every /api/v1 route is mounted from its definition in packages/contract (lib/endpoint-route.ts `routeOf`), and
+ * guarded by the definition's `access`: a customer route gets `requireUser` (401 signed out) as its first hook; an
+ * admin route must sit inside the admin surface, whose one hook guards them all; a route in the admin surface must
+ * be defined as an admin route. A route that breaks this stops the server at start-up.
+ */
+export function guardByDefinition(this: FastifyInstance, route: RouteOptions): void {
+  const endpoint = route.config?.endpoint;
+  if (!endpoint) return;
+  const where = `${String(route.method)} ${route.url}`;
+  if (
+    route.method !== 'HEAD' &&
+    (route.method !== endpoint.method || route.url !== `${API_PREFIX}${endpoint.path}`)
+  ) {
+    throw new Error(`${where} is mounted from the definition of ${endpoint.method} ${endpoint.path}`);
+  }
+  const inAdminSurface = this.hasDecorator(ADMIN_SURFACE);
+  if ((endpoint.access === 'admin') !== inAdminSurface) {
+    throw new Error(
+      endpoint.access === 'admin'
+        ? `${where} is an admin route: register it in the feature's adminRoutes`
+        : `${where} is defined as ${endpoint.access}: only admin routes belong in adminRoutes`,
+    );
+  }
+  if (endpoint.access === 'customer') {
+    const guard = endpoint.signedOutMessage ? requireUserSaying(endpoint.signedOutMessage) : requireUser;
+    route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
+  }
+}
+
 /**
  * Mounts every feature under /api/v1: each feature's shop routes, then every admin route inside ONE encapsulated
  * plugin whose one `requireAdmin` hook guards them all (401 signed out, 403 for a customer), before their input is
@@ -39,6 +72,7 @@ const FEATURES: FeatureRoutes<AppServices>[] = [
 export async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const feature of FEATURES) if (feature.shopRoutes) await api.register(feature.shopRoutes(ctx));
   await api.register(async (admin) => {
+    admin.decorate(ADMIN_SURFACE, true);
     admin.addHook('onRequest', requireAdmin);
     admin.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');

@@ -243,7 +243,7 @@ describe('ReviewOrderPage', () => {
     const mine: Review[] = [];
     const calls = mockApi({
       ...baseRoutes({ body: order() }, mine),
-      'POST /review/': async (call) => {
+      'POST /review': async (call) => {
         await gate;
         const body = call.body as { productId: string; comment: string; rating: number };
         const created = review({
@@ -274,7 +274,7 @@ describe('ReviewOrderPage', () => {
     const post = calls.find((c) => c.method === 'POST');
     expect(post).toMatchObject({
       method: 'POST',
-      path: '/review/',
+      path: '/review',
       body: { productId: 'p1', comment: 'Fresh skin all day', rating: 4 },
     });
 
@@ -288,7 +288,7 @@ describe('ReviewOrderPage', () => {
     const mine: Review[] = [];
     mockApi({
       ...baseRoutes({ body: order({ items: [order().items[0]!] }) }, mine),
-      'POST /review/': createsReview(mine, { comment: 'Only one', rating: 2 }),
+      'POST /review': createsReview(mine, { comment: 'Only one', rating: 2 }),
     });
     renderReviewPage();
     fireEvent.change(await screen.findByLabelText('Comment'), { target: { value: 'Only one' } });
@@ -302,7 +302,7 @@ describe('ReviewOrderPage', () => {
     const mine: Review[] = [];
     mockApi({
       ...baseRoutes({ body: order({ items: [order().items[0]!] }) }, mine),
-      'POST /review/': createsReview(mine, { comment: 'Lovely', rating: 4 }),
+      'POST /review': createsReview(mine, { comment: 'Lovely', rating: 4 }),
     });
     const { queryClient } = renderReviewPage();
     queryClient.setQueryData(
@@ -318,7 +318,7 @@ describe('ReviewOrderPage', () => {
   it("toasts the server's message when the review is refused", async () => {
     mockApi({
       ...baseRoutes({ body: order() }),
-      'POST /review/': {
+      'POST /review': {
         status: 409,
         body: { error: 'You have already reviewed this product; edit your review instead' },
       },

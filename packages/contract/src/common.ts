@@ -76,6 +76,9 @@ export function collectionSchema<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item) });
 }
 
+/** An answer that is only a human message (what the UI toasts): `{ "message": "address deleted" }`. */
+export const messageSchema = z.object({ message: z.string() });
+
 /** The schema of an answer that adds a human `message` to an object (a change's result). */
 export function withMessage<T extends z.ZodObject>(schema: T) {
   return schema.extend({ message: z.string() });

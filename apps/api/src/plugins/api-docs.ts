@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
+import { apiDocsEndpoints } from '@urembo/contract/endpoints/api-docs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOf } from '../lib/endpoint-route';
 import { escapeHtml } from '../lib/html';
 
 export const API_PREFIX = '/api/v1';
@@ -81,12 +84,17 @@ ${sections}
 }
 
 /** GET /api/v1/openapi.json and GET /api/v1/docs (only when API_DOCS is on: see config.ts). */
-export function apiDocsRoutes(root: FastifyInstance) {
-  return async (api: FastifyInstance) => {
+export function apiDocsRoutes(root: FastifyInstance): FastifyPluginAsyncZod {
+  return async (api) => {
     const document = () => root.swagger() as OpenAPIV3.Document;
-    api.get('/openapi.json', async () => document());
-    api.get('/docs', async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').send(renderApiDocsPage(document())),
-    );
+    api.route({
+      ...routeOf(apiDocsEndpoints.getOpenApiDocument),
+      handler: async (_request, reply) => reply.send(document() as unknown as { openapi: string }),
+    });
+    api.route({
+      ...routeOf(apiDocsEndpoints.getApiReference),
+      handler: async (_request, reply) =>
+        reply.type('text/html; charset=utf-8').send(renderApiDocsPage(document())),
+    });
   };
 }

@@ -1,4 +1,7 @@
+import type { Endpoints } from '@urembo/contract/api';
 import type { ApiError } from '@urembo/contract/common';
+import type { AnswerOf, BodyOf, ParamsOf, QueryOf } from '@urembo/contract/endpoint';
+import { urlOf, type Route } from '@urembo/contract/http';
 
 /** A failed API call: the server's `{ error }` text, its status and field details. */
 export class ApiRequestError extends Error {
@@ -72,6 +75,37 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     );
   }
   return body as T;
+}
+
+/** A route of the contract (packages/contract/src/api-routes.ts) whose definition the client knows. */
+export type ApiRoute = Route<keyof Endpoints & string>;
+type Def<R extends ApiRoute> = Endpoints[R['id']];
+
+/** What a call sends: the path parameters, query and body its definition asks for, typed by it. */
+export type CallInput<E> = {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+} & (ParamsOf<E> extends undefined ? { params?: undefined } : { params: ParamsOf<E> }) &
+  (QueryOf<E> extends undefined ? { query?: undefined } : { query?: QueryOf<E> }) &
+  (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> });
+
+/**
+ * Calls an endpoint by its route (`call(catalogueRoutes.getProduct, { params: { id } })`): the URL is built from
+ * the contract's path and the answer is typed by the contract's definition, so a renamed path, a missing parameter
+ * or a changed answer fails typecheck instead of a request.
+ */
+export function call<R extends ApiRoute>(
+  route: R,
+  ...[input]: object extends CallInput<Def<R>> ? [CallInput<Def<R>>?] : [CallInput<Def<R>>]
+): Promise<AnswerOf<Def<R>>> {
+  const { params, query, body, headers, signal } = (input ?? {}) as {
+    params?: Record<string, string>;
+    query?: Record<string, string | number | boolean | null | undefined>;
+    body?: unknown;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  };
+  return apiRequest(route.method, urlOf(route, params, query), { body, headers, signal });
 }
 
 export const api = {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '@urembo/contract/public-config';
-import { api } from './api-client';
+import { publicConfigRoutes } from '@urembo/contract/routes/public-config';
+import { call } from './api-client';
 
 export const publicConfigKey = ['publicConfig'] as const;
 
@@ -8,7 +8,7 @@ export const publicConfigKey = ['publicConfig'] as const;
 export function usePublicConfig() {
   return useQuery({
     queryKey: publicConfigKey,
-    queryFn: () => api.get<PublicConfig>('/config/public'),
+    queryFn: () => call(publicConfigRoutes.getPublicConfig),
     staleTime: Infinity,
   });
 }

@@ -67,7 +67,7 @@ type RouteTable = [
   ['GET /review/product/:id', Paged<Review>],
   ['GET /review/order/:id', Collection<Review>],
   ['GET /review', Paged<AdminReview>],
-  ['POST /review/', Review],
+  ['POST /review', Review],
   ['PUT /review/:id', Review],
   ['DELETE /review/:id', MessageResponse],
   ['GET /payment/order/:orderId', Collection<Payment>],

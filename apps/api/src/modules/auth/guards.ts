@@ -37,6 +37,13 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized();
 }
 
+/** requireUser with its own 401 message (an endpoint's `signedOutMessage`). */
+export function requireUserSaying(message: string) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!request.user) throw unauthorized(message);
+  };
+}
+
 /** Hook: the caller must be a signed-in admin (401 signed out, 403 signed in as a customer). */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized();

@@ -1,26 +1,18 @@
-import { apiErrorSchema, healthSchema } from '@urembo/contract/common';
-import { z } from 'zod';
+import { healthEndpoints } from '@urembo/contract/endpoints/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Health } from '@urembo/contract/common';
 import { pingDatabase } from '../../db/database';
+import { routeOf } from '../../lib/endpoint-route';
 import type { RouteContext } from '../../lib/route-context';
 
 /** What these routes use of the app. */
 type Ctx = RouteContext;
 
-/** 503 while the database does not answer. */
-const healthDownSchema = apiErrorSchema.extend({
-  status: z.literal('unavailable'),
-  db: healthSchema.shape.db,
-  database: z.literal('down'),
-});
-
 export function shopRoutes({ database }: Ctx): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/health',
-      { schema: { response: { 200: healthSchema, 503: healthDownSchema } } },
-      async (_request, reply) => {
+    app.route({
+      ...routeOf(healthEndpoints.getHealth),
+      handler: async (_request, reply) => {
         try {
           await pingDatabase(database.db);
         } catch {
@@ -34,6 +26,6 @@ export function shopRoutes({ database }: Ctx): FastifyPluginAsyncZod {
         const body: Health = { status: 'ok', db: database.dialect, database: 'up' };
         return reply.header('cache-control', 'no-store').send(body);
       },
-    );
+    });
   };
 }

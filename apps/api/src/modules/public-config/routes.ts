@@ -1,6 +1,7 @@
-import { publicConfigSchema } from '@urembo/contract/public-config';
+import { publicConfigEndpoints } from '@urembo/contract/endpoints/public-config';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '@urembo/contract/public-config';
+import { routeOf } from '../../lib/endpoint-route';
 import type { RouteContext } from '../../lib/route-context';
 import { paymentDestination } from '../orders';
 
@@ -24,10 +25,9 @@ export function shopRoutes({ config }: Ctx): FastifyPluginAsyncZod {
     lowStockAt: config.stock.lowStockAt,
   };
   return async (app) => {
-    app.get(
-      '/config/public',
-      { schema: { response: { 200: publicConfigSchema } } },
-      async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(body),
-    );
+    app.route({
+      ...routeOf(publicConfigEndpoints.getPublicConfig),
+      handler: async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(body),
+    });
   };
 }

@@ -1,79 +1,41 @@
-import { collectionSchema, pagedSchema } from '@urembo/contract/common';
+import { reviewEndpoints as endpoints } from '@urembo/contract/endpoints/reviews';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminReviewsQuerySchema,
-  createReviewBodySchema,
-  productReviewsQuerySchema,
-  updateReviewBodySchema,
-  adminReviewSchema,
-  reviewSchema,
-} from '@urembo/contract/reviews';
-import { z } from 'zod';
-import { currentUser, requireUser } from '../auth';
+import { routeOf } from '../../lib/endpoint-route';
+import { currentUser } from '../auth';
 import type { RouteContext } from '../../lib/route-context';
 import type { ReviewService } from './service';
 
 /** What these routes use of the app. */
 type Ctx = RouteContext<{ reviews: ReviewService }>;
 
-const idParams = z.object({ id: z.string().min(1).max(200) });
-const productParams = z.object({ productId: z.string().min(1).max(200) });
-const orderParams = z.object({ orderId: z.string().min(1).max(200) });
-
-/** Reviews (API.md "Reviews", plus GET /review/order/{orderId}: docs/api-additions-reviews.md). */
+/** Reviews (plus GET /review/order/{orderId}: docs/api-additions-reviews.md). */
 export function shopRoutes({ services }: Ctx): FastifyPluginAsyncZod {
   const { reviews } = services;
   return async (app) => {
-    app.get(
-      '/review/product/:productId',
-      {
-        schema: {
-          response: { 200: pagedSchema(reviewSchema) },
-          params: productParams,
-          querystring: productReviewsQuerySchema,
-        },
-      },
-      async (request) => {
-        const { productId } = request.params;
-        const paging = request.query;
-        return reviews.listProductReviews(productId, paging);
-      },
-    );
+    app.route({
+      ...routeOf(endpoints.listProductReviews),
+      handler: async (request) => reviews.listProductReviews(request.params.productId, request.query),
+    });
 
-    app.get(
-      '/review/order/:orderId',
-      {
-        schema: { response: { 200: collectionSchema(reviewSchema) }, params: orderParams },
-        onRequest: requireUser,
-      },
-      async (request) => {
-        const { orderId } = request.params;
-        return { data: await reviews.listMyOrderReviews(currentUser(request), orderId) };
-      },
-    );
+    app.route({
+      ...routeOf(endpoints.listOrderReviews),
+      handler: async (request) => ({
+        data: await reviews.listMyOrderReviews(currentUser(request), request.params.orderId),
+      }),
+    });
 
-    app.post(
-      '/review',
-      { schema: { response: { 201: reviewSchema }, body: createReviewBodySchema }, onRequest: requireUser },
-      async (request, reply) => {
-        const body = request.body;
-        const review = await reviews.createReview(currentUser(request), body);
+    app.route({
+      ...routeOf(endpoints.createReview),
+      handler: async (request, reply) => {
+        const review = await reviews.createReview(currentUser(request), request.body);
         return reply.status(201).send(review);
       },
-    );
+    });
 
-    app.put(
-      '/review/:id',
-      {
-        schema: { response: { 200: reviewSchema }, params: idParams, body: updateReviewBodySchema },
-        onRequest: requireUser,
-      },
-      async (request) => {
-        const { id } = request.params;
-        const body = request.body;
-        return reviews.updateReview(currentUser(request), id, body);
-      },
-    );
+    app.route({
+      ...routeOf(endpoints.updateReview),
+      handler: async (request) => reviews.updateReview(currentUser(request), request.params.id, request.body),
+    });
   };
 }
 
@@ -81,19 +43,17 @@ export function shopRoutes({ services }: Ctx): FastifyPluginAsyncZod {
 export function adminRoutes({ services }: Ctx): FastifyPluginAsyncZod {
   const { reviews } = services;
   return async (app) => {
-    app.get(
-      '/review',
-      { schema: { response: { 200: pagedSchema(adminReviewSchema) }, querystring: adminReviewsQuerySchema } },
-      async (request) => {
-        const paging = request.query;
-        return reviews.listAdminReviews(paging);
-      },
-    );
+    app.route({
+      ...routeOf(endpoints.listReviews),
+      handler: async (request) => reviews.listAdminReviews(request.query),
+    });
 
-    app.delete('/review/:id', { schema: { params: idParams } }, async (request) => {
-      const { id } = request.params;
-      await reviews.deleteReview(id);
-      return { message: 'review deleted' };
+    app.route({
+      ...routeOf(endpoints.deleteReview),
+      handler: async (request) => {
+        await reviews.deleteReview(request.params.id);
+        return { message: 'review deleted' };
+      },
     });
   };
 }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSummary } from '@urembo/contract/dashboard';
-import { api } from '../../lib/api-client';
+import { dashboardRoutes } from '@urembo/contract/routes/dashboard';
+import { call } from '../../lib/api-client';
 
 export const dashboardKeys = { summary: ['dashboard', 'summary'] as const };
 
@@ -8,7 +8,7 @@ export const dashboardKeys = { summary: ['dashboard', 'summary'] as const };
 export function useAdminSummary() {
   return useQuery({
     queryKey: dashboardKeys.summary,
-    queryFn: ({ signal }) => api.get<AdminSummary>('/admin/summary', { signal }),
+    queryFn: ({ signal }) => call(dashboardRoutes.getAdminSummary, { signal }),
     refetchInterval: 60_000,
   });
 }

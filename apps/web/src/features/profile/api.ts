@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Address, AddressBody } from '@urembo/contract/addresses';
-import type { Collection } from '@urembo/contract/common';
-import { api } from '../../lib/api-client';
+import type { AddressBody } from '@urembo/contract/addresses';
+import { addressRoutes } from '@urembo/contract/routes/addresses';
+import { call } from '../../lib/api-client';
 
 /** The address book's query keys. */
 export const addressKeys = {
@@ -13,7 +13,7 @@ export const addressKeys = {
 export function useAddresses(userId: string | undefined) {
   return useQuery({
     queryKey: addressKeys.list(userId ?? ''),
-    queryFn: () => api.get<Collection<Address>>(`/address/user/${encodeURIComponent(userId!)}`),
+    queryFn: () => call(addressRoutes.listAddresses, { params: { userId: userId! } }),
     enabled: !!userId,
     select: (r) => r.data,
   });
@@ -24,8 +24,8 @@ export function useSaveAddress(userId: string) {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: AddressBody }) =>
       id
-        ? api.put<Address>(`/address/${encodeURIComponent(id)}`, body)
-        : api.post<Address>('/address/', body),
+        ? call(addressRoutes.updateAddress, { params: { id }, body })
+        : call(addressRoutes.createAddress, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: addressKeys.list(userId) }),
   });
 }
@@ -33,7 +33,7 @@ export function useSaveAddress(userId: string) {
 export function useDeleteAddress(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(`/address/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(addressRoutes.deleteAddress, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: addressKeys.list(userId) }),
   });
 }

@@ -6,11 +6,11 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { Paged } from '@urembo/contract/common';
+import { reviewRoutes } from '@urembo/contract/routes/reviews';
 import { REVIEW_PAGE_SIZES } from '@urembo/contract/review-rules';
-import type { AdminReview, CreateReviewBody, Review, UpdateReviewBody } from '@urembo/contract/reviews';
+import type { CreateReviewBody, Review, UpdateReviewBody } from '@urembo/contract/reviews';
 import { catalogueKeys, productQuery } from '../../app/data/catalogue';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 
 /** Every reviews query starts with 'reviews', so one invalidation refreshes them all. */
 export const reviewKeys = {
@@ -20,16 +20,15 @@ export const reviewKeys = {
   admin: (page: number) => ['reviews', 'admin', page] as const,
 };
 
-const enc = encodeURIComponent;
-
 /** A product's reviews, newest first, a page at a time ("Show more reviews"). */
 export function useProductReviews(productId: string) {
   return useInfiniteQuery({
     queryKey: reviewKeys.product(productId),
     queryFn: ({ pageParam }) =>
-      api.get<Paged<Review>>(
-        `/review/product/${enc(productId)}?page=${pageParam}&limit=${REVIEW_PAGE_SIZES.product}`,
-      ),
+      call(reviewRoutes.listProductReviews, {
+        params: { productId },
+        query: { page: pageParam, limit: REVIEW_PAGE_SIZES.product },
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
   });
@@ -39,7 +38,7 @@ export function useProductReviews(productId: string) {
 export function useMyOrderReviews(orderId: string, enabled: boolean) {
   return useQuery({
     queryKey: reviewKeys.mine(orderId),
-    queryFn: () => api.get<{ data: Review[] }>(`/review/order/${enc(orderId)}`).then((r) => r.data),
+    queryFn: () => call(reviewRoutes.listOrderReviews, { params: { orderId } }).then((r) => r.data),
     enabled,
   });
 }
@@ -69,7 +68,7 @@ async function refreshAfterReviewChange(queryClient: QueryClient): Promise<void>
 export function useCreateReview(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateReviewBody) => api.post<Review>('/review/', body),
+    mutationFn: (body: CreateReviewBody) => call(reviewRoutes.createReview, { body }),
     onSuccess: (review) => {
       // Show "You reviewed this product" at once, before the refetch answers.
       queryClient.setQueryData<Review[]>(reviewKeys.mine(orderId), (old) => [
@@ -85,7 +84,7 @@ export function useUpdateReview(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateReviewBody }) =>
-      api.put<Review>(`/review/${enc(id)}`, body),
+      call(reviewRoutes.updateReview, { params: { id }, body }),
     onSuccess: (review) => {
       queryClient.setQueryData<Review[]>(reviewKeys.mine(orderId), (old) =>
         (old ?? []).map((r) => (r._id === review._id ? review : r)),
@@ -99,7 +98,7 @@ export function useUpdateReview(orderId: string) {
 export function useAdminReviews(page: number) {
   return useQuery({
     queryKey: reviewKeys.admin(page),
-    queryFn: () => api.get<Paged<AdminReview>>(`/review?page=${page}&limit=${REVIEW_PAGE_SIZES.admin}`),
+    queryFn: () => call(reviewRoutes.listReviews, { query: { page, limit: REVIEW_PAGE_SIZES.admin } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -107,7 +106,7 @@ export function useAdminReviews(page: number) {
 export function useDeleteReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(`/review/${enc(id)}`),
+    mutationFn: (id: string) => call(reviewRoutes.deleteReview, { params: { id } }),
     onSuccess: () => refreshAfterReviewChange(queryClient),
   });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZES, type Paged } from '@urembo/contract/common';
-import type { User } from '@urembo/contract/users';
-import { api } from '../../lib/api-client';
+import { userRoutes } from '@urembo/contract/routes/users';
+import { PAGE_SIZES } from '@urembo/contract/page-sizes';
+import { call } from '../../lib/api-client';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -12,7 +12,7 @@ export const userKeys = {
 export function useAdminUsers(page: number) {
   return useQuery({
     queryKey: userKeys.page(page),
-    queryFn: () => api.get<Paged<User>>(`/user?page=${page}&limit=${PAGE_SIZES.adminUsers}`),
+    queryFn: () => call(userRoutes.listUsers, { query: { page, limit: PAGE_SIZES.adminUsers } }),
     placeholderData: keepPreviousData,
   });
 }

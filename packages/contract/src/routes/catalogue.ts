@@ -1,0 +1,20 @@
+import { defineRoutes } from '../http';
+
+/* Operation ids, methods and paths of the feature's endpoints (what each takes and answers: endpoints/). */
+
+export const catalogueRoutes = /* @__PURE__ */ defineRoutes({
+  listFeaturedProducts: ['GET', '/products/featuredandnew'],
+  searchProducts: ['GET', '/products/search'],
+  listRelatedProducts: ['GET', '/products/categoryProducts/:categoryId'],
+  listProducts: ['GET', '/products'],
+  getProduct: ['GET', '/products/:id'],
+  listCategories: ['GET', '/category'],
+  getImage: ['GET', '/images/:file'],
+  createProduct: ['POST', '/products'],
+  updateProduct: ['PUT', '/products/:id'],
+  deleteProduct: ['DELETE', '/products/:id'],
+  adjustStock: ['POST', '/products/:id/stock'],
+  deleteProductImage: ['POST', '/products/deleteProductImage'],
+  createCategory: ['POST', '/category'],
+  updateCategory: ['PUT', '/category/:id'],
+});
