@@ -42,8 +42,8 @@ const ADMIN_SURFACE = 'adminSurface';
  */
 export function guardByDefinition(this: FastifyInstance, route: RouteOptions): void {
   const endpoint = route.config?.endpoint;
-  if (!endpoint) return;
   const where = `${String(route.method)} ${route.url}`;
+  if (!endpoint) throw new Error(`${where}: mount every /api/v1 route from its definition (routeOf)`);
   if (
     route.method !== 'HEAD' &&
     (route.method !== endpoint.method || route.url !== `${API_PREFIX}${endpoint.path}`)

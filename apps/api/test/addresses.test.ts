@@ -197,6 +197,8 @@ describeEachDialect('address books', (ctx) => {
     const { user, cookie } = await signedInUser(ctx());
     const a = (await call(ctx(), 'POST', '/', cookie, body({ name: 'A' }))).json();
     const b = (await call(ctx(), 'POST', '/', cookie, body({ name: 'B' }))).json();
+    // "Newest" is by creation time: two addresses saved in the same millisecond would tie.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const c = (await call(ctx(), 'POST', '/', cookie, body({ name: 'C' }))).json();
     expect(a.isDefault).toBe(true);
     const res = await call(ctx(), 'DELETE', `/${a._id}`, cookie);

@@ -34,9 +34,9 @@ describe('admin products table', () => {
 
   beforeEach(() => {
     calls = mockApi({
-      'GET /products/': { body: paged(listed, 1, 10, 11) },
+      'GET /products': { body: paged(listed, 1, 10, 11) },
       'GET /category': { body: { data: CATEGORIES } },
-      'POST /products/': { status: 201, body: product() },
+      'POST /products': { status: 201, body: product() },
       'PUT /products/p1': { body: product() },
       'PUT /products/p2': { body: product() },
       'DELETE /products/p2': { body: { message: 'Product deleted' } },
@@ -47,7 +47,7 @@ describe('admin products table', () => {
   it('lists every product (inactive too), 10 a page, with the seed truncation', async () => {
     renderTable(<ProductsTable />);
     expect(await screen.findByText('A very long product name…')).toBeInTheDocument();
-    expect(calls[0]!.url).toBe('/api/v1/products/?includeInactive=true&page=1&limit=10');
+    expect(calls[0]!.url).toBe('/api/v1/products?includeInactive=true&page=1&limit=10');
     expect(screen.getByText('inactive')).toBeInTheDocument();
     expect(screen.getByText('11 products, newest first')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('admin products table', () => {
 
     expect(await screen.findByText('Product created')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.url).toBe('/api/v1/products/');
+    expect(post.url).toBe('/api/v1/products');
     expect(post.body).toMatchObject({
       name: 'Baobab Oil',
       price: 1450,
@@ -110,7 +110,7 @@ describe('admin products table', () => {
 
   it("shows the server's message when creating fails", async () => {
     mockApi({
-      'POST /products/': { status: 400, body: { error: 'Image 1 is not a JPEG, PNG or WebP picture' } },
+      'POST /products': { status: 400, body: { error: 'Image 1 is not a JPEG, PNG or WebP picture' } },
     });
     renderTable(<ProductsTable />);
     await screen.findByText('Shea Jar');
@@ -201,7 +201,7 @@ describe('admin category table', () => {
       'GET /category': {
         body: { data: [...CATEGORIES, { _id: 'c3', category: 'Long', description: 'x'.repeat(130) }] },
       },
-      'POST /category/': (call) => {
+      'POST /category': (call) => {
         const body = call.body as { category: string; description: string };
         return body.category === 'Skin Care'
           ? { status: 409, body: { error: 'A category named "Skin Care" already exists' } }

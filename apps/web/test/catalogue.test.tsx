@@ -116,7 +116,7 @@ describe('ShopPage', () => {
   it('filters by the tab in the URL and keeps the page in the URL', async () => {
     const calls = mockApi({
       'GET /category': { body: { data: CATEGORIES } },
-      'GET /products/': ({ url }) => {
+      'GET /products': ({ url }) => {
         const q = new URL(url, 'http://x').searchParams;
         const page = Number(q.get('page'));
         const name = `${q.get('category') ?? 'all'} item p${page}`;
@@ -136,13 +136,13 @@ describe('ShopPage', () => {
     expect(await screen.findByText('c2 item p2')).toBeInTheDocument();
     expect(location.history.at(-1)).toBe('/shop?category=c2&page=2');
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
-    expect(calls.some((c) => c.url === '/api/v1/products/?page=2&limit=10&category=c2')).toBe(true);
+    expect(calls.some((c) => c.url === '/api/v1/products?page=2&limit=10&category=c2')).toBe(true);
   });
 
   it('says "No products to show" for an empty category', async () => {
     mockApi({
       'GET /category': { body: { data: CATEGORIES } },
-      'GET /products/': { body: paged([], 1, 10, 0) },
+      'GET /products': { body: paged([], 1, 10, 0) },
     });
     renderAt(<ShopPage />, '/shop?category=c1');
     expect(await screen.findByText('No products to show')).toBeInTheDocument();

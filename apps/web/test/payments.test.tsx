@@ -108,7 +108,7 @@ describe('MpesaFormScreen', () => {
       'GET /payment/order/o1': {
         body: { data: [payment({ _id: 'p0', amount: 1000, status: true, receipt: 'SBC1DEF2GH' })] },
       },
-      'POST /payment/': (call) => ({
+      'POST /payment': (call) => ({
         status: 201,
         body: payment({
           ...(call.body as Partial<Payment>),
@@ -149,7 +149,7 @@ describe('MpesaFormScreen', () => {
 
   it('shows the server’s error', async () => {
     mockApi({
-      'POST /payment/': () => ({
+      'POST /payment': () => ({
         status: 409,
         body: { error: 'This M-Pesa receipt number has already been used' },
       }),
@@ -235,7 +235,7 @@ describe('PaymentScreen', () => {
 describe('PaymentsTable (admin)', () => {
   it('lists payments and toggles only manual-form ones', async () => {
     mockApi({
-      'GET /payment/?page=1&limit=25&filter=all': () => ({
+      'GET /payment?page=1&limit=25&filter=all': () => ({
         body: {
           data: [
             payment({}),
@@ -285,8 +285,8 @@ describe('PaymentsTable (admin)', () => {
     const page = (data: Payment[]) => ({
       body: { data, page: 1, limit: 25, total: data.length, totalPages: 1 },
     });
-    mockApi({ 'GET /payment/?page=1&limit=25&filter=all': () => page([payment({})]) });
-    mockApi({ 'GET /payment/?page=1&limit=25&filter=unmatched': () => page([unmatched]) });
+    mockApi({ 'GET /payment?page=1&limit=25&filter=all': () => page([payment({})]) });
+    mockApi({ 'GET /payment?page=1&limit=25&filter=unmatched': () => page([unmatched]) });
     mockApi({
       'GET /payment/order-search?q=K7HX': () => ({
         body: {
@@ -327,7 +327,7 @@ describe('PaymentsTable (admin)', () => {
 
   it('says when updating or fetching fails', async () => {
     mockApi({
-      'GET /payment/?page=1&limit=25&filter=all': () => ({
+      'GET /payment?page=1&limit=25&filter=all': () => ({
         body: { data: [payment({})], page: 1, limit: 25, total: 1, totalPages: 1 },
       }),
     });
@@ -340,7 +340,7 @@ describe('PaymentsTable (admin)', () => {
     first.unmount();
 
     mockApi({
-      'GET /payment/?page=1&limit=25&filter=all': {
+      'GET /payment?page=1&limit=25&filter=all': {
         status: 500,
         body: { error: 'Something went wrong on our side. Please try again.' },
       },

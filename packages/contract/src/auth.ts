@@ -133,13 +133,15 @@ export const changePasswordBodySchema = z.object({
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
 /** One signed-in device of the account (GET /auth/sessions). */
-export interface SessionInfo {
-  _id: string;
-  current: boolean;
-  createdAt: string;
-  lastSeenAt: string;
-  userAgent: string | null;
-}
+export const sessionInfoSchema = z.object({
+  _id: z.string(),
+  /** The session this request came with. */
+  current: z.boolean(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  userAgent: z.string().nullable(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
 export const newVerificationTokenBodySchema = z.object({ email: emailSchema });
 

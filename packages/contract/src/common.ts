@@ -80,7 +80,7 @@ export function collectionSchema<T extends z.ZodType>(item: T) {
 export const messageSchema = z.object({ message: z.string() });
 
 /** The schema of an answer that adds a human `message` to an object (a change's result). */
-export function withMessage<T extends z.ZodObject>(schema: T) {
+export function withMessage<S extends z.core.$ZodShape>(schema: z.ZodObject<S>) {
   return schema.extend({ message: z.string() });
 }
 

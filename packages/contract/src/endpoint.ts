@@ -54,9 +54,9 @@ export interface EndpointSpec {
   readonly headers?: z.ZodObject;
   /**
    * Answers by status: the successes, and any failure whose body is not the shared `{ error }` (the health check's
-   * 503). A zod schema is a JSON body; `otherBody`/`noBody` are the rest.
+   * 503, Daraja's 400). A zod schema is a JSON body; `otherBody`/`noBody` are the rest.
    */
-  readonly responses: Readonly<Partial<Record<200 | 201 | 503, Answer>>>;
+  readonly responses: Readonly<Partial<Record<200 | 201 | 400 | 503, Answer>>>;
   /**
    * The failures its handler and services answer with `{ error }`, beyond those every endpoint of its kind can
    * give, which the OpenAPI document adds by itself: 400 for input that fails its schemas or malformed JSON, 401/403
@@ -89,9 +89,12 @@ type Input<T> = T extends z.ZodType ? z.input<T> : never;
 /** The path parameters a call names. */
 export type ParamsOf<E> = E extends { params: infer P extends z.ZodType } ? z.input<P> : undefined;
 
-/** The query a call may send: each value a string, number or boolean (leaving one out sends its default). */
+/**
+ * The query a call may send: each value a string, number or boolean; one left out, null or empty is not sent (the
+ * server takes its default).
+ */
 export type QueryOf<E> = E extends { query: infer Q extends z.ZodType }
-  ? { [K in keyof z.input<Q>]?: z.input<Q>[K] & QueryValue }
+  ? { [K in keyof z.input<Q>]?: (z.input<Q>[K] & QueryValue) | null }
   : undefined;
 
 export type BodyOf<E> = E extends { body: infer B extends z.ZodType } ? Input<B> : undefined;

@@ -25,10 +25,9 @@ export const deliveryStatusSchema = z.enum(DELIVERY_STATUSES);
 
 export const cartLineSchema = productSchema.extend({ count: z.number().int() });
 export type CartLine = z.infer<typeof cartLineSchema>;
-export interface Cart {
-  data: CartLine[];
-  subtotal: number;
-}
+/** A customer's cart: its lines (the product as it is now, and how many) and the server's subtotal. */
+export const cartSchema = z.object({ data: z.array(cartLineSchema), subtotal: z.number().int() });
+export type Cart = z.infer<typeof cartSchema>;
 
 export const orderLineSchema = z.object({
   _id: z.string(),

@@ -1,7 +1,7 @@
 import type { Endpoints } from '@urembo/contract/api';
 import type { ApiError } from '@urembo/contract/common';
 import type { AnswerOf, BodyOf, ParamsOf, QueryOf } from '@urembo/contract/endpoint';
-import { urlOf, type Route } from '@urembo/contract/http';
+import { urlOf, type Method, type QueryValue, type Route } from '@urembo/contract/http';
 
 /** A failed API call: the server's `{ error }` text, its status and field details. */
 export class ApiRequestError extends Error {
@@ -16,8 +16,6 @@ export class ApiRequestError extends Error {
     this.name = 'ApiRequestError';
   }
 }
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 type Transport = (url: string, init: RequestInit) => Promise<Response>;
 let transport: Transport = (url, init) => fetch(url, init);
@@ -37,7 +35,7 @@ export interface RequestOptions {
 }
 
 /** The one way the web app talks to the server: JSON over /api/v1 with the session cookie. */
-export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest(method: Method, path: string, options: RequestOptions = {}): Promise<unknown> {
   let response: Response;
   try {
     response = await transport(`/api/v1${path}`, {
@@ -74,7 +72,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
       Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
     );
   }
-  return body as T;
+  return body;
 }
 
 /** A route of the contract (packages/contract/src/api-routes.ts) whose definition the client knows. */
@@ -98,25 +96,22 @@ export function call<R extends ApiRoute>(
   route: R,
   ...[input]: object extends CallInput<Def<R>> ? [CallInput<Def<R>>?] : [CallInput<Def<R>>]
 ): Promise<AnswerOf<Def<R>>> {
-  const { params, query, body, headers, signal } = (input ?? {}) as {
-    params?: Record<string, string>;
-    query?: Record<string, string | number | boolean | null | undefined>;
-    body?: unknown;
-    headers?: Record<string, string>;
-    signal?: AbortSignal;
-  };
-  return apiRequest(route.method, urlOf(route, params, query), { body, headers, signal });
+  return callRoute(route, input) as Promise<AnswerOf<Def<R>>>;
 }
 
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('DELETE', path, { ...options, body }),
-};
+export interface UncheckedInput extends RequestOptions {
+  params?: Record<string, string>;
+  query?: Record<string, QueryValue>;
+}
+
+/**
+ * `call` for a route chosen at run time among several (one of the delivery levels): the URL still comes from the
+ * contract, but nothing is typed; prefer `call`.
+ */
+export function callRoute(route: Route, input: UncheckedInput = {}): Promise<unknown> {
+  const { params, query, ...options } = input;
+  return apiRequest(route.method, urlOf(route, params, query), options);
+}
 
 /** The message to show for any error thrown by a query or mutation. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {

@@ -1,47 +1,47 @@
-import { pathParams } from '@urembo/contract/common';
+import { cartEndpoints as endpoints } from '@urembo/contract/endpoints/cart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addToCartBodySchema, removeFromCartBodySchema } from '@urembo/contract/orders';
-import { assertSelf, requireUser } from '../auth';
+import { routeOf } from '../../lib/endpoint-route';
 import type { RouteContext } from '../../lib/route-context';
+import { assertSelf } from '../auth';
 import type { CartService } from './service';
 
 /** What these routes use of the app. */
 type Ctx = RouteContext<{ cart: CartService }>;
 
-/** The cart (API.md "Cart"): only its owner reaches it, admins included. */
+/** The cart: only its owner reaches it, admins included (customer routes: routes.ts guards them). */
 export function shopRoutes({ services }: Ctx): FastifyPluginAsyncZod {
   const { cart } = services;
   return async (app) => {
-    app.addHook('onRequest', requireUser);
-
-    app.post(
-      '/user/addToCart/:userId',
-      { schema: { params: pathParams('userId'), body: addToCartBodySchema } },
-      async (request) => {
+    app.route({
+      ...routeOf(endpoints.addToCart),
+      handler: async (request) => {
         const user = assertSelf(request, request.params.userId);
-        const body = request.body;
-        return cart.addToCart(user.id, body.productId, body.count);
+        return cart.addToCart(user.id, request.body.productId, request.body.count);
       },
-    );
-
-    app.get('/user/getCart/:userId', { schema: { params: pathParams('userId') } }, async (request, reply) => {
-      const user = assertSelf(request, request.params.userId);
-      return reply.header('cache-control', 'no-store').send(await cart.getCart(user.id));
     });
 
-    app.delete(
-      '/user/removeFromCart/:userId',
-      { schema: { params: pathParams('userId'), body: removeFromCartBodySchema } },
-      async (request) => {
+    app.route({
+      ...routeOf(endpoints.getCart),
+      handler: async (request, reply) => {
         const user = assertSelf(request, request.params.userId);
-        const body = request.body;
-        return cart.removeFromCart(user.id, body.productId, body.all);
+        return reply.header('cache-control', 'no-store').send(await cart.getCart(user.id));
       },
-    );
+    });
 
-    app.delete('/user/clearCart/:userId', { schema: { params: pathParams('userId') } }, async (request) => {
-      const user = assertSelf(request, request.params.userId);
-      return cart.clearCart(user.id);
+    app.route({
+      ...routeOf(endpoints.removeFromCart),
+      handler: async (request) => {
+        const user = assertSelf(request, request.params.userId);
+        return cart.removeFromCart(user.id, request.body.productId, request.body.all);
+      },
+    });
+
+    app.route({
+      ...routeOf(endpoints.clearCart),
+      handler: async (request) => {
+        const user = assertSelf(request, request.params.userId);
+        return cart.clearCart(user.id);
+      },
     });
   };
 }

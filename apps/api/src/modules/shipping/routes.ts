@@ -1,19 +1,12 @@
-import { pathParams, collectionSchema } from '@urembo/contract/common';
+import { shippingEndpoints as endpoints } from '@urembo/contract/endpoints/shipping';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SHIPPING_KINDS,
   SHIPPING_KIND_SINGULAR,
-  countiesQuerySchema,
-  createCountryBodySchema,
-  createCountyBodySchema,
-  createLocationBodySchema,
-  createTownBodySchema,
-  locationsQuerySchema,
-  townsQuerySchema,
   updateShippingBodySchemas,
   type ShippingKind,
-  countrySchema,
 } from '@urembo/contract/shipping';
+import { routeOf } from '../../lib/endpoint-route';
 import { notFound } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import type { RouteContext } from '../../lib/route-context';
@@ -36,27 +29,30 @@ function parentIdOf(kind: ShippingKind, body: { country?: string; county?: strin
   return undefined;
 }
 
-/** /shipping/* (API.md "Shipping"): public lists, admin changes. */
+/** /shipping/*: public lists, admin changes. */
 export function shopRoutes({ db }: Ctx): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/shipping/countries',
-      { schema: { response: { 200: collectionSchema(countrySchema) } } },
-      async () => ({
-        data: (await listCountries(db)).map((r) => toPlaceDto('countries', r)),
+    app.route({
+      ...routeOf(endpoints.listCountries),
+      handler: async () => ({ data: (await listCountries(db)).map((r) => toPlaceDto('countries', r)) }),
+    });
+    app.route({
+      ...routeOf(endpoints.listCounties),
+      handler: async (request) => ({
+        data: (await listCounties(db, request.query.country)).map((r) => toPlaceDto('counties', r)),
       }),
-    );
-    app.get('/shipping/counties', { schema: { querystring: countiesQuerySchema } }, async (request) => {
-      const { country } = request.query;
-      return { data: (await listCounties(db, country)).map((r) => toPlaceDto('counties', r)) };
     });
-    app.get('/shipping/towns', { schema: { querystring: townsQuerySchema } }, async (request) => {
-      const { county } = request.query;
-      return { data: (await listTowns(db, county)).map((r) => toPlaceDto('towns', r)) };
+    app.route({
+      ...routeOf(endpoints.listTowns),
+      handler: async (request) => ({
+        data: (await listTowns(db, request.query.county)).map((r) => toPlaceDto('towns', r)),
+      }),
     });
-    app.get('/shipping/locations', { schema: { querystring: locationsQuerySchema } }, async (request) => {
-      const { town } = request.query;
-      return { data: (await listLocations(db, town)).map((r) => toPlaceDto('locations', r)) };
+    app.route({
+      ...routeOf(endpoints.listLocations),
+      handler: async (request) => ({
+        data: (await listLocations(db, request.query.town)).map((r) => toPlaceDto('locations', r)),
+      }),
     });
   };
 }
@@ -65,58 +61,68 @@ export function shopRoutes({ db }: Ctx): FastifyPluginAsyncZod {
 export function adminRoutes({ services }: Ctx): FastifyPluginAsyncZod {
   const service = services.shipping;
   return async (app) => {
-    app.post('/shipping/countries', { schema: { body: createCountryBodySchema } }, async (request, reply) => {
-      const body = request.body;
-      const place = await service.create('countries', { name: body.name });
-      return reply.status(201).send({ ...place, message: 'country added' });
+    app.route({
+      ...routeOf(endpoints.createCountry),
+      handler: async (request, reply) => {
+        const place = await service.create('countries', { name: request.body.name });
+        return reply.status(201).send({ ...place, message: 'country added' });
+      },
     });
 
-    app.post('/shipping/counties', { schema: { body: createCountyBodySchema } }, async (request, reply) => {
-      const body = request.body;
-      const place = await service.create('counties', { name: body.name, parentId: body.country });
-      return reply.status(201).send({ ...place, message: 'county added' });
+    app.route({
+      ...routeOf(endpoints.createCounty),
+      handler: async (request, reply) => {
+        const { name, country } = request.body;
+        const place = await service.create('counties', { name, parentId: country });
+        return reply.status(201).send({ ...place, message: 'county added' });
+      },
     });
 
-    app.post('/shipping/towns', { schema: { body: createTownBodySchema } }, async (request, reply) => {
-      const body = request.body;
-      const place = await service.create('towns', { name: body.name, parentId: body.county });
-      return reply.status(201).send({ ...place, message: 'Town added' });
+    app.route({
+      ...routeOf(endpoints.createTown),
+      handler: async (request, reply) => {
+        const { name, county } = request.body;
+        const place = await service.create('towns', { name, parentId: county });
+        return reply.status(201).send({ ...place, message: 'Town added' });
+      },
     });
 
-    app.post(
-      '/shipping/locations',
-      { schema: { body: createLocationBodySchema } },
-      async (request, reply) => {
-        const body = request.body;
-        const place = await service.create('locations', {
-          name: body.name,
-          parentId: body.town,
-          shippingFee: body.shippingFee,
-        });
+    app.route({
+      ...routeOf(endpoints.createLocation),
+      handler: async (request, reply) => {
+        const { name, town, shippingFee } = request.body;
+        const place = await service.create('locations', { name, parentId: town, shippingFee });
         return reply.status(201).send({ ...place, message: 'location added' });
       },
-    );
-
-    app.put('/shipping/:kind/:id', { schema: { params: pathParams('kind', 'id') } }, async (request) => {
-      const kind = kindOf(request.params.kind);
-      const body = parseInput(updateShippingBodySchemas[kind], request.body) as {
-        name?: string;
-        country?: string;
-        county?: string;
-        town?: string;
-        shippingFee?: number;
-      };
-      const place = await service.update(kind, request.params.id, {
-        name: body.name,
-        parentId: parentIdOf(kind, body),
-        shippingFee: body.shippingFee,
-      });
-      return { ...place, message: `${SHIPPING_KIND_SINGULAR[kind]} updated` };
     });
 
-    app.delete('/shipping/:kind/:id', { schema: { params: pathParams('kind', 'id') } }, async (request) => {
-      const kind = kindOf(request.params.kind);
-      return { message: await service.remove(kind, request.params.id) };
+    // The body's fields depend on the level in the path, so the handler parses it with that level's schema.
+    app.route({
+      ...routeOf(endpoints.updatePlace, { bodyInHandler: true }),
+      handler: async (request) => {
+        const kind = kindOf(request.params.kind);
+        const body = parseInput(updateShippingBodySchemas[kind], request.body) as {
+          name?: string;
+          country?: string;
+          county?: string;
+          town?: string;
+          shippingFee?: number;
+        };
+        const place = await service.update(kind, request.params.id, {
+          name: body.name,
+          parentId: parentIdOf(kind, body),
+          shippingFee: body.shippingFee,
+        });
+        return { ...place, message: `${SHIPPING_KIND_SINGULAR[kind]} updated` };
+      },
+    });
+
+    app.route({
+      ...routeOf(endpoints.deletePlace),
+      handler: async (request) => {
+        const kind = kindOf(request.params.kind);
+        return { message: await service.remove(kind, request.params.id) };
+      },
     });
   };
 }

@@ -24,6 +24,13 @@ import {
 } from './repository';
 
 export type Place = Country | County | Town | Location;
+/** The place of each level. */
+export interface PlaceOf {
+  countries: Country;
+  counties: County;
+  towns: Town;
+  locations: Location;
+}
 
 const CHILD_PLURAL: Record<Exclude<ShippingKind, 'locations'>, string> = {
   countries: 'counties',
@@ -36,7 +43,11 @@ function capitalise(text: string): string {
 }
 
 /** The API's view of one place of a level (API.md "Shipping"). */
-export function toPlaceDto(kind: ShippingKind, row: PlaceRow): Place {
+export function toPlaceDto<K extends ShippingKind>(kind: K, row: PlaceRow): PlaceOf[K] {
+  return placeDto(kind, row) as PlaceOf[K];
+}
+
+function placeDto(kind: ShippingKind, row: PlaceRow): Place {
   switch (kind) {
     case 'countries':
       return { _id: row.id, name: row.name };
@@ -67,7 +78,10 @@ export class ShippingService {
     return this.deps.db;
   }
 
-  async create(kind: ShippingKind, input: Required<Pick<PlaceInput, 'name'>> & PlaceInput): Promise<Place> {
+  async create<K extends ShippingKind>(
+    kind: K,
+    input: Required<Pick<PlaceInput, 'name'>> & PlaceInput,
+  ): Promise<PlaceOf[K]> {
     const parent = await this.parentOf(kind, input.parentId);
     await this.assertNameFree(kind, input.name, parent);
     const row: PlaceRow = {

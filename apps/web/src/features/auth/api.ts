@@ -1,14 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
+import { authRoutes } from '@urembo/contract/routes/auth';
 import type { User } from '@urembo/contract/users';
-import { api, errorMessage } from '../../lib/api-client';
+import { call, errorMessage } from '../../lib/api-client';
 
 export const authUserKey = ['authUser'] as const;
 
 /** The signed-in user, or null for a visitor (GET /auth/me answers 200 either way: no failed request). */
 export async function fetchAuthUser(): Promise<User | null> {
-  const { user } = await api.get<{ user: User | null }>('/auth/me');
+  const { user } = await call(authRoutes.getSessionUser);
   return user;
 }
 
@@ -21,7 +22,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: () => api.post<{ message: string }>('/auth/logout'),
+    mutationFn: () => call(authRoutes.logOut),
     onSuccess: (data) => {
       toast.success(data.message || 'Logout success');
       queryClient.setQueryData(authUserKey, null);

@@ -1,13 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AuthUserResponse,
-  ChangePasswordBody,
-  MessageResponse,
-  SessionInfo,
-} from '@urembo/contract/auth';
-import type { Collection } from '@urembo/contract/common';
+import type { ChangePasswordBody } from '@urembo/contract/auth';
+import { authRoutes } from '@urembo/contract/routes/auth';
 import type { User } from '@urembo/contract/users';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { authUserKey } from './api';
 
 /**
@@ -28,7 +23,7 @@ export function useSignin() {
   const become = useBecome();
   return useMutation({
     mutationFn: (body: { phone?: string; email?: string; password: string }) =>
-      api.post<AuthUserResponse>('/auth/signin', body),
+      call(authRoutes.signIn, { body }),
     onSuccess: ({ user }) => become(user),
   });
 }
@@ -37,14 +32,14 @@ export function useSignup() {
   const become = useBecome();
   return useMutation({
     mutationFn: (body: { fullName: string; email?: string; phone: string; password: string }) =>
-      api.post<AuthUserResponse>('/auth/signup', body),
+      call(authRoutes.signUp, { body }),
     onSuccess: ({ user }) => become(user),
   });
 }
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => api.post<MessageResponse>('/auth/forgot-password', { email }),
+    mutationFn: (email: string) => call(authRoutes.forgotPassword, { body: { email } }),
   });
 }
 
@@ -52,7 +47,7 @@ export function useResetPassword(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (password: string) =>
-      api.post<MessageResponse>(`/auth/reset-password/${encodeURIComponent(token)}`, { password }),
+      call(authRoutes.resetPassword, { params: { token }, body: { password } }),
     // The reset signs every session out, this browser's too.
     onSuccess: () => {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authUserKey[0] });
@@ -64,7 +59,8 @@ export function useResetPassword(token: string) {
 export function useVerifyCode(kind: 'email' | 'phone') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.post<AuthUserResponse>(`/auth/verify-${kind}`, { code }),
+    mutationFn: (code: string) =>
+      call(kind === 'email' ? authRoutes.verifyEmail : authRoutes.verifyPhone, { body: { code } }),
     onSuccess: ({ user }) => queryClient.setQueryData(authUserKey, user),
   });
 }
@@ -73,8 +69,8 @@ export function useSendCode(kind: 'email' | 'phone') {
   return useMutation({
     mutationFn: (email: string | null) =>
       kind === 'email'
-        ? api.post<MessageResponse>('/auth/newVerificationToken', { email })
-        : api.post<MessageResponse>('/auth/newPhoneToken'),
+        ? call(authRoutes.sendEmailCode, { body: { email: email ?? '' } })
+        : call(authRoutes.sendPhoneCode),
   });
 }
 
@@ -84,7 +80,7 @@ export const sessionsKey = ['authSessions'] as const;
 export function useSessions() {
   return useQuery({
     queryKey: sessionsKey,
-    queryFn: () => api.get<Collection<SessionInfo>>('/auth/sessions'),
+    queryFn: () => call(authRoutes.listSessions),
     select: (r) => r.data,
   });
 }
@@ -92,7 +88,7 @@ export function useSessions() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) => api.post<MessageResponse>('/auth/change-password', body),
+    mutationFn: (body: ChangePasswordBody) => call(authRoutes.changePassword, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }
@@ -100,7 +96,7 @@ export function useChangePassword() {
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<MessageResponse>(`/auth/sessions/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(authRoutes.endSession, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }
@@ -108,7 +104,7 @@ export function useEndSession() {
 export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<MessageResponse & { ended: number }>('/auth/sessions/sign-out-others'),
+    mutationFn: () => call(authRoutes.endOtherSessions),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddToCartBody, Cart, RemoveFromCartBody } from '@urembo/contract/orders';
-import { api } from '../../lib/api-client';
+import { cartRoutes } from '@urembo/contract/routes/cart';
+import { call } from '../../lib/api-client';
 import { useAuthUser } from '../../app/data/session';
 
 /** The cart's query keys: one cart per signed-in customer. */
@@ -9,7 +10,7 @@ export const cartKeys = {
   mine: (userId: string | undefined) => ['cart', userId ?? 'signed-out'] as const,
 };
 
-export const fetchCart = (userId: string) => api.get<Cart>(`/user/getCart/${userId}`);
+export const fetchCart = (userId: string) => call(cartRoutes.getCart, { params: { userId } });
 
 /** The signed-in customer's cart (lines and the server's subtotal); disabled for a visitor. */
 export function useCart() {
@@ -41,15 +42,17 @@ function useCartMutation<TBody>(call: (userId: string, body: TBody) => Promise<C
 }
 
 export function useAddToCart() {
-  return useCartMutation((userId, body: AddToCartBody) => api.post<Cart>(`/user/addToCart/${userId}`, body));
+  return useCartMutation((userId, body: AddToCartBody) =>
+    call(cartRoutes.addToCart, { params: { userId }, body }),
+  );
 }
 
 export function useRemoveFromCart() {
   return useCartMutation((userId, body: RemoveFromCartBody) =>
-    api.delete<Cart>(`/user/removeFromCart/${userId}`, body),
+    call(cartRoutes.removeFromCart, { params: { userId }, body }),
   );
 }
 
 export function useClearCart() {
-  return useCartMutation((userId, _body: void) => api.delete<Cart>(`/user/clearCart/${userId}`));
+  return useCartMutation((userId, _body: void) => call(cartRoutes.clearCart, { params: { userId } }));
 }

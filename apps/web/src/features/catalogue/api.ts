@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category, Product, SearchResult } from '@urembo/contract/catalogue';
-import type { Collection, Paged } from '@urembo/contract/common';
 import { PAGE_SIZES } from '@urembo/contract/page-sizes';
-import { api } from '../../lib/api-client';
+import { catalogueRoutes } from '@urembo/contract/routes/catalogue';
+import { call } from '../../lib/api-client';
 
 /** Query keys of the catalogue, so admin changes can refresh every list at once. */
 export const catalogueKeys = {
@@ -16,23 +15,12 @@ export const catalogueKeys = {
   categories: ['catalogue', 'categories'] as const,
 };
 
-function query(params: Record<string, string | number | boolean | null | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== null && value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
 /** The home page's "featured or new" grid. */
 export function useFeaturedProducts(page: number) {
   return useQuery({
     queryKey: catalogueKeys.featured(page),
     queryFn: ({ signal }) =>
-      api.get<Paged<Product>>(`/products/featuredandnew${query({ page, limit: PAGE_SIZES.featured })}`, {
-        signal,
-      }),
+      call(catalogueRoutes.listFeaturedProducts, { query: { page, limit: PAGE_SIZES.featured }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -42,7 +30,7 @@ export function useProducts(page: number, category: string | null) {
   return useQuery({
     queryKey: catalogueKeys.list(page, category),
     queryFn: ({ signal }) =>
-      api.get<Paged<Product>>(`/products/${query({ page, limit: PAGE_SIZES.shop, category })}`, { signal }),
+      call(catalogueRoutes.listProducts, { query: { page, limit: PAGE_SIZES.shop, category }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -52,7 +40,8 @@ export function useProductSearch(term: string, page: number) {
   return useQuery({
     queryKey: catalogueKeys.search(term, page),
     queryFn: ({ signal }) =>
-      api.get<SearchResult>(`/products/search${query({ search: term, page, limit: PAGE_SIZES.search })}`, {
+      call(catalogueRoutes.searchProducts, {
+        query: { search: term, page, limit: PAGE_SIZES.search },
         signal,
       }),
     enabled: term.trim() !== '',
@@ -64,7 +53,7 @@ export function useProductSearch(term: string, page: number) {
 export function productQuery(slug: string) {
   return queryOptions({
     queryKey: catalogueKeys.product(slug),
-    queryFn: ({ signal }) => api.get<Product>(`/products/${encodeURIComponent(slug)}`, { signal }),
+    queryFn: ({ signal }) => call(catalogueRoutes.getProduct, { params: { id: slug }, signal }),
   });
 }
 
@@ -77,10 +66,11 @@ export function useRelatedProducts(categoryId: string | null | undefined, exclud
   return useQuery({
     queryKey: catalogueKeys.related(categoryId ?? '', exclude),
     queryFn: ({ signal }) =>
-      api.get<Collection<Product>>(
-        `/products/categoryProducts/${encodeURIComponent(categoryId ?? '')}${query({ exclude })}`,
-        { signal },
-      ),
+      call(catalogueRoutes.listRelatedProducts, {
+        params: { categoryId: categoryId ?? '' },
+        query: { exclude },
+        signal,
+      }),
     enabled: !!categoryId,
     select: (body) => body.data,
   });
@@ -89,7 +79,7 @@ export function useRelatedProducts(categoryId: string | null | undefined, exclud
 export function useCategories() {
   return useQuery({
     queryKey: catalogueKeys.categories,
-    queryFn: ({ signal }) => api.get<Collection<Category>>('/category', { signal }),
+    queryFn: ({ signal }) => call(catalogueRoutes.listCategories, { signal }),
     select: (body) => body.data,
     staleTime: 5 * 60_000,
   });

@@ -1,14 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Address } from '@urembo/contract/addresses';
-import type {
-  CreateOrderBody,
-  DeliveryPlace,
-  Order,
-  OrderItemInput,
-  OrderQuote,
-} from '@urembo/contract/orders';
+import type { CreateOrderBody, DeliveryPlace, OrderItemInput } from '@urembo/contract/orders';
 import { IDEMPOTENCY_KEY_HEADER } from '@urembo/contract/order-status';
-import { api } from '../../lib/api-client';
+import { orderRoutes } from '@urembo/contract/routes/orders';
+import { call } from '../../lib/api-client';
 import { cartKeys } from '../../app/data/cart';
 import { orderKeys } from '../../app/data/orders';
 import { useAuthUser } from '../../app/data/session';
@@ -37,7 +32,8 @@ export function useOrderQuote(
     : {};
   return useQuery({
     queryKey: checkoutKeys.quote(user?._id, items, place),
-    queryFn: () => api.post<OrderQuote>(`/order/${user!._id}/quote`, { ...place, items }),
+    queryFn: () =>
+      call(orderRoutes.quoteOrder, { params: { userId: user!._id }, body: { ...place, items: items! } }),
     // Wait for the address book, so a slow phone sends one quote, not one without delivery and another with it.
     enabled: !!user && addressKnown && !!items && items.length > 0,
     placeholderData: keepPreviousData,
@@ -61,7 +57,11 @@ export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: CreateOrderBody; idempotencyKey: string }) =>
-      api.post<Order>(`/order/${user!._id}`, body, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
+      call(orderRoutes.createOrder, {
+        params: { id: user!._id },
+        body,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      }),
     onSuccess: (order) => {
       queryClient.setQueryData(orderKeys.detail(order._id), order);
       void queryClient.invalidateQueries({ queryKey: cartKeys.all });

@@ -1,9 +1,9 @@
 import type { AdminOrderFilter } from '@urembo/contract/dashboard';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Collection, Paged } from '@urembo/contract/common';
-import type { Order, OrderItem, OrderMessage, UpdateOrderStatusBody } from '@urembo/contract/orders';
+import type { UpdateOrderStatusBody } from '@urembo/contract/orders';
 import type { OrderStatusFilter } from '@urembo/contract/order-status';
-import { api } from '../../lib/api-client';
+import { orderRoutes } from '@urembo/contract/routes/orders';
+import { call } from '../../lib/api-client';
 import { useAuthUser } from '../../app/data/session';
 
 /** The orders feature's query keys: every one starts with 'orders'. */
@@ -30,9 +30,9 @@ export function useMyOrders(status: OrderStatusFilter) {
   return useQuery({
     queryKey: orderKeys.mine(user?._id, status),
     queryFn: () =>
-      api
-        .get<Collection<Order>>(`/order/user/${user!._id}?status=${encodeURIComponent(status)}`)
-        .then((r) => r.data),
+      call(orderRoutes.listUserOrders, { params: { userId: user!._id }, query: { status } }).then(
+        (r) => r.data,
+      ),
     enabled: !!user,
     // Orders change outside this browser (M-Pesa callbacks, the shop's staff): always ask again on opening.
     staleTime: 0,
@@ -43,7 +43,7 @@ export function useOrder(id: string) {
   const { data: user } = useAuthUser();
   return useQuery({
     queryKey: orderKeys.detail(id),
-    queryFn: () => api.get<Order>(`/order/${encodeURIComponent(id)}`),
+    queryFn: () => call(orderRoutes.getOrder, { params: { id } }),
     enabled: !!user,
     // A payment confirmed by M-Pesa or an admin changes the order elsewhere: always ask again on opening.
     staleTime: 0,
@@ -61,7 +61,7 @@ export function useOrder(id: string) {
 export function useCancelOrder(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<Order & { message?: string }>(`/order/${encodeURIComponent(id)}/cancel`),
+    mutationFn: () => call(orderRoutes.cancelOrder, { params: { id } }),
     onSuccess: (order) => {
       queryClient.setQueryData(orderKeys.detail(id), order);
       void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
@@ -75,7 +75,7 @@ export function useCancelOrder(id: string) {
 export function useAdminOrders(page: number, awaiting?: AdminOrderFilter) {
   return useQuery({
     queryKey: orderKeys.admin(page, awaiting ?? 'all'),
-    queryFn: () => api.get<Paged<Order>>(`/order?page=${page}${awaiting ? `&awaiting=${awaiting}` : ''}`),
+    queryFn: () => call(orderRoutes.listOrders, { query: { page, awaiting } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -84,7 +84,7 @@ export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: UpdateOrderStatusBody }) =>
-      api.put<Order & { message?: string }>(`/order/updateStatus/${encodeURIComponent(id)}`, change),
+      call(orderRoutes.updateOrderStatus, { params: { id }, body: change }),
     onSuccess: (order) => {
       queryClient.setQueryData(orderKeys.detail(order._id), order);
       void queryClient.invalidateQueries({ queryKey: orderKeys.adminLists });
@@ -97,7 +97,7 @@ export function useUpdateOrderStatus() {
 export function useAdminOrderItems(page: number) {
   return useQuery({
     queryKey: orderKeys.adminItems(page),
-    queryFn: () => api.get<Paged<OrderItem>>(`/orderItem/?page=${page}`),
+    queryFn: () => call(orderRoutes.listOrderItems, { query: { page } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -106,8 +106,7 @@ export function useAdminOrderItems(page: number) {
 export function useOrderMessages(id: string) {
   return useQuery({
     queryKey: orderKeys.messages(id),
-    queryFn: () =>
-      api.get<{ data: OrderMessage[] }>(`/order/${encodeURIComponent(id)}/messages`).then((r) => r.data),
+    queryFn: () => call(orderRoutes.listOrderMessages, { params: { id } }).then((r) => r.data),
     staleTime: 0,
   });
 }

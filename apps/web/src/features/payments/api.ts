@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ManualPaymentBody, Payment, ResolveAnswer, StkPushAnswer } from '@urembo/contract/payments';
-import { ApiRequestError, api } from '../../lib/api-client';
+import type { ManualPaymentBody, Payment } from '@urembo/contract/payments';
+import { paymentRoutes } from '@urembo/contract/routes/payments';
+import { ApiRequestError, call } from '../../lib/api-client';
 
 /** The storefront's payment queries: every one starts with 'payments'. */
 export const paymentKeys = {
@@ -12,7 +13,7 @@ export const paymentKeys = {
 /** Sends the STK prompt for an order's unpaid balance; `phone` is already in the 2547…/2541… form. */
 export function useStartStkPush(orderId: string) {
   return useMutation({
-    mutationFn: (phone: string) => api.post<StkPushAnswer>(`/m-pesa/stk/${orderId}`, { phone }),
+    mutationFn: (phone: string) => call(paymentRoutes.startStkPush, { params: { orderId }, body: { phone } }),
   });
 }
 
@@ -22,7 +23,7 @@ export const RESOLVE_EVERY_MS = 3000;
 export function useResolveTransaction(id: string) {
   return useQuery({
     queryKey: paymentKeys.resolve(id),
-    queryFn: () => api.get<ResolveAnswer>(`/m-pesa/resolveTransaction/${id}`),
+    queryFn: () => call(paymentRoutes.resolveStkPush, { params: { id } }),
     staleTime: 0,
     refetchInterval: (query) => {
       const error = query.state.error;
@@ -36,7 +37,7 @@ export function useResolveTransaction(id: string) {
 
 export function useSubmitManualPayment() {
   return useMutation({
-    mutationFn: (body: ManualPaymentBody) => api.post<Payment>('/payment/', body),
+    mutationFn: (body: ManualPaymentBody) => call(paymentRoutes.submitManualPayment, { body }),
   });
 }
 
@@ -44,8 +45,7 @@ export function useSubmitManualPayment() {
 export function useOrderPayments(orderId: string, enabled = true) {
   return useQuery({
     queryKey: paymentKeys.order(orderId),
-    queryFn: () =>
-      api.get<{ data: Payment[] }>(`/payment/order/${encodeURIComponent(orderId)}`).then((r) => r.data),
+    queryFn: () => call(paymentRoutes.listOrderPayments, { params: { orderId } }).then((r) => r.data),
     enabled,
     staleTime: 0,
     // While Safaricom is being asked about a typed receipt, ask again.

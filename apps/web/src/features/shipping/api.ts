@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Collection } from '@urembo/contract/common';
+import { shippingRoutes } from '@urembo/contract/routes/shipping';
 import type { Country, County, Location, ShippingKind, Town } from '@urembo/contract/shipping';
-import { api } from '../../lib/api-client';
+import { callRoute } from '../../lib/api-client';
 
 export type Place = Country | County | Town | Location;
 interface PlaceOf {
@@ -16,6 +17,20 @@ const PARENT_PARAM: Record<ShippingKind, string | null> = {
   counties: 'country',
   towns: 'county',
   locations: 'town',
+};
+
+/** Each level's list and its create (the other changes name the level in their path). */
+const LIST_ROUTE = {
+  countries: shippingRoutes.listCountries,
+  counties: shippingRoutes.listCounties,
+  towns: shippingRoutes.listTowns,
+  locations: shippingRoutes.listLocations,
+};
+const CREATE_ROUTE = {
+  countries: shippingRoutes.createCountry,
+  counties: shippingRoutes.createCounty,
+  towns: shippingRoutes.createTown,
+  locations: shippingRoutes.createLocation,
 };
 
 /** The geography's query keys: every one starts with 'shipping', so an admin change refreshes them all. */
@@ -37,9 +52,9 @@ export function useShippingList<K extends ShippingKind>(kind: K, parentId: strin
   return useQuery({
     queryKey: shippingKeys.list(kind, parentId),
     queryFn: () =>
-      api.get<Collection<PlaceOf[K]>>(
-        param ? `/shipping/${kind}?${param}=${encodeURIComponent(parentId!)}` : `/shipping/${kind}`,
-      ),
+      callRoute(LIST_ROUTE[kind], { query: param ? { [param]: parentId } : {} }) as Promise<
+        Collection<PlaceOf[K]>
+      >,
     select: (r) => r.data,
     enabled: !param || !!parentId,
     staleTime: GEOGRAPHY_STALE_MS,
@@ -65,17 +80,19 @@ export function useShippingMutations(kind: ShippingKind) {
   return {
     create: useMutation({
       mutationFn: (body: Record<string, unknown>) =>
-        api.post<Place & { message: string }>(`/shipping/${kind}`, body),
+        callRoute(CREATE_ROUTE[kind], { body }) as Promise<Place & { message: string }>,
       onSettled: refresh,
     }),
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) =>
-        api.put<Place & { message: string }>(`/shipping/${kind}/${encodeURIComponent(id)}`, body),
+        callRoute(shippingRoutes.updatePlace, { params: { kind, id }, body }) as Promise<
+          Place & { message: string }
+        >,
       onSettled: refresh,
     }),
     remove: useMutation({
       mutationFn: (id: string) =>
-        api.delete<{ message: string }>(`/shipping/${kind}/${encodeURIComponent(id)}`),
+        callRoute(shippingRoutes.deletePlace, { params: { kind, id } }) as Promise<{ message: string }>,
       onSettled: refresh,
     }),
   };

@@ -1,14 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Category,
-  CategoryInput,
-  Product,
-  ProductCreateInput,
-  ProductUpdateInput,
-} from '@urembo/contract/catalogue';
-import type { Paged } from '@urembo/contract/common';
+import type { CategoryInput, ProductCreateInput, ProductUpdateInput } from '@urembo/contract/catalogue';
 import { PAGE_SIZES } from '@urembo/contract/page-sizes';
-import { api } from '../../../lib/api-client';
+import { catalogueRoutes } from '@urembo/contract/routes/catalogue';
+import { call } from '../../../lib/api-client';
 import { catalogueKeys } from '../api';
 
 /** Every product, inactive ones too (admins only), 10 a page from the server. */
@@ -16,10 +10,10 @@ export function useAdminProducts(page: number) {
   return useQuery({
     queryKey: catalogueKeys.list(page, null, true),
     queryFn: ({ signal }) =>
-      api.get<Paged<Product>>(
-        `/products/?includeInactive=true&page=${page}&limit=${PAGE_SIZES.adminProducts}`,
-        { signal },
-      ),
+      call(catalogueRoutes.listProducts, {
+        query: { includeInactive: 'true', page, limit: PAGE_SIZES.adminProducts },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,7 +27,7 @@ function useRefreshCatalogue() {
 export function useCreateProduct() {
   const refresh = useRefreshCatalogue();
   return useMutation({
-    mutationFn: (body: ProductCreateInput) => api.post<Product>('/products/', body),
+    mutationFn: (body: ProductCreateInput) => call(catalogueRoutes.createProduct, { body }),
     onSuccess: refresh,
   });
 }
@@ -42,7 +36,7 @@ export function useUpdateProduct() {
   const refresh = useRefreshCatalogue();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ProductUpdateInput }) =>
-      api.put<Product>(`/products/${encodeURIComponent(id)}`, body),
+      call(catalogueRoutes.updateProduct, { params: { id }, body }),
     onSuccess: refresh,
   });
 }
@@ -50,7 +44,7 @@ export function useUpdateProduct() {
 export function useDeleteProduct() {
   const refresh = useRefreshCatalogue();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(`/products/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(catalogueRoutes.deleteProduct, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -59,7 +53,7 @@ export function useDeleteProductImage() {
   const refresh = useRefreshCatalogue();
   return useMutation({
     mutationFn: (body: { productId: string; url: string }) =>
-      api.post<Product>('/products/deleteProductImage', body),
+      call(catalogueRoutes.deleteProductImage, { body }),
     onSuccess: refresh,
   });
 }
@@ -67,7 +61,7 @@ export function useDeleteProductImage() {
 export function useCreateCategory() {
   const refresh = useRefreshCatalogue();
   return useMutation({
-    mutationFn: (body: CategoryInput) => api.post<Category>('/category/', body),
+    mutationFn: (body: CategoryInput) => call(catalogueRoutes.createCategory, { body }),
     onSuccess: refresh,
   });
 }
@@ -76,7 +70,7 @@ export function useUpdateCategory() {
   const refresh = useRefreshCatalogue();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: Partial<CategoryInput> }) =>
-      api.put<Category>(`/category/${encodeURIComponent(id)}`, body),
+      call(catalogueRoutes.updateCategory, { params: { id }, body }),
     onSuccess: refresh,
   });
 }
@@ -96,7 +90,7 @@ export function useAdjustStock() {
   const refresh = useRefreshCatalogue();
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: number }) =>
-      api.post<Product & { message: string }>(`/products/${encodeURIComponent(id)}/stock`, { change }),
+      call(catalogueRoutes.adjustStock, { params: { id }, body: { change } }),
     onSuccess: refresh,
   });
 }

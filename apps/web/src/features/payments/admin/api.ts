@@ -1,13 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZES, type Paged } from '@urembo/contract/common';
-import type {
-  C2bRegistration,
-  OrderMatch,
-  Payment,
-  PaymentFilter,
-  Reconciliation,
-} from '@urembo/contract/payments';
-import { api } from '../../../lib/api-client';
+import { PAGE_SIZES } from '@urembo/contract/page-sizes';
+import type { PaymentFilter } from '@urembo/contract/payments';
+import { paymentRoutes } from '@urembo/contract/routes/payments';
+import { call } from '../../../lib/api-client';
 
 /** Admin-only hooks, apart from the storefront's (this file reaches only the admin panel's chunk). */
 export const adminPaymentKeys = {
@@ -22,9 +17,7 @@ export function useAdminPayments(page: number, filter: PaymentFilter = 'all') {
   return useQuery({
     queryKey: adminPaymentKeys.page(page, filter),
     queryFn: () =>
-      api.get<Paged<Payment>>(
-        `/payment/?page=${page}&limit=${PAGE_SIZES.adminPayments}&filter=${encodeURIComponent(filter)}`,
-      ),
+      call(paymentRoutes.listPayments, { query: { page, limit: PAGE_SIZES.adminPayments, filter } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,8 +26,7 @@ export function useAdminPayments(page: number, filter: PaymentFilter = 'all') {
 export function useOrderSearch(q: string) {
   return useQuery({
     queryKey: adminPaymentKeys.orderSearch(q),
-    queryFn: () =>
-      api.get<{ data: OrderMatch[] }>(`/payment/order-search?q=${encodeURIComponent(q)}`).then((r) => r.data),
+    queryFn: () => call(paymentRoutes.searchPaymentOrders, { query: { q } }).then((r) => r.data),
     enabled: q.trim().length >= 2,
   });
 }
@@ -43,7 +35,7 @@ export function useAssignPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, order }: { id: string; order: string }) =>
-      api.put<Payment>(`/payment/${id}`, { order }),
+      call(paymentRoutes.updatePayment, { params: { id }, body: { order } }),
     // The list, the day's reconciliation and the order search all start with the same key.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all }),
   });
@@ -52,21 +44,21 @@ export function useAssignPayment() {
 export function useReconciliation(date: string) {
   return useQuery({
     queryKey: adminPaymentKeys.reconciliation(date),
-    queryFn: () => api.get<Reconciliation>(`/payment/reconciliation?date=${encodeURIComponent(date)}`),
+    queryFn: () => call(paymentRoutes.getReconciliation, { query: { date } }),
   });
 }
 
 export function useC2bRegistration() {
   return useQuery({
     queryKey: adminPaymentKeys.c2bRegistration,
-    queryFn: () => api.get<C2bRegistration>('/payment/c2b/registration'),
+    queryFn: () => call(paymentRoutes.getC2bRegistration),
   });
 }
 
 export function useRegisterC2b() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<C2bRegistration>('/payment/c2b/registration'),
+    mutationFn: () => call(paymentRoutes.registerC2bUrls),
     onSuccess: (state) => queryClient.setQueryData(adminPaymentKeys.c2bRegistration, state),
   });
 }
@@ -75,7 +67,7 @@ export function useUpdatePayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: boolean }) =>
-      api.put<Payment>(`/payment/${id}`, { status }),
+      call(paymentRoutes.updatePayment, { params: { id }, body: { status } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all }),
   });
 }

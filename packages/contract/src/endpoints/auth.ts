@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import {
+  authUserResponseSchema,
+  changePasswordBodySchema,
+  forgotPasswordBodySchema,
+  newVerificationTokenBodySchema,
+  resetPasswordBodySchema,
+  sessionInfoSchema,
+  signinBodySchema,
+  signupBodySchema,
+  verifyCodeBodySchema,
+} from '../auth';
+import { collectionSchema, messageSchema, pathParams } from '../common';
+import { defineEndpoints } from '../endpoint';
+import { authRoutes } from '../routes/auth';
+import { userSchema } from '../users';
+
+const CODE_RULES =
+  'A code is 6 digits, valid 15 minutes and for 5 tries; a wrong, expired or used one → 400 saying which.';
+
+export const authEndpoints = defineEndpoints(authRoutes, {
+  signUp: {
+    summary: 'Create a customer account and sign in',
+    description:
+      'Phone in any Kenyan form; the password is 8 to 128 characters, not a common one, and not built from the ' +
+      "phone, name, email or the shop's name (400 with the reason). A phone or email already in use → 409. " +
+      'With an email, a verification code is mailed. At most 20 sign-ups an hour from one address (429).',
+    access: 'public',
+    body: signupBodySchema,
+    responses: { 201: authUserResponseSchema },
+    errors: [409, 429],
+    sessionCookie: 'sets',
+  },
+  signIn: {
+    summary: 'Sign in with a phone or email and the password',
+    description:
+      'Wrong credentials → 401 with the same text whether or not the account exists. Five wrong passwords for one ' +
+      'account are free, then its sign-in is held back for a growing time (429 with Retry-After); 50 tries per ' +
+      'address in 15 minutes.',
+    access: 'public',
+    body: signinBodySchema,
+    responses: { 200: authUserResponseSchema },
+    errors: [401, 429],
+    sessionCookie: 'sets',
+  },
+  getSessionUser: {
+    summary: 'Who is signed in: the account, or null for a visitor',
+    description: "The web app's session check: never 401, so a visitor's console stays clean.",
+    access: 'public',
+    readsSession: true,
+    responses: { 200: z.object({ user: userSchema.nullable() }) },
+  },
+  checkAuth: {
+    summary: 'The signed-in account (401 for a visitor)',
+    access: 'customer',
+    signedOutMessage: 'You are not signed in',
+    responses: { 200: z.object({ user: userSchema }) },
+  },
+  logOut: {
+    summary: 'Sign out: end this session and clear its cookie',
+    description: 'Answers the same with no session.',
+    access: 'public',
+    readsSession: true,
+    responses: { 200: messageSchema },
+    sessionCookie: 'clears',
+  },
+  forgotPassword: {
+    summary: 'Mail a password-reset link',
+    description:
+      'The same answer whether or not an account has the email; the link (to /reset-password/{token}) works once, ' +
+      'for an hour. At most 3 per email and 10 per address in 15 minutes (429).',
+    access: 'public',
+    body: forgotPasswordBodySchema,
+    responses: { 200: messageSchema },
+    errors: [429],
+  },
+  resetPassword: {
+    summary: 'Set a new password with a reset link’s token',
+    description:
+      'An unknown, used or expired token → 400. Every session of the account ends, this browser’s cookie too.',
+    access: 'public',
+    params: pathParams('token'),
+    body: resetPasswordBodySchema,
+    responses: { 200: messageSchema },
+    errors: [429],
+    sessionCookie: 'clears',
+  },
+  changePassword: {
+    summary: 'Change the password (every other session ends)',
+    description:
+      'A wrong current password → 400 and counts like a wrong sign-in (429 once held back); the new one follows ' +
+      'the sign-up rules and must differ from the current one.',
+    access: 'customer',
+    body: changePasswordBodySchema,
+    responses: { 200: messageSchema },
+    errors: [429],
+  },
+  listSessions: {
+    summary: "The account's signed-in devices",
+    access: 'customer',
+    responses: { 200: collectionSchema(sessionInfoSchema) },
+  },
+  endOtherSessions: {
+    summary: 'Sign out every other device',
+    access: 'customer',
+    responses: { 200: messageSchema.extend({ ended: z.number().int() }) },
+  },
+  endSession: {
+    summary: 'Sign out one device of the account',
+    description: "Another account's session → 404. Ending this device's own session clears its cookie.",
+    access: 'customer',
+    params: pathParams('id'),
+    responses: { 200: messageSchema },
+    errors: [404],
+    sessionCookie: 'clears',
+  },
+  verifyEmail: {
+    summary: 'Verify the account’s email with the code mailed to it',
+    description: CODE_RULES,
+    access: 'customer',
+    body: verifyCodeBodySchema,
+    responses: { 200: authUserResponseSchema },
+    errors: [429],
+  },
+  sendEmailCode: {
+    summary: 'Mail a new email verification code',
+    description:
+      'To the account’s own, unverified email (400 otherwise); at most every 5 minutes (429 with Retry-After). ' +
+      'When the mail server does not take it → 503 and no cool-down starts.',
+    access: 'customer',
+    body: newVerificationTokenBodySchema,
+    responses: { 200: messageSchema },
+    errors: [429],
+  },
+  verifyPhone: {
+    summary: 'Verify the account’s phone with the code sent by SMS',
+    description: CODE_RULES,
+    access: 'customer',
+    body: verifyCodeBodySchema,
+    responses: { 200: authUserResponseSchema },
+    errors: [429],
+  },
+  sendPhoneCode: {
+    summary: 'Send a new phone verification code by SMS',
+    description:
+      'At most every 2 minutes (429 with Retry-After); an already verified phone → 400. When the SMS gateway ' +
+      'refuses → 502, does not answer → 503; no cool-down starts.',
+    access: 'customer',
+    responses: { 200: messageSchema },
+    errors: [400, 429, 502],
+  },
+});
