@@ -19,7 +19,9 @@ const API_ABSOLUTE = fileURLToPath(new URL('apps/api/src', import.meta.url));
 const MODULES = readdirSync(new URL('apps/api/src/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const WIRING = ['server.ts', 'app.ts', 'routes.ts', 'context.ts', 'plugins', 'web'].map((p) => `${API}/${p}`);
+const WIRING = ['server.ts', 'backup.ts', 'app.ts', 'routes.ts', 'context.ts', 'plugins', 'web'].map(
+  (p) => `${API}/${p}`,
+);
 const BOUNDARY =
   'Features meet in app/ (docs/decisions/006-feature-composition.md): read another feature through app/data/, show its parts through a slot that app/ fills.';
 
@@ -148,6 +150,26 @@ export default tseslint.config(
               from: [...WIRING, `${API}/modules`, `${API}/dev`],
               message:
                 'config, db and lib serve every feature: they import no feature, no demo and no wiring.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Migrations are frozen (apps/api/src/db/migrations/README.md): kysely and Node's own modules only, never the
+    // app's code, whose later changes would change what an old migration does.
+    files: ['apps/api/src/db/migrations/*.ts'],
+    ignores: ['apps/api/src/db/migrations/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!kysely$|node:)',
+              message:
+                'A migration imports only kysely and node:* modules; copy what it needs into the file.',
             },
           ],
         },

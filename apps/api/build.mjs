@@ -6,6 +6,8 @@ await build({
   // The demo seeder forks draw-demo-pictures.js (beside server.js) to draw its pictures outside the server's memory.
   entryPoints: {
     server: 'src/server.ts',
+    // npm run backup / npm run restore
+    backup: 'src/backup.ts',
     'draw-demo-pictures': 'src/dev/catalogue/draw-pictures.ts',
   },
   outdir: 'dist',

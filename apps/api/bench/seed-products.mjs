@@ -2,7 +2,7 @@
 //   node apps/api/bench/seed-products.mjs --data-dir <DATA_DIR> [--count 100000]
 //   node apps/api/bench/seed-products.mjs --database-url postgres://... [--count 100000]
 // Products go into the existing categories and reuse the existing pictures (run it after the demo seed). The
-// search index follows through the same triggers as every other write (migration 020).
+// search index follows through the same triggers as every other write (migration 008).
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

@@ -114,7 +114,9 @@ const envSchema = z.object({
   ),
   MPESA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   MPESA_C2B_SHORTCODE: optionalShortCode,
-  ORDER_SMS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  MESSAGE_POLL_MS: z.coerce.number().int().min(50).max(600_000).optional(),
+  /** The older name of MESSAGE_POLL_MS, from when the queue sent only order SMS; still read. */
+  ORDER_SMS_POLL_MS: z.coerce.number().int().min(50).max(600_000).optional(),
   MPESA_C2B_REGISTER_VERSION: z.enum(['v1', 'v2'], { error: 'must be v1 or v2' }).default('v1'),
   MPESA_INITIATOR_NAME: optionalText,
   MPESA_SECURITY_CREDENTIAL: optionalText,
@@ -219,8 +221,8 @@ export interface Config {
   paymentInstructions: { paybill: string; account: string; tillNumber: string; tillName: string };
   mpesa: MpesaConfig;
   mail: { smtpUrl: string | undefined; from: string };
-  /** How often queued order SMS are looked for (and retried when due). */
-  orderSmsPollMs: number;
+  /** How often the message queue (order SMS, account mail) looks for due messages and retries. */
+  messagePollMs: number;
   /** Africa's Talking; undefined writes SMS to the outbox instead. */
   sms: { username: string; apiKey: string; baseUrl: string; senderId: string | undefined } | undefined;
   /** Shared rate-limit counters; undefined keeps them in this process's memory. */
@@ -306,7 +308,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tillName: e.MPESA_TILL_NAME,
     },
     mpesa,
-    orderSmsPollMs: e.ORDER_SMS_POLL_MS,
+    messagePollMs: e.MESSAGE_POLL_MS ?? e.ORDER_SMS_POLL_MS ?? 2_000,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM },
     sms:
       e.AT_USERNAME && e.AT_API_KEY
@@ -324,6 +326,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lowStockAt: e.LOW_STOCK_AT,
     },
   };
+}
+
+/**
+ * Only where the database is (DATA_DIR, DATABASE_URL), validated as loadConfig does: for the backup and restore
+ * commands, which need nothing else of the shop's configuration and must not create its secrets.
+ */
+export function loadDatabaseLocation(env: Record<string, string | undefined> = process.env): {
+  dataDir: string;
+  databaseUrl: string | undefined;
+} {
+  const parsed = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true }).safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  return { dataDir: path.resolve(parsed.data.DATA_DIR), databaseUrl: parsed.data.DATABASE_URL };
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { migrateToLatest, openDatabase } from './db/database';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
 import { imageStoreFor } from './modules/catalogue';
 import { ensureAdmin } from './modules/users';
 

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, loadConfig, loadDatabaseLocation } from '../src/config';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'urembo-config-'));
 
@@ -35,6 +35,24 @@ describe('loadConfig', () => {
     expect(trust('10.0.0.1, 10.1.0.0/16,::1')).toEqual(['10.0.0.1', '10.1.0.0/16', '::1']);
     expect(() => trust('everyone')).toThrow(/TRUST_PROXY/);
     expect(() => trust('10.0.0.1, nginx')).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads how often the message queue polls, under its older name too', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).messagePollMs).toBe(2000);
+    expect(loadConfig({ DATA_DIR: dir, MESSAGE_POLL_MS: '500' }).messagePollMs).toBe(500);
+    expect(loadConfig({ DATA_DIR: dir, ORDER_SMS_POLL_MS: '700' }).messagePollMs).toBe(700);
+    expect(() => loadConfig({ DATA_DIR: dir, MESSAGE_POLL_MS: '10' })).toThrow(/MESSAGE_POLL_MS/);
+  });
+
+  it('tells the backup commands where the database is, creating no secret', () => {
+    const dir = dataDir();
+    expect(loadDatabaseLocation({ DATA_DIR: dir })).toEqual({ dataDir: dir, databaseUrl: undefined });
+    expect(loadDatabaseLocation({ DATA_DIR: dir, DATABASE_URL: 'postgres://u@h/db' }).databaseUrl).toBe(
+      'postgres://u@h/db',
+    );
+    expect(() => loadDatabaseLocation({ DATABASE_URL: 'mysql://h/db' })).toThrow(/DATABASE_URL/);
+    expect(existsSync(path.join(dir, 'session-secret'))).toBe(false);
   });
 
   it('generates the session secret once into DATA_DIR and reuses it', () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, inject, it } from 'vitest';
-import { migrateToLatest } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
 import { createTestDatabase } from './support/test-db';
 
 const pgUrl = inject('pgUrl');

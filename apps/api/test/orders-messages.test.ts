@@ -160,5 +160,5 @@ describeEachDialect(
       at.peer.mode = 'ok';
     });
   },
-  { env: { AT_USERNAME, AT_API_KEY, AT_BASE_URL: at.url, ORDER_SMS_POLL_MS: '50' } },
+  { env: { AT_USERNAME, AT_API_KEY, AT_BASE_URL: at.url, MESSAGE_POLL_MS: '50' } },
 );

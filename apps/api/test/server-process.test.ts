@@ -1,38 +1,17 @@
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BUILT_SERVER, startServerProcess, waitForHealth } from './support/server-process';
 
 /** The built server as a real process: start-up validation and graceful shutdown (npm test builds it first). */
-const server = path.resolve(import.meta.dirname, '../dist/server.js');
 const dirs: string[] = [];
 
 function start(env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'urembo-proc-'));
   dirs.push(dataDir);
-  const child = spawn(process.execPath, [server], {
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, HOST: '127.0.0.1', SEED_DEMO: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForHealth(port: number): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
+  return startServerProcess({ DATA_DIR: dataDir, ...env });
 }
 
 afterEach(() => {
@@ -41,7 +20,7 @@ afterEach(() => {
 
 describe('server process', () => {
   it('is built', () => {
-    expect(existsSync(server), 'run `npm run build` first').toBe(true);
+    expect(existsSync(BUILT_SERVER), 'run `npm run build` first').toBe(true);
   });
 
   it('refuses to start on a bad value and names the variable', async () => {

@@ -1,17 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  Kysely,
-  Migrator,
-  PostgresAdapter,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-  type MigrationProvider,
-} from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { migrations } from './migrations/index';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -61,7 +52,7 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  const file = options.sqliteFile ?? path.join(options.dataDir, 'urembo.sqlite');
+  const file = options.sqliteFile ?? sqliteFileIn(options.dataDir);
   mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
@@ -70,6 +61,11 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Where the shop's SQLite database lives in DATA_DIR. */
+export function sqliteFileIn(dataDir: string): string {
+  return path.join(dataDir, 'urembo.sqlite');
 }
 
 /**
@@ -95,38 +91,6 @@ function withStatementCache(sqlite: SqliteDatabase.Database, size = 500) {
       return statement;
     },
   };
-}
-
-const provider: MigrationProvider = { getMigrations: async () => migrations };
-
-/** Brings the schema up to date; throws (and start-up stops) when a migration fails. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  // Without a schema, Kysely's migrator counts its bookkeeping tables as present when they exist in ANY schema of
-  // the database, so a fresh schema (each test file's, or an app sharing a database) would skip creating them and
-  // fail with 'relation "kysely_migration_lock" does not exist'. Pin them to the connection's own schema.
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const migrationTableSchema = postgres ? await currentSchema(db) : undefined;
-  // Features develop their migrations in parallel (numbered ranges): a database that already ran a later range
-  // still takes an earlier one that lands after it.
-  const migrator = new Migrator({
-    db,
-    provider,
-    allowUnorderedMigrations: true,
-    ...(migrationTableSchema ? { migrationTableSchema } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(
-      `Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-}
-
-async function currentSchema(db: Kysely<Database>): Promise<string | undefined> {
-  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
-  return rows[0]?.schema ?? undefined;
 }
 
 /** Which dialect a Kysely instance talks to (for the few dialect-specific statements, such as full-text search). */

@@ -20,7 +20,7 @@ export interface UsersTable {
   updated_at: string;
 }
 
-/** Every width of every picture, by content hash (migration 012). */
+/** Every width of every picture, by content hash (migration 007). */
 export interface ImageBlobsTable {
   hash: string;
   width: number;
@@ -41,7 +41,7 @@ export interface SessionsTable {
 
 export type AuthTokenPurpose = 'verify-email' | 'verify-phone' | 'reset-password';
 
-/** One-time codes and links (migration 010): only an HMAC of the secret is stored. */
+/** One-time codes and links (migration 005): only an HMAC of the secret is stored. */
 export interface AuthTokensTable {
   id: string;
   user_id: string;
@@ -53,6 +53,24 @@ export interface AuthTokensTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/**
+ * An account mail waiting in the message queue or sent (migration 015): a verification code or a reset link for
+ * its auth_tokens row. Never holds the secret: it is made when the mail goes out, and only its HMAC is stored.
+ */
+export interface AccountMailsTable {
+  id: string;
+  auth_token_id: string;
+  /** 'queued' (waiting or retrying), 'sent', 'failed' (gave up). */
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  /** The subject of the mail sent (never its body). */
+  message: string | null;
+  created_at: string;
+  sent_at: string | null;
 }
 
 export interface SchemaMetaTable {
@@ -306,6 +324,7 @@ export interface Database {
   sessions: SessionsTable;
   image_blobs: ImageBlobsTable;
   auth_tokens: AuthTokensTable;
+  account_mails: AccountMailsTable;
   app_meta: SchemaMetaTable;
   countries: CountriesTable;
   counties: CountiesTable;

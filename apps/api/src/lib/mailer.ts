@@ -17,9 +17,14 @@ export interface Mailer {
 }
 
 export class MailError extends Error {
+  /** The server refused the recipient for good (550-553: no such mailbox, not allowed): retrying cannot help. */
+  readonly permanent: boolean;
+
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'MailError';
+    const code = (options?.cause as { responseCode?: unknown } | undefined)?.responseCode;
+    this.permanent = typeof code === 'number' && code >= 550 && code <= 553;
   }
 }
 

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { AddressService } from '../modules/addresses';
-import { AuthService } from '../modules/auth';
+import { MessageQueue } from '../lib/message-queue';
+import { AccountMailer, AuthService } from '../modules/auth';
 import { CartService } from '../modules/cart';
 import { CatalogueService, imageStoreFor } from '../modules/catalogue';
 import { DashboardService } from '../modules/dashboard';
@@ -34,28 +35,32 @@ declare module 'fastify' {
 }
 
 /**
- * Builds the services and runs their background work (expired-code sweep, unpaid-order sweep, order SMS, paybill
- * URL registration) from the app's ready to its close.
+ * Builds the services and runs their background work (expired-code sweep, unpaid-order sweep, the message queue
+ * with order SMS and account mail, paybill URL registration) from the app's ready to its close.
  */
 export const servicesPlugin = fp(
   async (app) => {
     const { config, db, log } = { config: app.config, db: app.db, log: app.log };
     const catalogue = new CatalogueService({ db, images: imageStoreFor(app), cache: app.caches.catalogue });
     const paybill = new PaybillService({ db, config, daraja: app.daraja, log });
+    // Every message a customer is sent, durable in the database and sent in the background (lib/message-queue.ts).
+    const messages = new MessageQueue({ db, log, pollMs: config.messagePollMs });
     const services: AppServices = {
-      auth: new AuthService({ db, config, limiter: app.limiter, mailer: app.mailer, sms: app.sms, log }),
+      auth: new AuthService({ db, config, limiter: app.limiter, messages, sms: app.sms, log }),
       addresses: new AddressService({ db }),
       catalogue,
       shipping: new ShippingService({ db }),
       cart: new CartService({ db }),
       orders: new OrderService({ db, catalogueCache: app.caches.catalogue }),
-      orderMessages: new OrderMessenger({ db, config, sms: app.sms, log }),
+      orderMessages: new OrderMessenger({ db, config, sms: app.sms }),
       reviews: new ReviewService({ db, catalogueCache: app.caches.catalogue }),
       dashboard: new DashboardService({ db, config, catalogue }),
       paybill,
       payments: new PaymentsService({ db, config, daraja: app.daraja, log, paybill }),
     };
     app.decorate('services', services);
+    messages.add(services.orderMessages);
+    messages.add(new AccountMailer({ db, config, mailer: app.mailer }));
 
     startUnpaidOrderSweep(app, services.orders, {
       holdHours: config.stock.unpaidOrderHoldHours,
@@ -70,13 +75,15 @@ export const servicesPlugin = fp(
       );
       sweeper.unref();
       stops.push(() => clearInterval(sweeper));
-      stops.push(services.orderMessages.start());
+      messages.start();
+      messages.kick();
       stops.push(services.paybill.startRegistration());
     });
     app.addHook('onClose', async () => {
       for (const stop of stops) stop();
-      // Mail still being sent goes out before the mailer closes.
+      // Mail being queued or sent finishes before the mailer closes; what is still queued waits in the database.
       await services.auth.drain();
+      await messages.stop();
     });
   },
   { name: 'services', dependencies: ['core', 'caches', 'messaging', 'limiter', 'daraja'] },

@@ -24,8 +24,13 @@ export interface ReceivedMail {
 export const SMTP_USER = 'urembo-mailer';
 export const SMTP_PASS = 'smtp-test-secret';
 
-export async function startSmtpServer() {
+/**
+ * An SMTP server on loopback (on `port`, or any free one). `peer.mode` makes it refuse: `temporary` answers 451 to
+ * each message (try again later), `permanent` 550 to each recipient (no such mailbox).
+ */
+export async function startSmtpServer(options: { port?: number } = {}) {
   const messages: ReceivedMail[] = [];
+  const peer = { mode: 'ok' as 'ok' | 'temporary' | 'permanent' };
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
@@ -37,7 +42,18 @@ export async function startSmtpServer() {
         return callback(null, { user: auth.username });
       return callback(new Error('Invalid username or password'));
     },
+    onRcptTo(_address, _session, callback) {
+      if (peer.mode !== 'permanent') return callback();
+      return callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
+      if (peer.mode === 'temporary') {
+        stream.resume();
+        stream.on('end', () =>
+          callback(Object.assign(new Error('Busy, try again later'), { responseCode: 451 })),
+        );
+        return;
+      }
       simpleParser(stream)
         .then((parsed) => {
           messages.push({
@@ -52,10 +68,11 @@ export async function startSmtpServer() {
         .catch((err: Error) => callback(err));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://${SMTP_USER}:${SMTP_PASS}@127.0.0.1:${port}`,
+    peer,
     messages,
     /** The mails one address received so far. */
     to(address: string): ReceivedMail[] {

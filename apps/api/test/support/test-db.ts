@@ -2,8 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { migrateToLatest, openDatabase, type Dialect, type DbHandle } from '../../src/db/database';
+import { openDatabase, type Dialect, type DbHandle } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import type { Database } from '../../src/db/schema';
 
 export interface TestDatabase extends DbHandle {
   dataDir: string;
@@ -29,7 +32,7 @@ export async function createTestDatabase(dialect: Dialect, pgUrl: string | null)
     dataDir,
     pgSchema,
   });
-  await migrateToLatest(handle.db);
+  await migrateTestDatabase(handle.db);
   return {
     ...handle,
     dataDir,
@@ -41,6 +44,21 @@ export async function createTestDatabase(dialect: Dialect, pgUrl: string | null)
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * migrateToLatest for a test database. Kysely's migrator looks at the tables of every schema in the database,
+ * naming each schema (has_schema_privilege), so a schema another test file drops at that moment fails it with
+ * 'schema "t_..." does not exist'; that, and only that, is tried again.
+ */
+export async function migrateTestDatabase<DB>(db: Kysely<DB>): Promise<string[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await migrateToLatest(db as unknown as Kysely<Database>);
+    } catch (err) {
+      if (attempt >= 5 || !/schema "t_[0-9a-f]+" does not exist/.test(String(err))) throw err;
+    }
+  }
 }
 
 async function withPgClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {

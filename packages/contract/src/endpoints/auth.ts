@@ -16,7 +16,8 @@ import { authRoutes } from '../routes/auth';
 import { userSchema } from '../users';
 
 const CODE_RULES =
-  'A code is 6 digits, valid 15 minutes and for 5 tries; a wrong, expired or used one → 400 saying which.';
+  'A code is 6 digits, valid 15 minutes and for 5 tries; a wrong, expired or used one, or one whose mail has not ' +
+  'gone out yet → 400 saying which.';
 
 export const authEndpoints = defineEndpoints(authRoutes, {
   signUp: {
@@ -126,7 +127,7 @@ export const authEndpoints = defineEndpoints(authRoutes, {
     summary: 'Mail a new email verification code',
     description:
       'To the account’s own, unverified email (400 otherwise); at most every 5 minutes (429 with Retry-After). ' +
-      'When the mail server does not take it → 503 and no cool-down starts.',
+      'The mail is queued and sent in the background, retried while the mail server does not take it.',
     access: 'customer',
     body: newVerificationTokenBodySchema,
     responses: { 200: messageSchema },

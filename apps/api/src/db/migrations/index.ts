@@ -3,37 +3,59 @@ import * as m001 from './001-users-sessions';
 import * as m002 from './002-shipping-addresses';
 import * as m003 from './003-catalogue';
 import * as m004 from './004-cart-orders';
-import * as m010 from './010-auth-tokens';
-import * as m011 from './011-session-ids';
-import * as m012 from './012-image-blobs';
-import * as m020 from './020-catalogue-search';
-import * as m031 from './031-order-reference';
-import * as m025 from './025-product-stock';
-import * as m035 from './035-order-stock';
-import * as m040 from './040-payments';
-import * as m041 from './041-paybill';
-import * as m050 from './050-reviews';
+import * as m005 from './005-auth-tokens';
+import * as m006 from './006-session-ids';
+import * as m007 from './007-image-blobs';
+import * as m008 from './008-catalogue-search';
+import * as m009 from './009-product-stock';
+import * as m010 from './010-order-reference';
+import * as m011 from './011-order-stock';
+import * as m012 from './012-payments';
+import * as m013 from './013-paybill';
+import * as m014 from './014-reviews';
+import * as m015 from './015-account-mails';
 
 /**
- * Every migration, in order. They are bundled into the server (no files are read at run time) and must work on
- * SQLite and PostgreSQL alike; a dialect-specific step checks `dialectOf(db)`.
- *
- * Numbering: 001-009 core tables; 010-019 accounts; 020-029 catalogue; 030-039 cart and orders;
- * 040-049 payments; 050-059 reviews.
+ * Every migration, in the one order every database applies them (README.md in this folder: how to add one). They
+ * are bundled into the server (no files are read at run time), work on SQLite and PostgreSQL alike, and are frozen:
+ * each imports only kysely and Node's own modules, never the app's code.
  */
 export const migrations: Record<string, Migration> = {
   '001-users-sessions': m001,
   '002-shipping-addresses': m002,
   '003-catalogue': m003,
   '004-cart-orders': m004,
-  '010-auth-tokens': m010,
-  '011-session-ids': m011,
-  '012-image-blobs': m012,
-  '020-catalogue-search': m020,
-  '031-order-reference': m031,
-  '025-product-stock': m025,
-  '035-order-stock': m035,
-  '040-payments': m040,
-  '041-paybill': m041,
-  '050-reviews': m050,
+  '005-auth-tokens': m005,
+  '006-session-ids': m006,
+  '007-image-blobs': m007,
+  '008-catalogue-search': m008,
+  '009-product-stock': m009,
+  '010-order-reference': m010,
+  '011-order-stock': m011,
+  '012-payments': m012,
+  '013-paybill': m013,
+  '014-reviews': m014,
+  '015-account-mails': m015,
+};
+
+/**
+ * The names these migrations had before they were numbered in one sequence (they were numbered in ranges per
+ * feature). A database migrated then has its bookkeeping rows renamed once, at the first start of a version with
+ * this table (db/migrate.ts). Never remove an entry: a shop may skip versions.
+ */
+export const FORMER_NAMES: Readonly<Record<string, string>> = {
+  '001-users-sessions': '001-users-sessions',
+  '002-shipping-addresses': '002-shipping-addresses',
+  '003-catalogue': '003-catalogue',
+  '004-cart-orders': '004-cart-orders',
+  '010-auth-tokens': '005-auth-tokens',
+  '011-session-ids': '006-session-ids',
+  '012-image-blobs': '007-image-blobs',
+  '020-catalogue-search': '008-catalogue-search',
+  '025-product-stock': '009-product-stock',
+  '031-order-reference': '010-order-reference',
+  '035-order-stock': '011-order-stock',
+  '040-payments': '012-payments',
+  '041-paybill': '013-paybill',
+  '050-reviews': '014-reviews',
 };

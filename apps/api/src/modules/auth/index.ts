@@ -11,3 +11,4 @@ export {
 } from './guards';
 export { SESSION_COOKIE } from './session';
 export { AuthService } from './service';
+export { AccountMailer } from './mail';

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { EMAIL_CODE_COOLDOWN_SECONDS, PHONE_CODE_COOLDOWN_SECONDS } from '@urembo/contract/auth';
@@ -8,12 +8,14 @@ import { fromFlag, nowIso } from '../../db/sql-values';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import { HttpError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
-import { MailError, type Mailer } from '../../lib/mailer';
+import type { MessageQueue } from '../../lib/message-queue';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { type RateLimiter, waitText } from '../../lib/rate-limit';
 import { SmsError, type SmsSender } from '../../lib/sms';
 import { findUserByEmail, findUserById, findUserByPhone, insertUser, type UserRow } from '../users';
-import { emailCodeMessage, passwordResetMessage, phoneCodeSms } from './messages';
+import { CODE_TTL_MINUTES, RESET_TTL_MINUTES } from './mail';
+import { phoneCodeSms } from './messages';
+import { NOT_SENT_YET, codeHash, linkHash, newCode } from './secrets';
 import { assertPasswordAllowed } from './password-policy';
 import { AUTH_LIMITS, SIGNIN_BACKOFF } from './rate-limits';
 import {
@@ -24,6 +26,7 @@ import {
   findTokenByHash,
   insertAuthToken,
   markTokenUsed,
+  queueAccountMail,
   retireOtherTokens,
   type AuthTokenRow,
 } from './repository';
@@ -37,8 +40,6 @@ import {
   type SessionRow,
 } from './session';
 
-export const CODE_TTL_MINUTES = 15;
-export const RESET_TTL_MINUTES = 60;
 export const MAX_CODE_ATTEMPTS = 5;
 
 /** One text for a wrong password and an unknown account, so sign-in does not reveal who has an account. */
@@ -57,7 +58,8 @@ export const SESSION_NOT_FOUND = 'That session does not exist (it may have ended
 export interface AuthDeps {
   db: Kysely<Database>;
   config: Config;
-  mailer: Mailer;
+  /** Account mails are queued (auth/mail.ts sends them); the queue is kicked once one is written. */
+  messages: Pick<MessageQueue, 'kick'>;
   sms: SmsSender;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
@@ -115,6 +117,15 @@ export class AuthService {
     try {
       session = await db.transaction().execute(async (trx) => {
         await insertUser(trx, user);
+        // The verification mail is queued with the account: it goes out even if this process stops right now.
+        if (user.email) {
+          await queueAccountMail(trx, {
+            userId: user.id,
+            purpose: 'verify-email',
+            sentTo: user.email,
+            ttlMinutes: CODE_TTL_MINUTES,
+          });
+        }
         return createSession(trx, config, user.id, meta.userAgent);
       });
     } catch (err) {
@@ -123,14 +134,7 @@ export class AuthService {
       await this.assertIdentityFree(input.phone, input.email);
       throw conflict(PHONE_TAKEN);
     }
-    if (user.email) {
-      const email = user.email;
-      this.inBackground('sign-up verification mail', () =>
-        this.issueCode(user, 'verify-email', email, (code) =>
-          this.deps.mailer.send(emailCodeMessage(email, user.full_name, code, CODE_TTL_MINUTES)),
-        ),
-      );
-    }
+    if (user.email) this.deps.messages.kick();
     return { user, session };
   }
 
@@ -185,8 +189,19 @@ export class AuthService {
       'Too many password reset requests for this email',
     );
     const user = await findUserByEmail(db, email);
-    // The mail goes out in the background: the answer (and its timing) is the same whether or not it exists.
-    if (user) this.inBackground('password reset mail', () => this.sendResetLink(user, email));
+    // The mail is queued just after answering, so the answer (and its timing) is the same whether or not the email
+    // has an account; from the moment its row is written it survives a restart.
+    if (user) {
+      this.inBackground('password reset mail', async () => {
+        await queueAccountMail(db, {
+          userId: user.id,
+          purpose: 'reset-password',
+          sentTo: email,
+          ttlMinutes: RESET_TTL_MINUTES,
+        });
+        this.deps.messages.kick();
+      });
+    }
     return FORGOT_PASSWORD_MESSAGE;
   }
 
@@ -194,7 +209,7 @@ export class AuthService {
     const { db, limiter } = this.deps;
     await limiter.consume(AUTH_LIMITS.resetPerIp, meta.ip, 'Too many password reset attempts');
     if (token.length < 20 || token.length > 200) throw badRequest(INVALID_RESET_LINK);
-    const row = await findTokenByHash(db, 'reset-password', this.secretHash('reset-password', token));
+    const row = await findTokenByHash(db, 'reset-password', linkHash(this.deps.config.sessionSecret, token));
     if (!row || row.used_at || Date.parse(row.expires_at) <= Date.now()) throw badRequest(INVALID_RESET_LINK);
     const owner = await findUserById(db, row.user_id);
     if (!owner) throw badRequest(INVALID_RESET_LINK);
@@ -287,17 +302,14 @@ export class AuthService {
       meta.ip,
       'Too many codes were requested from your network',
     );
-    try {
-      await this.issueCode(user, 'verify-email', userEmail, (code) =>
-        this.deps.mailer.send(emailCodeMessage(userEmail, user.full_name, code, CODE_TTL_MINUTES)),
-      );
-    } catch (err) {
-      if (err instanceof MailError) {
-        this.deps.log.error({ err }, 'verification mail failed');
-        throw new HttpError(503, 'We could not send the email right now. Please try again in a few minutes.');
-      }
-      throw err;
-    }
+    // Queued: a mail server that is down delays the mail (it is retried) but never loses it.
+    await queueAccountMail(this.deps.db, {
+      userId: user.id,
+      purpose: 'verify-email',
+      sentTo: userEmail,
+      ttlMinutes: CODE_TTL_MINUTES,
+    });
+    this.deps.messages.kick();
   }
 
   /** POST /auth/newPhoneToken: a code by SMS to the signed-in customer's phone. */
@@ -348,6 +360,9 @@ export class AuthService {
     const token = await findLatestToken(db, user.id, purpose);
     const burnt = 'Too many wrong tries: that code no longer works. Ask for a new one.';
     if (!token || token.sent_to !== address) throw badRequest('No code is waiting. Ask for a new one.');
+    if (token.token_hash === NOT_SENT_YET) {
+      throw badRequest('The email with your code has not gone out yet. Try again in a minute.');
+    }
     if (token.used_at) {
       throw badRequest(
         token.attempts >= MAX_CODE_ATTEMPTS ? burnt : 'That code was already used. Ask for a new one.',
@@ -357,7 +372,7 @@ export class AuthService {
       throw badRequest('That code has expired. Ask for a new one.');
     if (!(await countAttempt(db, token.id, MAX_CODE_ATTEMPTS))) throw badRequest(burnt);
     const attempts = token.attempts + 1;
-    if (!this.sameSecret(token, code)) {
+    if (!this.sameSecret(token, purpose, code)) {
       if (attempts >= MAX_CODE_ATTEMPTS) {
         await markTokenUsed(db, token.id, nowIso());
         throw badRequest(burnt);
@@ -407,24 +422,25 @@ export class AuthService {
   }
 
   /**
-   * Stores a new 6-digit code (hashed) and sends it. When sending fails the code is removed again, so nothing is
-   * left half-done and no cool-down starts; when it succeeds, older codes stop working.
+   * Stores a new 6-digit code (hashed) and sends it by SMS while the customer waits. When sending fails the code is
+   * removed again, so nothing is left half-done and no cool-down starts; when it succeeds, older codes stop working.
+   * (Mailed codes go through the message queue instead: auth/mail.ts.)
    */
   private async issueCode(
     user: UserRow,
-    purpose: 'verify-email' | 'verify-phone',
+    purpose: 'verify-phone',
     sentTo: string,
     send: (code: string) => Promise<void>,
   ): Promise<void> {
     const { db } = this.deps;
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const code = newCode();
     const id = newId();
     const now = Date.now();
     await insertAuthToken(db, {
       id,
       user_id: user.id,
       purpose,
-      token_hash: this.secretHash(purpose, `${id}:${code}`),
+      token_hash: codeHash(this.deps.config.sessionSecret, purpose, id, code),
       sent_to: sentTo,
       attempts: 0,
       created_at: new Date(now).toISOString(),
@@ -440,41 +456,9 @@ export class AuthService {
     await retireOtherTokens(db, user.id, purpose, id, nowIso());
   }
 
-  private async sendResetLink(user: UserRow, email: string): Promise<void> {
-    const { db, config, mailer } = this.deps;
-    const secret = randomBytes(32).toString('base64url');
-    const id = newId();
-    const now = Date.now();
-    await insertAuthToken(db, {
-      id,
-      user_id: user.id,
-      purpose: 'reset-password',
-      token_hash: this.secretHash('reset-password', secret),
-      sent_to: email,
-      attempts: 0,
-      created_at: new Date(now).toISOString(),
-      expires_at: new Date(now + RESET_TTL_MINUTES * 60_000).toISOString(),
-      used_at: null,
-    });
-    const link = `${config.publicUrl}/reset-password/${secret}`;
-    try {
-      await mailer.send(passwordResetMessage(email, user.full_name, link, RESET_TTL_MINUTES));
-    } catch (err) {
-      await deleteToken(db, id);
-      throw err;
-    }
-  }
-
-  /** Only an HMAC of each code or link is stored, keyed by the server secret. */
-  private secretHash(purpose: AuthTokenPurpose, secret: string): string {
-    return createHmac('sha256', this.deps.config.sessionSecret)
-      .update(`auth-token:${purpose}:${secret}`)
-      .digest('hex');
-  }
-
-  private sameSecret(token: AuthTokenRow, code: string): boolean {
+  private sameSecret(token: AuthTokenRow, purpose: 'verify-email' | 'verify-phone', code: string): boolean {
     const expected = Buffer.from(token.token_hash, 'hex');
-    const actual = Buffer.from(this.secretHash(token.purpose, `${token.id}:${code}`), 'hex');
+    const actual = Buffer.from(codeHash(this.deps.config.sessionSecret, purpose, token.id, code), 'hex');
     return expected.length === actual.length && timingSafeEqual(expected, actual);
   }
 

@@ -50,7 +50,7 @@ function whereFilter(filter: ProductFilter) {
   const conditions = [];
   if (filter.activeOnly) conditions.push(sql`p.status = 'active'`);
   if (filter.categoryId !== undefined) conditions.push(sql`p.category_id = ${filter.categoryId}`);
-  // Written exactly as the partial index's predicate (migration 020) so the planner uses that index.
+  // Written exactly as the partial index's predicate (migration 008) so the planner uses that index.
   if (filter.featuredOrNew) conditions.push(sql`(p.is_featured = 1 or p.is_new = 1)`);
   return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }

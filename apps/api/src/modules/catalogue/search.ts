@@ -31,7 +31,7 @@ type Mode = 'all' | 'any';
 
 /**
  * Full-text search over active products' name, tags, category name and description, with prefix matching ("ser"
- * finds "serum"), ranked by relevance with name matches first. SQLite uses the FTS5 table of migration 020,
+ * finds "serum"), ranked by relevance with name matches first. SQLite uses the FTS5 table of migration 008,
  * PostgreSQL the weighted tsvector column; both get the same tokens, each quoted as a literal prefix.
  *
  * Every word must match; when that finds nothing and the term has several words, any word may match (so

@@ -1,10 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { formatKsh } from '@urembo/contract/money';
 import type { OrderMessage } from '@urembo/contract/orders';
 import type { Config } from '../../config';
 import type { Database, OrderEventColumn } from '../../db/schema';
-import { nowIso, toCount } from '../../db/sql-values';
+import { toCount } from '../../db/sql-values';
+import type { MessageKind } from '../../lib/message-queue';
 import { SmsError, type SmsSender } from '../../lib/sms';
 import { paymentDestination } from './payment-destination';
 
@@ -12,7 +12,6 @@ import { paymentDestination } from './payment-destination';
 export const MAX_SMS_LENGTH = 320;
 /** Tries before a message is given up (the admin sees the last error on the order). */
 export const MAX_SMS_ATTEMPTS = 6;
-const BATCH = 10;
 
 interface MessageOrder {
   reference: string;
@@ -47,45 +46,32 @@ export function orderMessageText(config: Config, order: MessageOrder, event: Ord
   return text.length > MAX_SMS_LENGTH ? `${text.slice(0, MAX_SMS_LENGTH - 1)}…` : text;
 }
 
-/** Waits before the next try: 30 s, 2 min, 8 min, ... */
-function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 4 ** (attempts - 1), 6 * 3600_000);
-}
-
 export interface OrderMessagesDeps {
   db: Kysely<Database>;
   config: Config;
   sms: SmsSender;
-  log: FastifyBaseLogger;
+}
+
+interface DueOrderMessage {
+  id: string;
+  attempts: number;
+  event: OrderEventColumn;
+  reference: string;
+  name: string;
+  phone: string;
+  total_amount: number;
 }
 
 /**
- * Sends queued order messages in the background. Each message is claimed with a conditional update (so several
- * processes never send one twice), sent, and marked sent; a failure waits and is retried, and after
- * MAX_SMS_ATTEMPTS (or a refusal that will not change, such as an invalid number) it is marked failed.
+ * Order SMS, one kind of message in the shop's queue (lib/message-queue.ts), which claims, sends and retries them:
+ * a failure waits (30 s, 2 min, 8 min, ...) and is tried again, and after MAX_SMS_ATTEMPTS (or a refusal that will
+ * not change, such as an invalid number) the message is marked failed, with the error the admin sees on the order.
  */
-export class OrderMessenger {
-  private running: Promise<number> | null = null;
+export class OrderMessenger implements MessageKind<DueOrderMessage> {
+  readonly label = 'order SMS';
+  readonly table = 'order_messages';
 
   constructor(private readonly deps: OrderMessagesDeps) {}
-
-  /** Sends what is due now (one run at a time in this process); answers how many were sent. */
-  async flush(): Promise<number> {
-    this.running ??= this.sendDue().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  /** Polls in the background; answers a function that stops it. */
-  start(): () => void {
-    const { config, log } = this.deps;
-    const timer = setInterval(() => {
-      this.flush().catch((err: unknown) => log.error({ err }, 'order SMS run failed'));
-    }, config.orderSmsPollMs);
-    timer.unref();
-    return () => clearInterval(timer);
-  }
 
   /** An order's messages for the admin: what was sent, what is waiting, what failed and why. */
   async ofOrder(orderId: string): Promise<OrderMessage[]> {
@@ -106,10 +92,8 @@ export class OrderMessenger {
     }));
   }
 
-  private async sendDue(): Promise<number> {
-    const { db, config, sms, log } = this.deps;
-    const now = new Date();
-    const due = await db
+  due(now: string, limit: number): Promise<DueOrderMessage[]> {
+    return this.deps.db
       .selectFrom('order_messages')
       .innerJoin('orders', 'orders.id', 'order_messages.order_id')
       .select([
@@ -122,47 +106,27 @@ export class OrderMessenger {
         'orders.total_amount as total_amount',
       ])
       .where('order_messages.status', '=', 'queued')
-      .where('order_messages.next_attempt_at', '<=', now.toISOString())
+      .where('order_messages.next_attempt_at', '<=', now)
       .orderBy('order_messages.created_at')
-      .limit(BATCH)
+      .limit(limit)
       .execute();
-    let sent = 0;
-    for (const message of due) {
-      const attempts = toCount(message.attempts) + 1;
-      const claimed = await db
-        .updateTable('order_messages')
-        .set({
-          attempts,
-          next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
-        })
-        .where('id', '=', message.id)
-        .where('status', '=', 'queued')
-        .where('attempts', '=', attempts - 1)
-        .executeTakeFirst();
-      if (toCount(claimed.numUpdatedRows) !== 1) continue;
-      const text = orderMessageText(config, message, message.event);
-      try {
-        await sms.send(message.phone, text);
-        await db
-          .updateTable('order_messages')
-          .set({ status: 'sent', sent_at: nowIso(), message: text, last_error: null })
-          .where('id', '=', message.id)
-          .execute();
-        sent += 1;
-      } catch (err) {
-        const final = attempts >= MAX_SMS_ATTEMPTS || (err instanceof SmsError && err.kind === 'rejected');
-        const error = (err instanceof Error ? err.message : String(err)).slice(0, 300);
-        await db
-          .updateTable('order_messages')
-          .set({ status: final ? 'failed' : 'queued', last_error: error, message: text })
-          .where('id', '=', message.id)
-          .execute();
-        log[final ? 'error' : 'warn'](
-          { orderReference: message.reference, event: message.event, attempts, msg: error },
-          final ? 'order SMS failed for good' : 'order SMS failed; will retry',
-        );
-      }
-    }
-    return sent;
+  }
+
+  async send(message: DueOrderMessage, keep: (text: string) => void): Promise<void> {
+    const text = orderMessageText(this.deps.config, message, message.event);
+    keep(text);
+    await this.deps.sms.send(message.phone, text);
+  }
+
+  retryDelayMs(attempts: number): number {
+    return Math.min(30_000 * 4 ** (attempts - 1), 6 * 3600_000);
+  }
+
+  givesUp(error: unknown, attempts: number): boolean {
+    return attempts >= MAX_SMS_ATTEMPTS || (error instanceof SmsError && error.kind === 'rejected');
+  }
+
+  describe(message: DueOrderMessage): Record<string, unknown> {
+    return { orderReference: message.reference, event: message.event };
   }
 }

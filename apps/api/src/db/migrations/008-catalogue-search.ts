@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import { dialectOf } from '../database';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /*
  * Catalogue full-text search and list indexes (docs/decisions/004-catalogue.md).
@@ -38,7 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql<boolean>`is_featured = 1 or is_new = 1`)
     .execute();
 
-  if (dialectOf(db) === 'postgres') await upPostgres(db);
+  if (onPostgres(db)) await upPostgres(db);
   else await upSqlite(db);
 }
 
@@ -146,7 +145,7 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (dialectOf(db) === 'postgres') {
+  if (onPostgres(db)) {
     await sql.raw('drop trigger if exists categories_search_refresh on categories').execute(db);
     await sql.raw('drop function if exists categories_search_refresh()').execute(db);
     await sql.raw('drop trigger if exists products_search_refresh on products').execute(db);
@@ -181,4 +180,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .on('products')
     .columns(['category_id', 'status'])
     .execute();
+}
+
+/** Frozen with this migration: the dialect, read as the live code's dialectOf read it when this was written. */
+function onPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }

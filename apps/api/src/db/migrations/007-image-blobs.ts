@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { dialectOf } from '../database';
+import { PostgresAdapter, type Kysely } from 'kysely';
 
 /**
  * Pictures live in the database (every WebP width of each content-addressed picture), so every API process serves
@@ -7,7 +6,7 @@ import { dialectOf } from '../database';
  * copied in at start-up (importDiskImages).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const binary = dialectOf(db) === 'postgres' ? 'bytea' : 'blob';
+  const binary = onPostgres(db) ? 'bytea' : 'blob';
   await db.schema
     .createTable('image_blobs')
     .addColumn('hash', 'text', (c) => c.notNull())
@@ -20,4 +19,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('image_blobs').execute();
+}
+
+/** Frozen with this migration: the dialect, read as the live code's dialectOf read it when this was written. */
+function onPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }

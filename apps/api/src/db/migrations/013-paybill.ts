@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import { dialectOf } from '../database';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
  * Paybill (C2B) settlement, typed receipts checked with Daraja's Transaction Status API, and order SMS:
@@ -12,7 +11,7 @@ import { dialectOf } from '../database';
  *   queued and retried in the background.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  if (dialectOf(db) === 'postgres') {
+  if (onPostgres(db)) {
     await sql`alter table payments alter column order_id drop not null`.execute(db);
     await sql`alter table payments alter column user_id drop not null`.execute(db);
     await db.schema
@@ -90,4 +89,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const column of ['account', 'note', 'verification', 'status_query_id']) {
     await db.schema.alterTable('payments').dropColumn(column).execute();
   }
+}
+
+/** Frozen with this migration: the dialect, read as the live code's dialectOf read it when this was written. */
+function onPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
