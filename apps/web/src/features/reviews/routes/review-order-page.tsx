@@ -15,7 +15,7 @@ import { useCreateReview, useMyOrderReviews, useProductImages, useUpdateReview }
 import { ImageCarousel } from '../../../components/image-carousel';
 import { StarPicker, Stars } from '../components/stars';
 
-/** Seed §5: the rating accepts only whole numbers 1 to 5; anything else typed is ignored. */
+/** the rating accepts only whole numbers 1 to 5; anything else typed is ignored. */
 export function acceptRating(raw: string): number | null {
   if (raw.trim() === '') return null;
   const value = Number(raw);
@@ -72,7 +72,7 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
   const existing = item ? myReviews.find((r) => r.product._id === item._id) : undefined;
   const reviewedCount = items.filter((i) => myReviews.some((r) => r.product._id === i._id)).length;
 
-  // Seed §4: moving between products resets the comment and the rating.
+  // moving between products resets the comment and the rating.
   const moveTo = (next: number) => {
     setIndex(next);
     setComment('');
@@ -112,7 +112,7 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
       {
         onSuccess: () => {
           toast.success('Review created successfully!');
-          // Seed §4: the comment clears, the rating resets to 1 and the next product shows, if there is one.
+          // the comment clears, the rating resets to 1 and the next product shows, if there is one.
           setComment('');
           setRating(REVIEW_RATING_MIN);
           if (index < items.length - 1) moveTo(index + 1);
@@ -258,7 +258,7 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
   );
 }
 
-/** /review-order/{id}: the customer reviews the products of their own PAID order, one at a time (seed §2, §4). */
+/** /review-order/{id}: the customer reviews the products of their own PAID order, one at a time. */
 export default function ReviewOrderPage() {
   useDocumentTitle('Leave a Review');
   const { id = '' } = useParams<{ id: string }>();
