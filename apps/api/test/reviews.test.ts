@@ -139,6 +139,7 @@ describeEachDialect('reviews', (ctx) => {
       ['zero stars', 0],
       ['six stars', 6],
       ['4.5 stars', 4.5],
+      ['2.5 stars', 2.5],
       ['the string "5"', '5'],
       ['a word', 'five'],
       ['null', null],
