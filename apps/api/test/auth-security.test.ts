@@ -179,6 +179,8 @@ describeEachDialect('auth: change password and signed-in devices', (ctx) => {
     expect(wrong.json().error).toBe('Your current password is not right');
     for (const [newPassword, reason] of [
       ['12345678', /most common/],
+      ['qwertyuiop[]', /row of keys/],
+      ['zzzzzzzzzz', /one character repeated/],
       ['chebet-2026!', /your name/],
       [`x${phone.slice(1)}x`, /phone number/],
       ['tiny', /at least 8/],
