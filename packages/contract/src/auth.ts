@@ -114,6 +114,10 @@ export const sessionInfoSchema = z.object({
   createdAt: z.string(),
   lastSeenAt: z.string(),
   userAgent: z.string().nullable(),
+  /** When the session ends however much it is used (SESSION_MAX_DAYS after sign-in). */
+  expiresAt: z.string(),
+  /** When it ends if it is not used before then (the idle limit from its last use; shorter for admins). */
+  idleExpiresAt: z.string(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 

@@ -132,6 +132,11 @@ function DeviceRow({ session }: { session: SessionInfo }) {
           ) : null}
         </p>
         <p className="text-sm text-stone-500">{lastSeen(session.lastSeenAt)}</p>
+        <p className="text-xs text-stone-500" data-testid="session-ends">
+          {session.idleExpiresAt < session.expiresAt
+            ? `Signs out if unused until ${formatDate(session.idleExpiresAt, 'dateTime')}; ends ${formatDate(session.expiresAt, 'dateTime')} at the latest`
+            : `Ends ${formatDate(session.expiresAt, 'dateTime')}`}
+        </p>
       </div>
       {session.current ? null : (
         <button
