@@ -39,7 +39,8 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-export type AuthTokenPurpose = 'verify-email' | 'verify-phone' | 'reset-password';
+/** reset-password: a mailed link; reset-password-phone: a code sent by SMS to the account's phone. */
+export type AuthTokenPurpose = 'verify-email' | 'verify-phone' | 'reset-password' | 'reset-password-phone';
 
 /** One-time codes and links (migration 005): only an HMAC of the secret is stored. */
 export interface AuthTokensTable {

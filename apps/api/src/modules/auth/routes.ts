@@ -61,8 +61,17 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.forgotPassword),
       handler: async (request) => ({
-        message: await service.forgotPassword(request.body.email, meta(request)),
+        message: await service.forgotPassword(request.body, meta(request)),
       }),
+    });
+
+    app.route({
+      ...routeOf(endpoints.resetPasswordByCode),
+      handler: async (request, reply) => {
+        await service.resetPasswordByCode(request.body, meta(request));
+        clearSessionCookie(reply, config);
+        return reply.send({ message: 'Password reset success' });
+      },
     });
 
     app.route({
