@@ -33,6 +33,10 @@ export function toProductDto(row: ProductRow, imageHashes: string[]): Product {
     stock: row.stock === null ? null : Number(row.stock),
     inStock: row.stock === null || Number(row.stock) > 0,
     createdAt: row.created_at,
+    brand: row.brand,
+    expiresOn: row.expires_on,
+    registration: row.registration,
+    ingredients: row.ingredients,
   };
 }
 

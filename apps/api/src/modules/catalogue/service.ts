@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { paged, type Paged } from '@urembo/contract/common';
 import { IMAGE_LIMITS } from '@urembo/contract/images';
+import { bannedIngredientMessage, findBannedIngredient } from '@urembo/contract/product-facts';
 import {
+  type BrandCount,
   type Category,
   type Product,
   type ProductCreate,
@@ -72,7 +74,7 @@ export class CatalogueService {
    * as the bytes the API sends (lib/answer-cache.ts), not here as well.
    */
   private async listPage(filter: repo.ProductFilter, paging: repo.Paging): Promise<Paged<Product>> {
-    const key = `count:${filter.activeOnly ? 'active' : 'all'}:${filter.categoryId ?? '*'}:${filter.featuredOrNew ? 'fn' : ''}`;
+    const key = `count:${filter.activeOnly ? 'active' : 'all'}:${filter.categoryId ?? '*'}:${filter.featuredOrNew ? 'fn' : ''}:${filter.brand ?? '*'}`;
     const [total, rows] = await Promise.all([
       this.deps.cache.get(key, () => repo.countProducts(this.db, filter)),
       repo.listProducts(this.db, filter, paging),
@@ -84,9 +86,16 @@ export class CatalogueService {
     return this.listPage({ activeOnly: true, featuredOrNew: true }, paging);
   }
 
-  /** The shop list; `category` is a category id or slug (an unknown one lists nothing). */
+  /**
+   * The shop list; `category` is a category id or slug, `brand` a brand in any case (an unknown one of either lists
+   * nothing).
+   */
   async list(
-    query: repo.Paging & { category?: string | undefined; includeInactive: boolean },
+    query: repo.Paging & {
+      category?: string | undefined;
+      brand?: string | undefined;
+      includeInactive: boolean;
+    },
   ): Promise<Paged<Product>> {
     let categoryId: string | undefined;
     if (query.category) {
@@ -94,7 +103,18 @@ export class CatalogueService {
       if (!category) return paged([], 0, query);
       categoryId = category.id;
     }
-    return this.listPage({ activeOnly: !query.includeInactive, categoryId }, query);
+    let brand: string | undefined;
+    if (query.brand) {
+      const found = await repo.findBrandSpelling(this.db, query.brand);
+      if (!found) return paged([], 0, query);
+      brand = found;
+    }
+    return this.listPage({ activeOnly: !query.includeInactive, categoryId, brand }, query);
+  }
+
+  /** The brands of active products, A to Z (the shop page's filter). */
+  brands(): Promise<BrandCount[]> {
+    return repo.listBrands(this.db);
   }
 
   /** One page of search results (the API keeps the answer's bytes: lib/answer-cache.ts). */
@@ -199,6 +219,7 @@ export class CatalogueService {
 
   async create(input: ProductCreate): Promise<Product> {
     await this.assertCategory(input.category);
+    assertSellable({ status: input.status, ingredients: input.ingredients });
     const images = await this.prepareImages(input.images, new Set());
     const id = newId();
     await this.withImages(images, { kind: 'products', productIds: [id], lists: true }, async () => {
@@ -208,6 +229,9 @@ export class CatalogueService {
           await this.db.transaction().execute(async (trx) => {
             const slug = nextFreeSlug(base, await repo.slugsStartingWith(trx, base));
             const now = nowIso();
+            const brand = input.brand
+              ? ((await repo.findBrandSpelling(trx, input.brand)) ?? input.brand)
+              : null;
             await repo.insertProduct(trx, {
               id,
               slug,
@@ -225,6 +249,10 @@ export class CatalogueService {
               stock: input.stock,
               created_at: now,
               updated_at: now,
+              brand,
+              expires_on: input.expiresOn,
+              registration: input.registration,
+              ingredients: input.ingredients,
             });
             await repo.insertImages(trx, imageRows(id, images, 0, now));
           });
@@ -262,8 +290,20 @@ export class CatalogueService {
           ...(input.isProductNew !== undefined ? { is_new: toFlag(input.isProductNew) } : {}),
           ...(input.category !== undefined ? { category_id: input.category } : {}),
           ...(input.stock !== undefined ? { stock: input.stock } : {}),
+          ...(input.brand !== undefined
+            ? {
+                brand: input.brand ? ((await repo.findBrandSpelling(trx, input.brand)) ?? input.brand) : null,
+              }
+            : {}),
+          ...(input.expiresOn !== undefined ? { expires_on: input.expiresOn } : {}),
+          ...(input.registration !== undefined ? { registration: input.registration } : {}),
+          ...(input.ingredients !== undefined ? { ingredients: input.ingredients } : {}),
           updated_at: now,
         });
+        // Checked on the row as written, inside the transaction: a concurrent change of the status or the
+        // ingredients by another admin cannot slip a banned product past it.
+        const written = await repo.findProduct(trx, id);
+        if (written) assertSellable(written);
         // Re-read inside the transaction: a concurrent update may have added images meanwhile.
         const currentImages = await repo.productImages(trx, id);
         const position = repo.nextImagePosition(currentImages);
@@ -335,6 +375,11 @@ export class CatalogueService {
     return this.toProducts(await repo.listLowStockProducts(this.db, max, limit));
   }
 
+  /** Products whose best-before month is `lastMonth` or earlier, soonest first (the dashboard). */
+  async expiringBy(lastMonth: string, limit = 50): Promise<Product[]> {
+    return this.toProducts(await repo.listProductsExpiringBy(this.db, lastMonth, limit));
+  }
+
   /* Categories */
 
   async categories(): Promise<Category[]> {
@@ -387,6 +432,15 @@ export class CatalogueService {
     await this.deps.changed({ kind: 'everything' });
     return toCategoryDto((await repo.findCategoryById(this.db, id))!);
   }
+}
+
+/** 400 when an active product's ingredients name a banned substance (the message names the word and why). */
+function assertSellable(product: { status: 'active' | 'inactive'; ingredients: string | null }): void {
+  if (product.status !== 'active') return;
+  const banned = findBannedIngredient(product.ingredients);
+  if (!banned) return;
+  const message = bannedIngredientMessage(banned);
+  throw badRequest(message, [{ path: 'ingredients', message }]);
 }
 
 function imageRows(productId: string, images: PreparedImage[], firstPosition: number, now: string) {
