@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AdminSummary } from '@urembo/contract/dashboard';
 import { nairobiDate, nairobiDayStart } from '@urembo/contract/nairobi-time';
+import { EXPIRY_WARNING_DAYS, lastMonthExpiringWithin } from '@urembo/contract/product-facts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { CatalogueService } from '../catalogue';
@@ -14,7 +15,7 @@ export interface DashboardDeps {
   db: Kysely<Database>;
   config: Config;
   /** The catalogue names the products running low (at or under `config.stock.lowStockAt`). */
-  catalogue: Pick<CatalogueService, 'lowStock'>;
+  catalogue: Pick<CatalogueService, 'lowStock' | 'expiringBy'>;
 }
 
 /** The owner's dashboard, computed on request from the orders (decision 013). */
@@ -22,7 +23,7 @@ export class DashboardService {
   constructor(private readonly deps: DashboardDeps) {}
 
   /**
-   * The owner's morning summary (API.md "Owner's dashboard"). Periods are Nairobi days: "today" from local
+   * The owner's morning summary. Periods are Nairobi days: "today" from local
    * midnight, "last 7 days" today and the six before. An order counts in a period when it was placed then and is not
    * cancelled; revenue adds the totals of the period's orders that are paid.
    */
@@ -30,11 +31,12 @@ export class DashboardService {
     const { db, config, catalogue } = this.deps;
     const lowStockAt = config.stock.lowStockAt;
     const chartStart = nairobiDayStart(now, CHART_DAYS - 1);
-    const [orders, awaiting, topProducts, low] = await Promise.all([
+    const [orders, awaiting, topProducts, low, expiringSoon] = await Promise.all([
       listOrdersSince(db, chartStart.toISOString()),
       countAwaitingOrders(db),
       listTopProducts(db, chartStart.toISOString(), TOP_PRODUCTS),
       catalogue.lowStock(lowStockAt),
+      catalogue.expiringBy(lastMonthExpiringWithin(EXPIRY_WARNING_DAYS, now)),
     ]);
     const days = new Map<string, { date: string; orders: number; revenue: number }>();
     for (let back = CHART_DAYS - 1; back >= 0; back -= 1) {
@@ -59,6 +61,7 @@ export class DashboardService {
       ...awaiting,
       lowStock: low,
       lowStockAt,
+      expiringSoon,
       topProducts,
       revenueByDay,
     };
