@@ -94,7 +94,7 @@ describeEachDialect('reviews', (ctx) => {
       expect(res.json()).toEqual({ error: 'Product not found' });
     });
 
-    it('creates the review of a verified buyer (201) with the API.md shape, author from the session', async () => {
+    it('creates the review of a verified buyer (201) with the documented shape, author from the session', async () => {
       const product = await createProduct(ctx(), { name: 'Rose Water Toner', price: 1250 });
       const buyer = await verifiedBuyer(ctx(), product, 'Amina Wanjiru');
       const impostor = await signedInUser(ctx(), { full_name: 'Someone Else' });

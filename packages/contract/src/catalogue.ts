@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES, pagedSchema, pagingQuery } from './common';
 import { IMAGE_LIMITS } from './images';
+import { EXPIRES_ON_MESSAGE, EXPIRES_ON_PATTERN } from './product-facts';
 
 export const categorySchema = z.object({ _id: z.string(), category: z.string(), description: z.string() });
 export type Category = z.infer<typeof categorySchema>;
@@ -31,6 +32,14 @@ export const productSchema = z.object({
   /** False only when stock is tracked and zero. */
   inStock: z.boolean(),
   createdAt: z.string(),
+  /** Who makes it, as the jar says ("Savanna Glow"); null when not recorded. */
+  brand: z.string().nullable(),
+  /** Best before, "YYYY-MM": the earliest expiry of the stock on hand; past that month it cannot be sold. */
+  expiresOn: z.string().nullable(),
+  /** The KEBS permit or Pharmacy and Poisons Board registration number. */
+  registration: z.string().nullable(),
+  /** The ingredient list as printed on the pack. */
+  ingredients: z.string().nullable(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -47,6 +56,9 @@ export const PRODUCT_LIMITS = {
   minPrice: 1,
   maxPrice: 10_000_000,
   maxStock: 1_000_000,
+  brand: 60,
+  registration: 60,
+  ingredients: 5000,
 } as const;
 
 export const CATEGORY_LIMITS = { name: 60, description: 500 } as const;
@@ -126,6 +138,31 @@ export const tagsSchema = z.preprocess(
     ),
 );
 
+/** Text that may be left out: trimmed, and "" or null store nothing (null). */
+const nullableText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** A brand name: inner spaces collapsed, so "Savanna  Glow" and "Savanna Glow" are one brand. */
+const brandSchema = nullableText('Brand', PRODUCT_LIMITS.brand).transform((v) =>
+  v ? v.replace(/\s+/g, ' ') : null,
+);
+
+/** Best before, "YYYY-MM" (null or "" for none). */
+export const expiresOnSchema = z
+  .string({ error: EXPIRES_ON_MESSAGE })
+  .trim()
+  .nullable()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || EXPIRES_ON_PATTERN.test(v), EXPIRES_ON_MESSAGE);
+
+const registrationSchema = nullableText('Registration', PRODUCT_LIMITS.registration);
+const ingredientsSchema = nullableText('Ingredients', PRODUCT_LIMITS.ingredients);
+
 /** A category id, or null / "" for none. */
 const categoryRefSchema = z
   .string({ error: 'Category must be a category id' })
@@ -152,6 +189,10 @@ export const productCreateSchema = z.object({
   status: productStatusSchema.default('active'),
   images: imagesSchema.default([]),
   stock: stockSchema.default(null),
+  brand: brandSchema.default(null),
+  expiresOn: expiresOnSchema.default(null),
+  registration: registrationSchema.default(null),
+  ingredients: ingredientsSchema.default(null),
 });
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
 export type ProductCreate = z.output<typeof productCreateSchema>;
@@ -170,6 +211,11 @@ export const productUpdateSchema = z.object({
   images: imagesSchema.optional(),
   /** Absent = unchanged; null = stop tracking. */
   stock: stockSchema.optional(),
+  /** Each: absent = unchanged; null or "" = none. */
+  brand: brandSchema.optional(),
+  expiresOn: expiresOnSchema.optional(),
+  registration: registrationSchema.optional(),
+  ingredients: ingredientsSchema.optional(),
 });
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
@@ -201,7 +247,12 @@ const booleanQuery = z
 export const productListQuerySchema = pagingQuery(PAGE_SIZES.shop).extend({
   category: z.string().trim().max(100).optional(),
   includeInactive: booleanQuery.optional(),
+  /** A brand as GET /brands names it (any case); an unknown one lists nothing. */
+  brand: z.string().trim().max(PRODUCT_LIMITS.brand).optional(),
 });
+
+/** GET /brands: the brands of active products, A to Z, with how many each has. */
+export const brandCountSchema = z.object({ brand: z.string(), count: z.number().int() });
 
 export const featuredQuerySchema = pagingQuery(PAGE_SIZES.featured);
 
@@ -219,3 +270,4 @@ export const relatedQuerySchema = z.object({ exclude: z.string().trim().max(100)
 /** The search answer: a page of products plus the line the page shows above the grid. */
 export const searchResultSchema = pagedSchema(productSchema).extend({ message: z.string() });
 export type SearchResult = z.infer<typeof searchResultSchema>;
+export type BrandCount = z.infer<typeof brandCountSchema>;

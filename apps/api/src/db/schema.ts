@@ -153,6 +153,13 @@ export interface ProductsTable {
   stock: number | null;
   created_at: string;
   updated_at: string;
+  /** Who makes it (migration 016); one spelling per brand, the first one saved. */
+  brand: string | null;
+  /** Best before, "YYYY-MM"; past that Nairobi month the product cannot be sold. */
+  expires_on: string | null;
+  /** KEBS permit or Pharmacy and Poisons Board registration number. */
+  registration: string | null;
+  ingredients: string | null;
 }
 
 export interface ProductImagesTable {

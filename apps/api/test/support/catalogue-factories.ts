@@ -44,6 +44,10 @@ export interface TestProductOptions {
   rating?: number | null;
   reviewCount?: number;
   createdAt?: string;
+  brand?: string | null;
+  expiresOn?: string | null;
+  registration?: string | null;
+  ingredients?: string | null;
   /** How many pictures (product_images rows) the product has; none unless asked. */
   images?: number;
 }
@@ -77,6 +81,10 @@ export async function createProduct(
     rating: options.rating ?? null,
     review_count: options.reviewCount ?? 0,
     stock: null,
+    brand: options.brand ?? null,
+    expires_on: options.expiresOn ?? null,
+    registration: options.registration ?? null,
+    ingredients: options.ingredients ?? null,
     created_at: options.createdAt ?? new Date(Date.UTC(2026, 0, 1) - counter * 1000).toISOString(),
     updated_at: nowIso(),
   };

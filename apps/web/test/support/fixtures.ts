@@ -45,6 +45,10 @@ export function product(overrides: Partial<Product> = {}): Product {
     stock: null,
     inStock: true,
     createdAt: '2026-01-01T00:00:00.000Z',
+    brand: null,
+    expiresOn: null,
+    registration: null,
+    ingredients: null,
     ...overrides,
   };
 }

@@ -28,6 +28,7 @@ export const authEndpoints = defineEndpoints(authRoutes, {
       "phone, name, email or the shop's name (400 with the reason). A phone or email already in use → 409. " +
       'With an email, a verification code is mailed. At most 20 sign-ups an hour from one address (429).',
     access: 'public',
+    noStore: true,
     body: signupBodySchema,
     responses: { 201: authUserResponseSchema },
     errors: [409, 429],
@@ -40,6 +41,7 @@ export const authEndpoints = defineEndpoints(authRoutes, {
       'account are free, then its sign-in is held back for a growing time (429 with Retry-After); 50 tries per ' +
       'address in 15 minutes.',
     access: 'public',
+    noStore: true,
     body: signinBodySchema,
     responses: { 200: authUserResponseSchema },
     errors: [401, 429],
@@ -49,6 +51,7 @@ export const authEndpoints = defineEndpoints(authRoutes, {
     summary: 'Who is signed in: the account, or null for a visitor',
     description: "The web app's session check: never 401, so a visitor's console stays clean.",
     access: 'public',
+    noStore: true,
     readsSession: true,
     responses: { 200: z.object({ user: userSchema.nullable() }) },
   },
@@ -62,6 +65,7 @@ export const authEndpoints = defineEndpoints(authRoutes, {
     summary: 'Sign out: end this session and clear its cookie',
     description: 'Answers the same with no session.',
     access: 'public',
+    noStore: true,
     readsSession: true,
     responses: { 200: messageSchema },
     sessionCookie: 'clears',
@@ -74,6 +78,7 @@ export const authEndpoints = defineEndpoints(authRoutes, {
       'same answer whether or not an account has the email or phone. At most 3 per email or phone and 10 per ' +
       'address in 15 minutes (429).',
     access: 'public',
+    noStore: true,
     body: forgotPasswordBodySchema,
     responses: { 200: messageSchema },
     errors: [429],
@@ -95,6 +100,7 @@ export const authEndpoints = defineEndpoints(authRoutes, {
     description:
       'An unknown, used or expired token → 400. Every session of the account ends, this browser’s cookie too.',
     access: 'public',
+    noStore: true,
     params: pathParams('token'),
     body: resetPasswordBodySchema,
     responses: { 200: messageSchema },

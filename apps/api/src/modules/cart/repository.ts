@@ -12,10 +12,19 @@ export type CartProductRow = Selectable<ProductsTable> & {
 export function findProductStatus(
   db: Db,
   productId: string,
-): Promise<{ id: string; name: string; status: 'active' | 'inactive'; stock: number | null } | undefined> {
+): Promise<
+  | {
+      id: string;
+      name: string;
+      status: 'active' | 'inactive';
+      stock: number | null;
+      expires_on: string | null;
+    }
+  | undefined
+> {
   return db
     .selectFrom('products')
-    .select(['id', 'name', 'status', 'stock'])
+    .select(['id', 'name', 'status', 'stock', 'expires_on'])
     .where('id', '=', productId)
     .executeTakeFirst();
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Cart } from '@urembo/contract/orders';
 import { MAX_LINE_COUNT } from '@urembo/contract/order-status';
+import { expiredMessage, isExpired } from '@urembo/contract/product-facts';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/sql-values';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
@@ -27,7 +28,7 @@ export class CartService {
   /**
    * The cart with its subtotal. A line whose product an admin has since made inactive stays in the cart (so the
    * customer sees what happened and can remove it) with `status: "inactive"`, and is left out of the subtotal and of
-   * checkout.
+   * checkout. So does a line whose product is past its best-before month.
    */
   async getCart(userId: string): Promise<Cart> {
     const { db } = this.deps;
@@ -37,8 +38,10 @@ export class CartService {
       rows.map((r) => r.id),
     );
     const data = rows.map((row) => toCartLine(row, images.get(row.id) ?? []));
+    const now = new Date();
     const subtotal = data.reduce(
-      (sum, line) => (line.status === 'active' ? sum + line.price * line.count : sum),
+      (sum, line) =>
+        line.status === 'active' && !isExpired(line.expiresOn, now) ? sum + line.price * line.count : sum,
       0,
     );
     return { data, subtotal };
@@ -49,6 +52,7 @@ export class CartService {
     const product = await findProductStatus(db, productId);
     if (!product) throw notFound('Product not found');
     if (product.status !== 'active') throw badRequest('This product is not available right now');
+    if (isExpired(product.expires_on)) throw badRequest(expiredMessage(product.name, product.expires_on!));
     if (product.stock !== null) {
       // A first check for the customer's sake; the order is what actually takes the stock (and checks again).
       const inCart = (await findCartLineCount(db, userId, productId)) ?? 0;

@@ -12,7 +12,7 @@ export function parseTags(json: string): string[] {
   }
 }
 
-/** The API's Product (API.md): image URLs of the largest width, rating 5 until someone reviews it. */
+/** The API's Product: image URLs of the largest width, rating 5 until someone reviews it. */
 export function toProductDto(row: ProductRow, imageHashes: string[]): Product {
   return {
     _id: row.id,
@@ -33,6 +33,10 @@ export function toProductDto(row: ProductRow, imageHashes: string[]): Product {
     stock: row.stock === null ? null : Number(row.stock),
     inStock: row.stock === null || Number(row.stock) > 0,
     createdAt: row.created_at,
+    brand: row.brand,
+    expiresOn: row.expires_on,
+    registration: row.registration,
+    ingredients: row.ingredients,
   };
 }
 

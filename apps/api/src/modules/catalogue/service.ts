@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { paged, type Paged } from '@urembo/contract/common';
 import { IMAGE_LIMITS } from '@urembo/contract/images';
+import { bannedIngredientMessage, findBannedIngredient } from '@urembo/contract/product-facts';
 import {
+  type BrandCount,
   type Category,
   type Product,
   type ProductCreate,
@@ -17,6 +19,7 @@ import { toCategoryDto, toProductDto } from './dto';
 import { hashFromImageUrl, type ImageStore, type PreparedImage } from './images';
 import * as repo from './repository';
 import { searchProducts, searchTokens } from './search';
+import type { CatalogueChange } from '../../lib/catalogue-changes';
 import type { ShortCache } from '../../lib/short-cache';
 import { nextFreeSlug, slugify } from './slugs';
 
@@ -25,9 +28,23 @@ export const RELATED_LIMIT = 8;
 export interface CatalogueDeps {
   db: Kysely<Database>;
   images: ImageStore;
-  /** The app's catalogue cache: list totals and products (invalidated by every write here). API answers are kept as bytes in `caches.answers`. */
+  /** The app's catalogue cache: list totals and products. API answers are kept as bytes in `caches.answers`. */
   cache: ShortCache;
+  /** Tells every cache on every process what a write here changed (`AppCaches.changed`). */
+  changed: (change: CatalogueChange) => Promise<void>;
 }
+
+/** Product fields that decide which lists and searches hold a product (not only how it shows in them). */
+const LISTED_BY = [
+  'name',
+  'description',
+  'usage',
+  'status',
+  'tags',
+  'isFeatured',
+  'isProductNew',
+  'category',
+] as const;
 
 /**
  * The catalogue's rules: what visitors may see (active products only), slugs, images (validated, stored by
@@ -57,7 +74,7 @@ export class CatalogueService {
    * as the bytes the API sends (lib/answer-cache.ts), not here as well.
    */
   private async listPage(filter: repo.ProductFilter, paging: repo.Paging): Promise<Paged<Product>> {
-    const key = `count:${filter.activeOnly ? 'active' : 'all'}:${filter.categoryId ?? '*'}:${filter.featuredOrNew ? 'fn' : ''}`;
+    const key = `count:${filter.activeOnly ? 'active' : 'all'}:${filter.categoryId ?? '*'}:${filter.featuredOrNew ? 'fn' : ''}:${filter.brand ?? '*'}`;
     const [total, rows] = await Promise.all([
       this.deps.cache.get(key, () => repo.countProducts(this.db, filter)),
       repo.listProducts(this.db, filter, paging),
@@ -69,9 +86,16 @@ export class CatalogueService {
     return this.listPage({ activeOnly: true, featuredOrNew: true }, paging);
   }
 
-  /** The shop list; `category` is a category id or slug (an unknown one lists nothing). */
+  /**
+   * The shop list; `category` is a category id or slug, `brand` a brand in any case (an unknown one of either lists
+   * nothing).
+   */
   async list(
-    query: repo.Paging & { category?: string | undefined; includeInactive: boolean },
+    query: repo.Paging & {
+      category?: string | undefined;
+      brand?: string | undefined;
+      includeInactive: boolean;
+    },
   ): Promise<Paged<Product>> {
     let categoryId: string | undefined;
     if (query.category) {
@@ -79,7 +103,18 @@ export class CatalogueService {
       if (!category) return paged([], 0, query);
       categoryId = category.id;
     }
-    return this.listPage({ activeOnly: !query.includeInactive, categoryId }, query);
+    let brand: string | undefined;
+    if (query.brand) {
+      const found = await repo.findBrandSpelling(this.db, query.brand);
+      if (!found) return paged([], 0, query);
+      brand = found;
+    }
+    return this.listPage({ activeOnly: !query.includeInactive, categoryId, brand }, query);
+  }
+
+  /** The brands of active products, A to Z (the shop page's filter). */
+  brands(): Promise<BrandCount[]> {
+    return repo.listBrands(this.db);
   }
 
   /** One page of search results (the API keeps the answer's bytes: lib/answer-cache.ts). */
@@ -160,7 +195,11 @@ export class CatalogueService {
   }
 
   /** Runs a write that references new image files; if it fails, files nothing else uses are removed again. */
-  private async withImages<T>(images: PreparedImage[], write: () => Promise<T>): Promise<T> {
+  private async withImages<T>(
+    images: PreparedImage[],
+    change: CatalogueChange,
+    write: () => Promise<T>,
+  ): Promise<T> {
     try {
       const result = await write();
       // Files may have been removed by a concurrent delete of the same picture since they were written.
@@ -170,7 +209,7 @@ export class CatalogueService {
       await this.removeUnusedImages(images.map((i) => i.hash));
       throw err;
     } finally {
-      await this.deps.cache.invalidate();
+      await this.deps.changed(change);
     }
   }
 
@@ -180,15 +219,19 @@ export class CatalogueService {
 
   async create(input: ProductCreate): Promise<Product> {
     await this.assertCategory(input.category);
+    assertSellable({ status: input.status, ingredients: input.ingredients });
     const images = await this.prepareImages(input.images, new Set());
     const id = newId();
-    await this.withImages(images, async () => {
+    await this.withImages(images, { kind: 'products', productIds: [id], lists: true }, async () => {
       const base = slugify(input.name);
       for (let attempt = 0; ; attempt += 1) {
         try {
           await this.db.transaction().execute(async (trx) => {
             const slug = nextFreeSlug(base, await repo.slugsStartingWith(trx, base));
             const now = nowIso();
+            const brand = input.brand
+              ? ((await repo.findBrandSpelling(trx, input.brand)) ?? input.brand)
+              : null;
             await repo.insertProduct(trx, {
               id,
               slug,
@@ -206,6 +249,10 @@ export class CatalogueService {
               stock: input.stock,
               created_at: now,
               updated_at: now,
+              brand,
+              expires_on: input.expiresOn,
+              registration: input.registration,
+              ingredients: input.ingredients,
             });
             await repo.insertImages(trx, imageRows(id, images, 0, now));
           });
@@ -227,7 +274,9 @@ export class CatalogueService {
     await this.assertCategory(input.category);
     const existing = await repo.productImages(this.db, id);
     const images = await this.prepareImages(input.images ?? [], new Set(existing.map((i) => i.hash)));
-    await this.withImages(images, () =>
+    const lists = LISTED_BY.some((field) => input[field] !== undefined);
+    const change: CatalogueChange = { kind: 'products', productIds: [id], lists };
+    await this.withImages(images, change, () =>
       this.db.transaction().execute(async (trx) => {
         const now = nowIso();
         await repo.updateProduct(trx, id, {
@@ -241,8 +290,20 @@ export class CatalogueService {
           ...(input.isProductNew !== undefined ? { is_new: toFlag(input.isProductNew) } : {}),
           ...(input.category !== undefined ? { category_id: input.category } : {}),
           ...(input.stock !== undefined ? { stock: input.stock } : {}),
+          ...(input.brand !== undefined
+            ? {
+                brand: input.brand ? ((await repo.findBrandSpelling(trx, input.brand)) ?? input.brand) : null,
+              }
+            : {}),
+          ...(input.expiresOn !== undefined ? { expires_on: input.expiresOn } : {}),
+          ...(input.registration !== undefined ? { registration: input.registration } : {}),
+          ...(input.ingredients !== undefined ? { ingredients: input.ingredients } : {}),
           updated_at: now,
         });
+        // Checked on the row as written, inside the transaction: a concurrent change of the status or the
+        // ingredients by another admin cannot slip a banned product past it.
+        const written = await repo.findProduct(trx, id);
+        if (written) assertSellable(written);
         // Re-read inside the transaction: a concurrent update may have added images meanwhile.
         const currentImages = await repo.productImages(trx, id);
         const position = repo.nextImagePosition(currentImages);
@@ -264,7 +325,7 @@ export class CatalogueService {
       await repo.deleteProduct(trx, id);
       return images.map((i) => i.hash);
     });
-    await this.deps.cache.invalidate();
+    await this.deps.changed({ kind: 'products', productIds: [id], lists: true });
     await this.removeUnusedImages(hashes);
   }
 
@@ -276,7 +337,7 @@ export class CatalogueService {
     const removed = await repo.deleteProductImages(this.db, productId, hash);
     if (removed === 0) throw notFound('That image is not on this product');
     await this.db.updateTable('products').set({ updated_at: nowIso() }).where('id', '=', productId).execute();
-    await this.deps.cache.invalidate();
+    await this.deps.changed({ kind: 'products', productIds: [productId], lists: false });
     await this.removeUnusedImages([hash]);
     return this.get(productId);
   }
@@ -299,13 +360,24 @@ export class CatalogueService {
       }
       throw conflict(`${now.name} has only ${now.stock} in stock: it cannot go below zero`);
     }
-    await this.deps.cache.invalidate();
+    await this.deps.changed({ kind: 'stock', productIds: [id] });
     return this.get(id);
+  }
+
+  /** Units on the shelf now, for the caches after a stock move (null: not tracked; missing: no such product). */
+  async stockOf(ids: string[]): Promise<Map<string, number | null>> {
+    const rows = await repo.stockOf(this.db, ids);
+    return new Map(rows.map((row) => [row.id, row.stock === null ? null : Number(row.stock)]));
   }
 
   /** Tracked products at or below `max` units, fewest first (the dashboard). */
   async lowStock(max: number, limit = 20): Promise<Product[]> {
     return this.toProducts(await repo.listLowStockProducts(this.db, max, limit));
+  }
+
+  /** Products whose best-before month is `lastMonth` or earlier, soonest first (the dashboard). */
+  async expiringBy(lastMonth: string, limit = 50): Promise<Product[]> {
+    return this.toProducts(await repo.listProductsExpiringBy(this.db, lastMonth, limit));
   }
 
   /* Categories */
@@ -335,8 +407,8 @@ export class CatalogueService {
       if (isUniqueViolation(err)) throw conflict(`A category named "${input.category}" already exists`);
       throw err;
     }
-    // Server-rendered pages list the categories (the shop's tabs): they are cached under the catalogue's generation.
-    await this.deps.cache.invalidate();
+    // Server-rendered pages list the categories (the shop's tabs).
+    await this.deps.changed({ kind: 'everything' });
     return toCategoryDto((await repo.findCategoryById(this.db, id))!);
   }
 
@@ -357,9 +429,18 @@ export class CatalogueService {
       if (isUniqueViolation(err)) throw conflict(`A category named "${input.category}" already exists`);
       throw err;
     }
-    await this.deps.cache.invalidate();
+    await this.deps.changed({ kind: 'everything' });
     return toCategoryDto((await repo.findCategoryById(this.db, id))!);
   }
+}
+
+/** 400 when an active product's ingredients name a banned substance (the message names the word and why). */
+function assertSellable(product: { status: 'active' | 'inactive'; ingredients: string | null }): void {
+  if (product.status !== 'active') return;
+  const banned = findBannedIngredient(product.ingredients);
+  if (!banned) return;
+  const message = bannedIngredientMessage(banned);
+  throw badRequest(message, [{ path: 'ingredients', message }]);
 }
 
 function imageRows(productId: string, images: PreparedImage[], firstPosition: number, now: string) {

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DeliveryPlace, OrderItemInput, OrderLine } from '@urembo/contract/orders';
 import { MAX_ORDER_SUBTOTAL, ORDER_TOO_LARGE_MESSAGE } from '@urembo/contract/order-status';
+import { expiredMessage, isExpired } from '@urembo/contract/product-facts';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
 import { imageHashesFor, imageUrl } from '../catalogue';
@@ -63,6 +64,14 @@ export async function priceItems(db: Db, items: OrderItemInput[]): Promise<Price
       names.length === 1
         ? `${names[0]} is no longer available: please remove it from your order`
         : `${listNames(names)} are no longer available: please remove them from your order`,
+    );
+  }
+  // Past its best-before month: never sold, whatever the cart or the client says.
+  const now = new Date();
+  const expired = ids.map((id) => products.get(id)!).find((p) => isExpired(p.expires_on, now));
+  if (expired) {
+    throw badRequest(
+      `${expiredMessage(expired.name, expired.expires_on!)}: please remove it from your order`,
     );
   }
   const images = await imageHashesFor(db, ids);

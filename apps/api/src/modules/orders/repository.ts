@@ -17,13 +17,14 @@ export interface PricingProductRow {
   price: number;
   status: 'active' | 'inactive';
   stock: number | null;
+  expires_on: string | null;
 }
 
 export function findProductsForPricing(db: Db, ids: string[]): Promise<PricingProductRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('products')
-    .select(['id', 'name', 'price', 'status', 'stock'])
+    .select(['id', 'name', 'price', 'status', 'stock', 'expires_on'])
     .where('id', 'in', ids)
     .execute();
 }

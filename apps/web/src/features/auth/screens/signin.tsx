@@ -14,7 +14,7 @@ import { ForgotPasswordModal } from '../components/forgot-password-modal';
 import { droppedMessage, useSignin } from '../mutations';
 import { authSchemas, prefetchAuthSchemas } from '../schemas';
 
-/** /signin (seed §2): phone or email, and the password. */
+/** /signin: phone or email, and the password. */
 export default function SigninScreen() {
   const hydrated = useHydrated();
   useDocumentTitle('Sign-in');
