@@ -90,6 +90,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): 
 /** Routes outside /api/v1 that are not the web app's pages (sitemap, robots.txt). */
 export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(siteRoutes(ctx));
+  await app.register(healthRoutes.siteRoutes(ctx));
 }
 
 /** What the server puts into a page's <head> for search engines and link previews (first match wins). */
