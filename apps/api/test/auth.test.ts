@@ -153,7 +153,7 @@ describeEachDialect(
       expect(emailTaken.json()).toEqual({ error: 'An account with this email already exists' });
     });
 
-    it('enforces the password rules: 8 to 128 characters, not a common password', async () => {
+    it('enforces the password rules: 8 to 128 characters, not a common password, not weak by pattern', async () => {
       const attempt = (password: string) =>
         post(ctx(), '/auth/signup', { fullName: 'Akoth Ouma', phone: uniquePhone(), password });
       const short = await attempt('seven77');
@@ -165,7 +165,24 @@ describeEachDialect(
         expect(res.statusCode).toBe(400);
         expect(res.json().error).toMatch(/most common ones/);
       }
-      expect((await attempt('x'.repeat(128))).statusCode).toBe(201);
+      for (const [weak, reason] of [
+        ['aaaaaaaa', /one character repeated/],
+        ['bcdefghi', /in order/],
+        ['98765432a', /in order/],
+        ['asdfghjkl;', /row of keys/],
+        ['2222222b', /one character repeated/],
+        ['31121989', /date/],
+        ['x'.repeat(128), /one character repeated/],
+      ] as const) {
+        const res = await attempt(weak);
+        expect(res.statusCode, weak).toBe(400);
+        expect(res.json().error, weak).toMatch(reason);
+      }
+      const longest = Array.from({ length: 20 }, (_, i) => `mango${i}-`)
+        .join('')
+        .slice(0, 128);
+      expect(longest).toHaveLength(128);
+      expect((await attempt(longest)).statusCode).toBe(201);
       const missing = await post(ctx(), '/auth/signup', {});
       expect(missing.statusCode).toBe(400);
       expect(missing.json().details.map((d: { path: string }) => d.path)).toEqual([

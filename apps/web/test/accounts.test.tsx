@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessageResponse } from '@urembo/contract/auth';
 import type { User } from '@urembo/contract/users';
 import { CodeVerification } from '../src/features/auth/components/code-verification';
+import { NewPasswordField } from '../src/features/auth/components/new-password-field';
 import { COOLDOWN_KEYS } from '../src/features/auth/use-cooldown';
 import { PlacePicker, type PlaceNames } from '../src/features/profile/components/place-picker';
 import { renderAt } from './render';
@@ -227,5 +228,42 @@ describe('CodeVerification resend countdown', () => {
     renderAt(<CodeVerification kind="email" />, '/verify-email');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     expect(document.title).toBe('Page Not Found - 404 Error');
+  });
+});
+
+describe('NewPasswordField', () => {
+  function Field() {
+    const [value, setValue] = useState('');
+    return (
+      <NewPasswordField
+        label="Password"
+        name="password"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        error={undefined}
+        context={{ fullName: 'Wanjiku Kamau', phone: '0712345678' }}
+        idleHint="At least 8 characters."
+      />
+    );
+  }
+
+  it('says why a password would be refused as the person types, and when it will do', async () => {
+    renderAt(<Field />);
+    const input = screen.getByLabelText('Password');
+    const verdict = screen.getByTestId('password-verdict');
+    expect(verdict).toHaveTextContent('At least 8 characters.');
+    expect(verdict).toHaveAttribute('aria-live', 'polite');
+    fireEvent.change(input, { target: { value: 'aaaa' } });
+    await waitFor(() => expect(verdict).toHaveTextContent('Password must be at least 8 characters'));
+    fireEvent.change(input, { target: { value: 'aaaaaaaa' } });
+    await waitFor(() => expect(verdict).toHaveTextContent(/one character repeated/));
+    fireEvent.change(input, { target: { value: 'qwertyui' } });
+    await waitFor(() => expect(verdict).toHaveTextContent(/row of keys/));
+    fireEvent.change(input, { target: { value: 'abcd1234' } });
+    await waitFor(() => expect(verdict).toHaveTextContent(/in order/));
+    fireEvent.change(input, { target: { value: 'kamau-and-mango' } });
+    await waitFor(() => expect(verdict).toHaveTextContent('Password must not contain your name'));
+    fireEvent.change(input, { target: { value: 'marula-oil-2025' } });
+    await waitFor(() => expect(verdict).toHaveTextContent(/not easy to guess/));
   });
 });

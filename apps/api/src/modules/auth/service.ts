@@ -36,6 +36,7 @@ import {
   deleteSession,
   deleteUserSession,
   deleteUserSessions,
+  idleLimitMs,
   listUserSessions,
   type SessionRow,
 } from './session';
@@ -272,7 +273,7 @@ export class AuthService {
   }
 
   listSessions(user: UserRow): Promise<SessionRow[]> {
-    return listUserSessions(this.deps.db, user.id);
+    return listUserSessions(this.deps.db, user.id, idleLimitMs(this.deps.config, user.role));
   }
 
   /**

@@ -274,6 +274,12 @@ export function nextImagePosition(images: { position: number }[]): number {
   return images.reduce((max, i) => Math.max(max, i.position), -1) + 1;
 }
 
+/** The stock of these products as it is now (for the caches after a stock move). */
+export function stockOf(db: Db, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('products').select(['id', 'stock']).where('id', 'in', ids).execute();
+}
+
 /**
  * Adds `change` (negative to take off) to a tracked stock in one statement, never below zero. Answers the new stock,
  * or undefined when the product is missing, not tracked, or has fewer units than a negative change takes.

@@ -19,6 +19,7 @@ import { toCategoryDto, toProductDto } from './dto';
 import { hashFromImageUrl, type ImageStore, type PreparedImage } from './images';
 import * as repo from './repository';
 import { searchProducts, searchTokens } from './search';
+import type { CatalogueChange } from '../../lib/catalogue-changes';
 import type { ShortCache } from '../../lib/short-cache';
 import { nextFreeSlug, slugify } from './slugs';
 
@@ -27,9 +28,24 @@ export const RELATED_LIMIT = 8;
 export interface CatalogueDeps {
   db: Kysely<Database>;
   images: ImageStore;
-  /** The app's catalogue cache: list totals and products (invalidated by every write here). API answers are kept as bytes in `caches.answers`. */
+  /** The app's catalogue cache: list totals and products. API answers are kept as bytes in `caches.answers`. */
   cache: ShortCache;
+  /** Tells every cache on every process what a write here changed (`AppCaches.changed`). */
+  changed: (change: CatalogueChange) => Promise<void>;
 }
+
+/** Product fields that decide which lists and searches hold a product (not only how it shows in them). */
+const LISTED_BY = [
+  'name',
+  'description',
+  'usage',
+  'status',
+  'tags',
+  'isFeatured',
+  'isProductNew',
+  'category',
+  'brand',
+] as const;
 
 /**
  * The catalogue's rules: what visitors may see (active products only), slugs, images (validated, stored by
@@ -180,7 +196,11 @@ export class CatalogueService {
   }
 
   /** Runs a write that references new image files; if it fails, files nothing else uses are removed again. */
-  private async withImages<T>(images: PreparedImage[], write: () => Promise<T>): Promise<T> {
+  private async withImages<T>(
+    images: PreparedImage[],
+    change: CatalogueChange,
+    write: () => Promise<T>,
+  ): Promise<T> {
     try {
       const result = await write();
       // Files may have been removed by a concurrent delete of the same picture since they were written.
@@ -190,7 +210,7 @@ export class CatalogueService {
       await this.removeUnusedImages(images.map((i) => i.hash));
       throw err;
     } finally {
-      await this.deps.cache.invalidate();
+      await this.deps.changed(change);
     }
   }
 
@@ -203,7 +223,7 @@ export class CatalogueService {
     assertSellable({ status: input.status, ingredients: input.ingredients });
     const images = await this.prepareImages(input.images, new Set());
     const id = newId();
-    await this.withImages(images, async () => {
+    await this.withImages(images, { kind: 'products', productIds: [id], lists: true }, async () => {
       const base = slugify(input.name);
       for (let attempt = 0; ; attempt += 1) {
         try {
@@ -255,7 +275,9 @@ export class CatalogueService {
     await this.assertCategory(input.category);
     const existing = await repo.productImages(this.db, id);
     const images = await this.prepareImages(input.images ?? [], new Set(existing.map((i) => i.hash)));
-    await this.withImages(images, () =>
+    const lists = LISTED_BY.some((field) => input[field] !== undefined);
+    const change: CatalogueChange = { kind: 'products', productIds: [id], lists };
+    await this.withImages(images, change, () =>
       this.db.transaction().execute(async (trx) => {
         const now = nowIso();
         await repo.updateProduct(trx, id, {
@@ -304,7 +326,7 @@ export class CatalogueService {
       await repo.deleteProduct(trx, id);
       return images.map((i) => i.hash);
     });
-    await this.deps.cache.invalidate();
+    await this.deps.changed({ kind: 'products', productIds: [id], lists: true });
     await this.removeUnusedImages(hashes);
   }
 
@@ -316,7 +338,7 @@ export class CatalogueService {
     const removed = await repo.deleteProductImages(this.db, productId, hash);
     if (removed === 0) throw notFound('That image is not on this product');
     await this.db.updateTable('products').set({ updated_at: nowIso() }).where('id', '=', productId).execute();
-    await this.deps.cache.invalidate();
+    await this.deps.changed({ kind: 'products', productIds: [productId], lists: false });
     await this.removeUnusedImages([hash]);
     return this.get(productId);
   }
@@ -339,8 +361,14 @@ export class CatalogueService {
       }
       throw conflict(`${now.name} has only ${now.stock} in stock: it cannot go below zero`);
     }
-    await this.deps.cache.invalidate();
+    await this.deps.changed({ kind: 'stock', productIds: [id] });
     return this.get(id);
+  }
+
+  /** Units on the shelf now, for the caches after a stock move (null: not tracked; missing: no such product). */
+  async stockOf(ids: string[]): Promise<Map<string, number | null>> {
+    const rows = await repo.stockOf(this.db, ids);
+    return new Map(rows.map((row) => [row.id, row.stock === null ? null : Number(row.stock)]));
   }
 
   /** Tracked products at or below `max` units, fewest first (the dashboard). */
@@ -380,8 +408,8 @@ export class CatalogueService {
       if (isUniqueViolation(err)) throw conflict(`A category named "${input.category}" already exists`);
       throw err;
     }
-    // Server-rendered pages list the categories (the shop's tabs): they are cached under the catalogue's generation.
-    await this.deps.cache.invalidate();
+    // Server-rendered pages list the categories (the shop's tabs).
+    await this.deps.changed({ kind: 'everything' });
     return toCategoryDto((await repo.findCategoryById(this.db, id))!);
   }
 
@@ -402,7 +430,7 @@ export class CatalogueService {
       if (isUniqueViolation(err)) throw conflict(`A category named "${input.category}" already exists`);
       throw err;
     }
-    await this.deps.cache.invalidate();
+    await this.deps.changed({ kind: 'everything' });
     return toCategoryDto((await repo.findCategoryById(this.db, id))!);
   }
 }

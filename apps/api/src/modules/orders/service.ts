@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../db/constraint-errors';
 import { nowIso } from '../../db/sql-values';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
-import type { ShortCache } from '../../lib/short-cache';
+import type { CatalogueChange } from '../../lib/catalogue-changes';
 import type { UserRow } from '../users';
 import { subtractFromCart } from '../cart';
 import { takeStock } from '../catalogue';
@@ -50,10 +50,10 @@ export type CancelCause = 'customer' | 'admin' | 'unpaid-hold-expired';
 export interface OrderDeps {
   db: Kysely<Database>;
   /**
-   * The catalogue's cache (products show their stock): orders take and give back stock, so every order write that
-   * moves stock clears it, and the next catalogue read on any process shows the new stock.
+   * Tells the catalogue's caches which products' stock an order write moved (products show their stock): the next
+   * catalogue read on any process shows the new stock, and nothing else is recomputed.
    */
-  catalogueCache: Pick<ShortCache, 'invalidate'>;
+  catalogueChanged: (change: CatalogueChange) => Promise<void>;
 }
 
 /**
@@ -172,9 +172,9 @@ export class OrderService {
         if (!isUniqueViolation(err) || attempt >= 3) throw err;
       }
     }
-    await this.deps.catalogueCache.invalidate();
     const order = await this.loadOrder(orderId);
     if (!order) throw new Error(`order ${orderId} vanished after it was created`);
+    await this.stockMoved(await this.productsOf([orderId]));
     return { order, created: true };
   }
 
@@ -194,8 +194,20 @@ export class OrderService {
     options: { paymentStatus?: OrderStatuses['paymentStatus']; placedBefore?: string; now?: string } = {},
   ): Promise<{ cancelled: boolean }> {
     const cancelled = await this.cancelKeepingCache(orderId, from, cause, options);
-    if (cancelled) await this.deps.catalogueCache.invalidate();
+    if (cancelled) await this.stockMoved(await this.productsOf([orderId]));
     return { cancelled };
+  }
+
+  /** The products an order's lines name (still in the catalogue or not). */
+  private async productsOf(orderIds: string[]): Promise<string[]> {
+    const lines = await listOrderItemsOf(this.deps.db, orderIds);
+    return lines.flatMap((line) => (line.product_id ? [line.product_id] : []));
+  }
+
+  private async stockMoved(productIds: string[]): Promise<void> {
+    if (productIds.length > 0) {
+      await this.deps.catalogueChanged({ kind: 'stock', productIds: [...new Set(productIds)] });
+    }
   }
 
   /** cancelOrder without clearing the catalogue's cache: the sweep clears it once for all it cancelled. */
@@ -242,7 +254,7 @@ export class OrderService {
   async cancelExpiredUnpaidOrders(holdHours: number, now: Date = new Date()): Promise<{ cancelled: number }> {
     const { db } = this.deps;
     const placedBefore = new Date(now.getTime() - holdHours * 3_600_000).toISOString();
-    let cancelled = 0;
+    const cancelledIds: string[] = [];
     const tried = new Set<string>();
     for (;;) {
       const batch = (await listExpiredUnpaidOrders(db, placedBefore, 100)).filter((o) => !tried.has(o.id));
@@ -254,11 +266,11 @@ export class OrderService {
           placedBefore,
           now: now.toISOString(),
         });
-        if (done) cancelled += 1;
+        if (done) cancelledIds.push(order.id);
       }
     }
-    if (cancelled > 0) await this.deps.catalogueCache.invalidate();
-    return { cancelled };
+    if (cancelledIds.length > 0) await this.stockMoved(await this.productsOf(cancelledIds));
+    return { cancelled: cancelledIds.length };
   }
 
   async listOrdersOfUser(userId: string, status: OrderStatusFilter | undefined): Promise<Order[]> {
@@ -324,7 +336,7 @@ export class OrderService {
           if (event) await recordOrderEvent(trx, orderId, event, now);
         }
       });
-      if (reopening) await this.deps.catalogueCache.invalidate();
+      if (reopening) await this.stockMoved(await this.productsOf([orderId]));
     }
     const order = await this.loadOrder(orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);

@@ -49,7 +49,7 @@ export function useBrands() {
   });
 }
 
-/** Search runs only when there is a term (seed §2). */
+/** Search runs only when there is a term. */
 export function useProductSearch(term: string, page: number) {
   return useQuery({
     queryKey: catalogueKeys.search(term, page),
