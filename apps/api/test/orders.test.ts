@@ -541,7 +541,7 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
     expect(bad.json().error).toBe('paymentStatus must be one of pending, paid, payment-unsuccessful');
     expect((await update({ deliveryStatus: 'shipped' })).statusCode).toBe(400);
 
-    // "Paid" by hand needs evidence, and records a payment row for what is owed (issue 17.9).
+    // "Paid" by hand needs evidence, and records a payment row for what is owed.
     const bare = await update({ paymentStatus: 'paid' });
     expect(bare.statusCode).toBe(400);
     expect(bare.json().error).toMatch(/receipt you saw or a reason/);

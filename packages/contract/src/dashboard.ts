@@ -8,7 +8,7 @@ const periodSchema = z.object({
   revenue: z.number().int(),
 });
 
-/** GET /admin/summary (API.md "Owner's dashboard"; `revenueByDay` is docs/api-additions-stock.md). */
+/** GET /admin/summary (`revenueByDay` is docs/api-additions-stock.md). */
 export const adminSummarySchema = z.object({
   today: periodSchema,
   last7Days: periodSchema,

@@ -77,7 +77,7 @@ export const orderItemSchema = z.object({
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
 /* ---------------------------------------------------------------------------------------------------------------
- * Requests (issue 5). The server validates with these schemas and the web app builds its calls from their types.
+ * Requests. The server validates with these schemas and the web app builds its calls from their types.
  * ------------------------------------------------------------------------------------------------------------ */
 
 const countMessage = `count must be a whole number from 1 to ${MAX_LINE_COUNT}`;

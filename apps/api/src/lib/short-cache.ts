@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 /**
  * Where a cache's generation lives. Every write bumps it; a cached answer is only served under the generation it was
  * computed in. In memory for one process; in Redis when several processes serve the shop, so a write through one
- * process is seen by the very next read through any other (API.md, second round), at the cost of one Redis GET.
+ * process is seen by the very next read through any other, at the cost of one Redis GET.
  */
 export interface CacheGeneration {
   current(): Promise<number>;

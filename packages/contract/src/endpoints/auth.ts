@@ -27,6 +27,7 @@ export const authEndpoints = defineEndpoints(authRoutes, {
       "phone, name, email or the shop's name (400 with the reason). A phone or email already in use → 409. " +
       'With an email, a verification code is mailed. At most 20 sign-ups an hour from one address (429).',
     access: 'public',
+    noStore: true,
     body: signupBodySchema,
     responses: { 201: authUserResponseSchema },
     errors: [409, 429],
@@ -39,6 +40,7 @@ export const authEndpoints = defineEndpoints(authRoutes, {
       'account are free, then its sign-in is held back for a growing time (429 with Retry-After); 50 tries per ' +
       'address in 15 minutes.',
     access: 'public',
+    noStore: true,
     body: signinBodySchema,
     responses: { 200: authUserResponseSchema },
     errors: [401, 429],
@@ -48,6 +50,7 @@ export const authEndpoints = defineEndpoints(authRoutes, {
     summary: 'Who is signed in: the account, or null for a visitor',
     description: "The web app's session check: never 401, so a visitor's console stays clean.",
     access: 'public',
+    noStore: true,
     readsSession: true,
     responses: { 200: z.object({ user: userSchema.nullable() }) },
   },
@@ -61,6 +64,7 @@ export const authEndpoints = defineEndpoints(authRoutes, {
     summary: 'Sign out: end this session and clear its cookie',
     description: 'Answers the same with no session.',
     access: 'public',
+    noStore: true,
     readsSession: true,
     responses: { 200: messageSchema },
     sessionCookie: 'clears',
@@ -71,6 +75,7 @@ export const authEndpoints = defineEndpoints(authRoutes, {
       'The same answer whether or not an account has the email; the link (to /reset-password/{token}) works once, ' +
       'for an hour. At most 3 per email and 10 per address in 15 minutes (429).',
     access: 'public',
+    noStore: true,
     body: forgotPasswordBodySchema,
     responses: { 200: messageSchema },
     errors: [429],
@@ -80,6 +85,7 @@ export const authEndpoints = defineEndpoints(authRoutes, {
     description:
       'An unknown, used or expired token → 400. Every session of the account ends, this browser’s cookie too.',
     access: 'public',
+    noStore: true,
     params: pathParams('token'),
     body: resetPasswordBodySchema,
     responses: { 200: messageSchema },

@@ -20,11 +20,6 @@ function meta(request: FastifyRequest): RequestMeta {
 export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
   const service = services.auth;
   return async (app) => {
-    // Answers about the account are private to this browser: never cached by a proxy or the back button.
-    app.addHook('onSend', async (_request, reply) => {
-      void reply.header('cache-control', 'no-store');
-    });
-
     app.route({
       ...routeOf(endpoints.signUp),
       handler: async (request, reply) => {

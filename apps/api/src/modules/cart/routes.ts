@@ -24,7 +24,7 @@ export function shopRoutes({ services }: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.getCart),
       handler: async (request, reply) => {
         const user = assertSelf(request, request.params.userId);
-        return reply.header('cache-control', 'no-store').send(await cart.getCart(user.id));
+        return reply.send(await cart.getCart(user.id));
       },
     });
 

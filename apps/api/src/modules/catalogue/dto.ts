@@ -12,7 +12,7 @@ export function parseTags(json: string): string[] {
   }
 }
 
-/** The API's Product (API.md): image URLs of the largest width, rating 5 until someone reviews it. */
+/** The API's Product: image URLs of the largest width, rating 5 until someone reviews it. */
 export function toProductDto(row: ProductRow, imageHashes: string[]): Product {
   return {
     _id: row.id,

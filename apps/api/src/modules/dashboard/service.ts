@@ -21,7 +21,7 @@ export class DashboardService {
   constructor(private readonly deps: DashboardDeps) {}
 
   /**
-   * The owner's morning summary (API.md "Owner's dashboard"). Periods are Nairobi days: "today" from local
+   * The owner's morning summary. Periods are Nairobi days: "today" from local
    * midnight, "last 7 days" today and the six before. An order counts in a period when it was placed then and is not
    * cancelled; revenue adds the totals of the period's orders that are paid.
    */

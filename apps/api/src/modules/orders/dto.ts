@@ -1,7 +1,7 @@
 import type { Order, OrderItem } from '@urembo/contract/orders';
 import type { OrderItemListRow, OrderItemRow, OrderRow } from './repository';
 
-/** An order as API.md shapes it; its lines are the price snapshots taken when it was placed. */
+/** An order as the API shapes it; its lines are the price snapshots taken when it was placed. */
 export function toOrderDto(row: OrderRow, items: OrderItemRow[]): Order {
   return {
     _id: row.id,

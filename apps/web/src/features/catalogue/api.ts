@@ -35,7 +35,7 @@ export function useProducts(page: number, category: string | null) {
   });
 }
 
-/** Search runs only when there is a term (seed §2). */
+/** Search runs only when there is a term. */
 export function useProductSearch(term: string, page: number) {
   return useQuery({
     queryKey: catalogueKeys.search(term, page),

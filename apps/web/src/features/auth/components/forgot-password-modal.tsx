@@ -7,7 +7,7 @@ import { serverFieldErrors, useFormCheck, type FieldErrors } from '../../../lib/
 import { useForgotPassword } from '../mutations';
 import { authSchemas, prefetchAuthSchemas } from '../schemas';
 
-/** "Forgot your password?" (seed §2): asks for the email and mails a reset link to it. */
+/** "Forgot your password?": asks for the email and mails a reset link to it. */
 export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthCard } from '../components/auth-card';
 import { useResetPassword } from '../mutations';
 
-/** /reset-password/:token (seed §2): the mailed link; two matching passwords. */
+/** /reset-password/:token: the mailed link; two matching passwords. */
 export default function ResetPasswordScreen() {
   useDocumentTitle('Reset Password');
   const { token = '' } = useParams<{ token: string }>();

@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../../../app/data/session';
 import { useAddToCart, useCart, useClearCart, useRemoveFromCart } from '../api';
 
-/** /cart (seed §2): the lines with their counts, the server's subtotal, and the way to checkout. */
+/** /cart: the lines with their counts, the server's subtotal, and the way to checkout. */
 export function CartPage() {
   useDocumentTitle('Cart');
   const { data: user, isPending: authPending } = useAuthUser();

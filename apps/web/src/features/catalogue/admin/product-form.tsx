@@ -122,7 +122,7 @@ function Field({
 }
 
 /**
- * The admin's product form (seed §2). Creating takes several pictures; updating adds one at a time (the ones it
+ * The admin's product form. Creating takes several pictures; updating adds one at a time (the ones it
  * has are managed in the table). Checked with the same schema as the server before it is sent; the server's
  * field messages show beside the fields too.
  */

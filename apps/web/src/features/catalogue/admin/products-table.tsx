@@ -33,7 +33,7 @@ function Badge({ on, children }: { on: boolean; children: string }) {
 }
 
 /**
- * The admin "products" table (seed §2): every product (inactive ones too), 10 a page from the server, with
+ * The admin "products" table: every product (inactive ones too), 10 a page from the server, with
  * create (several pictures), update (one picture at a time), delete and delete-picture.
  */
 export default function ProductsTable() {

@@ -57,7 +57,7 @@ function Related({ product }: { product: Product }) {
 }
 
 /**
- * A product (seed §2): pictures, name, price, description, how to use, tags, rating and related products.
+ * A product: pictures, name, price, description, how to use, tags, rating and related products.
  * "Add to cart" and "Buy now" come from the ProductActions context, the reviews from `reviews` (both composed in
  * app/, so this feature imports neither the cart nor the reviews). An inactive product says it is unavailable.
  */

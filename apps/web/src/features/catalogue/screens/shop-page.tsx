@@ -7,7 +7,7 @@ import { ProductGrid } from '../components/product-grid';
 import { parsePage, scrollToList, useQueryState } from '../use-page-param';
 
 /**
- * The shop (seed §2): category tabs, a grid of 10 a page and Previous / "Page n of N" / Next. The category and the
+ * The shop: category tabs, a grid of 10 a page and Previous / "Page n of N" / Next. The category and the
  * page live in the URL (/shop?category=...&page=2), so back, forward and shared links land on the same list.
  * Choosing another category starts at its first page.
  */
