@@ -33,7 +33,7 @@ export interface OpenApiOptions {
 export const SECURITY_SCHEMES = { customer: 'session', admin: 'adminSession' } as const;
 
 /** Each error status's name in components/responses and what it means, in general. */
-const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }> = {
+export const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }> = {
   400: { name: 'BadRequest', description: 'The input is not valid (the message says what to fix)' },
   401: { name: 'Unauthorized', description: 'Not signed in, or the credentials are wrong' },
   403: { name: 'Forbidden', description: 'Signed in, but not allowed to do this (or a cross-site write)' },
@@ -146,6 +146,8 @@ const WHO: Record<Endpoint['access'], string> = {
   admin: 'A shop admin.',
 };
 
+const SUCCESS: Record<string, string> = { '200': 'Done', '201': 'Created' };
+
 function successOf(endpoint: Endpoint, status: string): OpenAPIV3.ResponseObject {
   const answer = endpoint.responses[Number(status) as keyof Endpoint['responses']]!;
   const headers: Record<string, OpenAPIV3.HeaderObject> = {};
@@ -178,7 +180,7 @@ function successOf(endpoint: Endpoint, status: string): OpenAPIV3.ResponseObject
   }
   const schema = schemaOf(answer, 'output');
   return {
-    description: schema.description ?? (ok ? 'Done' : 'Failed'),
+    description: schema.description ?? SUCCESS[status] ?? 'Refused',
     ...withHeaders,
     content: { 'application/json': { schema } },
   };
