@@ -5,6 +5,7 @@ import {
   forgotPasswordBodySchema,
   newVerificationTokenBodySchema,
   resetPasswordBodySchema,
+  resetPasswordByCodeBodySchema,
   sessionInfoSchema,
   signinBodySchema,
   signupBodySchema,
@@ -70,15 +71,29 @@ export const authEndpoints = defineEndpoints(authRoutes, {
     sessionCookie: 'clears',
   },
   forgotPassword: {
-    summary: 'Mail a password-reset link',
+    summary: 'Mail a password-reset link, or send a reset code by SMS',
     description:
-      'The same answer whether or not an account has the email; the link (to /reset-password/{token}) works once, ' +
-      'for an hour. At most 3 per email and 10 per address in 15 minutes (429).',
+      'With `email`: a link (to /reset-password/{token}) that works once, for an hour. With `phone` (any Kenyan ' +
+      'form): an SMS with a 6-digit code for POST /auth/reset-password-by-code, valid 10 minutes and once. The ' +
+      'same answer whether or not an account has the email or phone. At most 3 per email or phone and 10 per ' +
+      'address in 15 minutes (429).',
     access: 'public',
     noStore: true,
     body: forgotPasswordBodySchema,
     responses: { 200: messageSchema },
     errors: [429],
+  },
+  resetPasswordByCode: {
+    summary: 'Set a new password with the code sent by SMS',
+    description:
+      'A wrong, used or expired code, or a phone without an account → 400 with one text; every try counts ' +
+      'towards the limits (5 wrong tries burn the code; 10 tries per phone and 20 per address in 15 minutes, ' +
+      'then 429). Every session of the account ends, this browser’s cookie too.',
+    access: 'public',
+    body: resetPasswordByCodeBodySchema,
+    responses: { 200: messageSchema },
+    errors: [429],
+    sessionCookie: 'clears',
   },
   resetPassword: {
     summary: 'Set a new password with a reset link’s token',
