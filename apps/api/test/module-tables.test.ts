@@ -48,7 +48,7 @@ const ALLOWED: Record<string, string[]> = {
   dashboard: ['orders', 'order_items', 'products'],
   orders: ['products', 'users', 'payments'],
   payments: ['orders', 'users'],
-  reviews: ['users', 'products', 'orders', 'order_items'],
+  reviews: ['users', 'products'],
 };
 
 const TABLES = Object.keys(OWNER).join('|');

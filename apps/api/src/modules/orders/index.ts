@@ -6,4 +6,5 @@ export { startUnpaidOrderSweep } from './unpaid-sweep';
 export { paymentDestination } from './payment-destination';
 export { normalizeReference } from './reference';
 export { countAwaitingOrders } from './repository';
+export { hasPaidOrderWithProduct, orderOwnerId, productIdsOfOrder } from './purchases';
 export { assertStillCoveredWithout, completedTotal, creditCheck, settleOrder } from './settlement';

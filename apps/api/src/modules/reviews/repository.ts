@@ -70,18 +70,16 @@ export async function countReviews(db: Db, productId?: string): Promise<number> 
   return toCount(row.n as string | number);
 }
 
-/** The customer's reviews of the products in one of their orders (for the review page). */
-export function listUserReviewsForOrder(db: Db, userId: string, orderId: string): Promise<ReviewRecord[]> {
+/** The customer's reviews of some products (those of one of their orders, for the review page). */
+export function listUserReviewsOfProducts(
+  db: Db,
+  userId: string,
+  productIds: string[],
+): Promise<ReviewRecord[]> {
+  if (productIds.length === 0) return Promise.resolve([]);
   return selectReviews(db)
     .where('reviews.user_id', '=', userId)
-    .where('reviews.product_id', 'in', (eb) =>
-      eb
-        .selectFrom('order_items')
-        .select('order_items.product_id')
-        .where('order_items.order_id', '=', orderId)
-        .where('order_items.product_id', 'is not', null)
-        .$narrowType<{ product_id: string }>(),
-    )
+    .where('reviews.product_id', 'in', productIds)
     .orderBy('reviews.created_at', 'desc')
     .execute();
 }
@@ -103,24 +101,6 @@ export function findProductRef(db: Db, idOrSlug: string): Promise<{ id: string }
     .select('id')
     .where((eb) => eb.or([eb('id', '=', idOrSlug), eb('slug', '=', idOrSlug)]))
     .executeTakeFirst();
-}
-
-export function findOrderOwner(db: Db, orderId: string): Promise<{ user_id: string } | undefined> {
-  return db.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirst();
-}
-
-/** Whether the customer has a PAID order with a line for that product (the verified-buyer rule). */
-export async function hasPaidOrderWithProduct(db: Db, userId: string, productId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('order_items')
-    .innerJoin('orders', 'orders.id', 'order_items.order_id')
-    .select('order_items.id')
-    .where('orders.user_id', '=', userId)
-    .where('orders.payment_status', '=', 'paid')
-    .where('order_items.product_id', '=', productId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 export async function insertReview(db: Db, row: Insertable<ReviewsTable>): Promise<void> {

@@ -17,6 +17,7 @@ import { newId } from '../../lib/ids';
 import type { UserRow } from '../users';
 import { toAdminReviewDto, toReviewDto } from './dto';
 import { lockProductForRating, setProductRating } from '../catalogue';
+import { hasPaidOrderWithProduct, orderOwnerId, productIdsOfOrder } from '../orders';
 import * as repo from './repository';
 
 type CreateInput = z.output<typeof createReviewBodySchema>;
@@ -70,9 +71,8 @@ export class ReviewService {
   /** The caller's own reviews of the products of one of their orders; another customer's order does not exist. */
   async listMyOrderReviews(user: UserRow, orderId: string): Promise<Review[]> {
     const { db } = this.deps;
-    const order = await repo.findOrderOwner(db, orderId);
-    if (!order || order.user_id !== user.id) throw notFound('Order not found');
-    const rows = await repo.listUserReviewsForOrder(db, user.id, orderId);
+    if ((await orderOwnerId(db, orderId)) !== user.id) throw notFound('Order not found');
+    const rows = await repo.listUserReviewsOfProducts(db, user.id, await productIdsOfOrder(db, orderId));
     return rows.map(toReviewDto);
   }
 
@@ -87,8 +87,7 @@ export class ReviewService {
       const review = await db.transaction().execute(async (trx) => {
         const product = await repo.findProductRef(trx, input.productId);
         if (!product) throw notFound('Product not found');
-        if (!(await repo.hasPaidOrderWithProduct(trx, user.id, product.id)))
-          throw forbidden(NOT_A_BUYER_MESSAGE);
+        if (!(await hasPaidOrderWithProduct(trx, user.id, product.id))) throw forbidden(NOT_A_BUYER_MESSAGE);
         await lockProductForRating(trx, product.id);
         if (await repo.findUserReviewId(trx, user.id, product.id)) throw conflict(DUPLICATE_REVIEW_MESSAGE);
         const now = nowIso();
