@@ -26,7 +26,7 @@ const optionalShortCode = optionalText.pipe(shortCode.optional());
 
 export const MPESA_TRANSACTION_TYPES = ['CustomerPayBillOnline', 'CustomerBuyGoodsOnline'] as const;
 
-/** Safaricom's published sandbox values (MPESA.md); the built-in simulator accepts them too. */
+/** Safaricom's published sandbox values; the built-in simulator accepts them too. */
 export const SANDBOX_SHORTCODE = '174379';
 export const SANDBOX_PASSKEY = 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919';
 
@@ -134,6 +134,22 @@ const envSchema = z.object({
     message: 'must be a redis:// or rediss:// URL (leave it unset to keep rate limits in memory)',
   }),
   REDIS_KEY_PREFIX: z.string().trim().min(1).max(50).default('urembo:'),
+  SESSION_IDLE_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .positive({ error: 'must be more than 0' })
+    .max(366, { error: 'must be at most a year (366 days)' })
+    .default(30),
+  SESSION_MAX_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .positive({ error: 'must be more than 0' })
+    .max(366, { error: 'must be at most a year (366 days)' })
+    .default(90),
+  ADMIN_SESSION_IDLE_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive({ error: 'must be more than 0' })
+    .max(24 * 366, { error: 'must be at most a year (8784 hours)' })
+    .default(12),
+  ADMIN_REQUIRE_2FA: booleanFlag.optional(),
   UNPAID_ORDER_HOLD_HOURS: z.coerce
     .number({ error: 'must be a number of hours' })
     .positive({ error: 'must be more than 0' })
@@ -227,6 +243,16 @@ export interface Config {
   sms: { username: string; apiKey: string; baseUrl: string; senderId: string | undefined } | undefined;
   /** Shared rate-limit counters; undefined keeps them in this process's memory. */
   redis: { url: string; keyPrefix: string } | undefined;
+  sessions: {
+    /** A session unused this long ends (customers). */
+    idleMs: number;
+    /** An admin's session unused this long ends. */
+    adminIdleMs: number;
+    /** Every session ends this long after its sign-in, however much it is used. */
+    maxMs: number;
+  };
+  /** Admin routes refuse an admin without two-factor sign-in (ADMIN_REQUIRE_2FA; on in production by default). */
+  adminRequire2fa: boolean;
   stock: {
     /** Unpaid orders older than this are cancelled and their stock returned. */
     unpaidOrderHoldHours: number;
@@ -320,6 +346,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    sessions: {
+      idleMs: Math.round(e.SESSION_IDLE_DAYS * 86_400_000),
+      adminIdleMs: Math.round(e.ADMIN_SESSION_IDLE_HOURS * 3_600_000),
+      maxMs: Math.round(e.SESSION_MAX_DAYS * 86_400_000),
+    },
+    adminRequire2fa: e.ADMIN_REQUIRE_2FA ?? e.NODE_ENV === 'production',
     stock: {
       unpaidOrderHoldHours: e.UNPAID_ORDER_HOLD_HOURS,
       sweepSeconds: e.UNPAID_ORDER_SWEEP_SECONDS,
@@ -368,7 +400,7 @@ const MPESA_CREDENTIALS = [
   'MPESA_BASE_URL',
 ] as const;
 
-/** Daraja's CallBackURL rules (MPESA.md): no spaces, and none of the words its filter rejects. */
+/** Daraja's CallBackURL rules: no spaces, and none of the words its filter rejects. */
 const CALLBACK_URL_FORBIDDEN = /mpesa|safaricom/i;
 
 /** Daraja credentials come all together or not at all; a partial set names what is missing. */

@@ -10,7 +10,7 @@ import {
 import { describeEachDialect, type TestContext } from './support/test-app';
 
 /*
- * Issue 11 (production safety) for accounts: the visitor's session check, sign-in guesses limited per account
+ * Production safety for accounts: the visitor's session check, sign-in guesses limited per account
  * across every address, the password rule, change password and the list of signed-in devices.
  */
 
@@ -179,6 +179,8 @@ describeEachDialect('auth: change password and signed-in devices', (ctx) => {
     expect(wrong.json().error).toBe('Your current password is not right');
     for (const [newPassword, reason] of [
       ['12345678', /most common/],
+      ['qwertyuiop[]', /row of keys/],
+      ['zzzzzzzzzz', /one character repeated/],
       ['chebet-2026!', /your name/],
       [`x${phone.slice(1)}x`, /phone number/],
       ['tiny', /at least 8/],
@@ -220,7 +222,15 @@ describeEachDialect('auth: change password and signed-in devices', (ctx) => {
     expect(sessions.filter((s) => s.current)).toHaveLength(1);
     for (const s of sessions) {
       expect(s._id).toMatch(/^[A-Za-z0-9_-]{16}$/);
-      expect(Object.keys(s).sort()).toEqual(['_id', 'createdAt', 'current', 'lastSeenAt', 'userAgent']);
+      expect(Object.keys(s).sort()).toEqual([
+        '_id',
+        'createdAt',
+        'current',
+        'expiresAt',
+        'idleExpiresAt',
+        'lastSeenAt',
+        'userAgent',
+      ]);
       expect(cookie).not.toContain(s._id);
     }
     const android = sessions.find((s) => s.userAgent === phoneUa);

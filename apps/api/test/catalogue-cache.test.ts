@@ -8,7 +8,7 @@ import { createTestOrder } from './support/orders-factories';
 import { describeEachDialect } from './support/test-app';
 
 /*
- * Issue 12.1: the catalogue cache belongs to the app and the services that write clear it, so a price change or a
+ * The catalogue cache belongs to the app and the services that write clear it, so a price change or a
  * new review's rating shows on the very next read of the product JSON, the lists, search and the server-rendered
  * product page (the cache is warm before each write).
  */

@@ -7,7 +7,7 @@ import { createCategory, createProduct } from './support/catalogue-factories';
 import { describeEachDialect } from './support/test-app';
 
 /*
- * Issue 15: storefront pages are rendered on the server for visitors (the built web app's dist-ssr bundle), kept as
+ * Storefront pages are rendered on the server for visitors (the built web app's dist-ssr bundle), kept as
  * bytes with an ETag under the catalogue's generation, and public catalogue answers are cached as JSON bytes with
  * ETag/304. These tests drive the real build: `npm test` builds before it runs them.
  */

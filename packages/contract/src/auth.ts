@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { PHONE_HINT, normalizeKenyanPhone, toKenyanPhone } from './phone';
+import { PHONE_HINT, toKenyanPhone } from './phone';
 import { userSchema } from './users';
 import { PASSWORD_MAX, PASSWORD_MIN } from './auth-rules';
+import { passwordContextProblem } from './password-context';
 
 export {
   EMAIL_CODE_COOLDOWN_SECONDS,
@@ -9,6 +10,7 @@ export {
   PASSWORD_MIN,
   PHONE_CODE_COOLDOWN_SECONDS,
 } from './auth-rules';
+export { SHOP_NAME_IN_PASSWORDS, passwordContextProblem, type PasswordContext } from './password-context';
 
 /*
  * Request bodies of the /auth routes. The server parses with these and the web forms validate with the same
@@ -50,39 +52,11 @@ export const optionalEmailSchema = z.preprocess(blankAsMissing, emailSchema.opti
 export const COMMON_PASSWORD_MESSAGE =
   'This password is one of the most common ones and easy to guess. Please choose another.';
 
-/** The shop's own name: the first word a guesser tries with an Urembo account. */
-export const SHOP_NAME_IN_PASSWORDS = 'urembo';
-
-export interface PasswordContext {
-  phone?: string | null | undefined;
-  fullName?: string | null | undefined;
-  email?: string | null | undefined;
-}
-
 /**
- * Why a password is too easy to guess from what an attacker knows of the account (its phone number in any form,
- * its name, its email's local part) or of the shop; null when it is not. The server adds the common-password list
- * (apps/api, too large to ship to phones).
+ * A new password: 8 to 128 characters. The server also refuses common ones, ones weak by their pattern and ones built
+ * from the account (in that order: "12345678" is refused as common, the more useful reason); the forms show the
+ * pattern and account reasons as the person types (password-strength.ts, without zod).
  */
-export function passwordContextProblem(password: string, context: PasswordContext): string | null {
-  const lower = password.normalize('NFKC').toLowerCase();
-  const digits = lower.replace(/\D/g, '');
-  // The last 9 digits (7XXXXXXXX) are in every form a Kenyan number is written: 07..., +2547..., 2547...
-  const phoneCore = context.phone ? normalizeKenyanPhone(context.phone)?.slice(-9) : undefined;
-  if (phoneCore && digits.includes(phoneCore)) return 'Password must not contain your phone number';
-  const names = (context.fullName ?? '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((part) => part.length >= 3);
-  if (names.some((name) => lower.includes(name))) return 'Password must not contain your name';
-  const local = context.email?.split('@')[0]?.toLowerCase();
-  if (local && local.length >= 3 && lower.includes(local))
-    return 'Password must not contain your email address';
-  if (lower.includes(SHOP_NAME_IN_PASSWORDS)) return "Password must not contain the shop's name";
-  return null;
-}
-
-/** A new password: 8 to 128 characters (the server also refuses common ones and ones built from the account). */
 export const newPasswordSchema = requiredText('Password')
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
@@ -117,13 +91,41 @@ export const signinBodySchema = z
     path: ['phone'],
   });
 
-export const forgotPasswordBodySchema = z.object({ email: emailSchema });
-export const resetPasswordBodySchema = z.object({ password: newPasswordSchema });
-export const verifyCodeBodySchema = z.object({
-  code: requiredText('Code')
-    .trim()
-    .regex(/^\d{6}$/, 'The code is the 6 digits we sent you'),
+/**
+ * "Forgot your password?": the account's email (a link is mailed) or its phone, in any Kenyan form (a code is sent
+ * by SMS), one of the two.
+ */
+export const forgotPasswordBodySchema = z
+  .object({
+    email: optionalEmailSchema,
+    phone: z.preprocess(blankAsMissing, kenyanPhoneSchema.optional()),
+  })
+  .superRefine((b, ctx) => {
+    if (b.email === undefined && b.phone === undefined)
+      ctx.addIssue({ code: 'custom', message: 'Enter your email or your phone number', path: ['email'] });
+    else if (b.email !== undefined && b.phone !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Enter your email or your phone number, not both',
+        path: ['phone'],
+      });
+  });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+
+/** A 6-digit code sent by mail or SMS. */
+export const codeSchema = requiredText('Code')
+  .trim()
+  .regex(/^\d{6}$/, 'The code is the 6 digits we sent you');
+
+/** A new password with the code sent by SMS to the account's phone. */
+export const resetPasswordByCodeBodySchema = z.object({
+  phone: kenyanPhoneSchema,
+  code: codeSchema,
+  password: newPasswordSchema,
 });
+export type ResetPasswordByCodeBody = z.input<typeof resetPasswordByCodeBodySchema>;
+export const resetPasswordBodySchema = z.object({ password: newPasswordSchema });
+export const verifyCodeBodySchema = z.object({ code: codeSchema });
 export const changePasswordBodySchema = z.object({
   currentPassword: requiredText('Current password')
     .min(1, 'Current password is required')
@@ -140,6 +142,10 @@ export const sessionInfoSchema = z.object({
   createdAt: z.string(),
   lastSeenAt: z.string(),
   userAgent: z.string().nullable(),
+  /** When the session ends however much it is used (SESSION_MAX_DAYS after sign-in). */
+  expiresAt: z.string(),
+  /** When it ends if it is not used before then (the idle limit from its last use; shorter for admins). */
+  idleExpiresAt: z.string(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 

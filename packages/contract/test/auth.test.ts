@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressBodySchema } from '../src/addresses';
 import { passwordContextProblem, signinBodySchema, signupBodySchema } from '../src/auth';
+import { newPasswordProblem, passwordPatternProblem } from '../src/password-strength';
 import { PHONE_HINT } from '../src/phone';
 import { createLocationBodySchema } from '../src/shipping';
 
@@ -47,6 +48,26 @@ describe('auth schemas', () => {
     expect(named.error!.issues).toEqual([
       expect.objectContaining({ path: ['password'], message: 'Password must not contain your name' }),
     ]);
+  });
+
+  it('refuses passwords weak by their pattern, naming the pattern, and keeps passphrases', () => {
+    expect(passwordPatternProblem('aaaaaaaa')).toMatch(/one character repeated/);
+    expect(passwordPatternProblem('11111111a')).toMatch(/one character repeated/);
+    expect(passwordPatternProblem('abcabcabc')).toMatch(/repeats the same few characters/);
+    expect(passwordPatternProblem('abcd1234')).toMatch(/run of letters or digits in order/);
+    expect(passwordPatternProblem('12345678')).toMatch(/in order/);
+    expect(passwordPatternProblem('qwertyui')).toMatch(/row of keys/);
+    expect(passwordPatternProblem('asdfghjk')).toMatch(/row of keys/);
+    expect(passwordPatternProblem('01011990')).toMatch(/date/);
+    for (const good of ['marula-oil-2025', 'shea-butter-2025', 'zawadi2024', 'Secret#Pass1', 'x-1234-y-5']) {
+      expect(passwordPatternProblem(good), good).toBeNull();
+    }
+    // What the forms show as the person types: length first, then the pattern, then the account's own details.
+    const account = { phone: '0712345678', fullName: 'Wanjiku Kamau' };
+    expect(newPasswordProblem('aaa', account)).toBe('Password must be at least 8 characters');
+    expect(newPasswordProblem('qwertyui', account)).toMatch(/keyboard/);
+    expect(newPasswordProblem('wanjiku-loves-mango', account)).toMatch(/your name/);
+    expect(newPasswordProblem('marula-oil-2025', account)).toBeNull();
   });
 
   it('needs a phone or an email to sign in', () => {

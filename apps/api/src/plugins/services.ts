@@ -67,7 +67,7 @@ export const servicesPlugin = fp(
     };
     app.decorate('services', services);
     messages.add(services.orderMessages);
-    messages.add(new AccountMailer({ db, config, mailer: app.mailer }));
+    messages.add(new AccountMailer({ db, config, mailer: app.mailer, sms: app.sms }));
 
     startUnpaidOrderSweep(app, services.orders, {
       holdHours: config.stock.unpaidOrderHoldHours,

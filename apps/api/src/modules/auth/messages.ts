@@ -71,3 +71,7 @@ export function passwordResetMessage(
 export function phoneCodeSms(code: string, minutes: number): string {
   return `Urembo: your verification code is ${code}. It expires in ${minutes} minutes. Never share it with anyone.`;
 }
+
+export function resetCodeSms(code: string, minutes: number): string {
+  return `Urembo: your password reset code is ${code}. It expires in ${minutes} minutes. Never share it with anyone; Urembo never asks for it.`;
+}

@@ -1,5 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { COMMON_PASSWORD_MESSAGE, passwordContextProblem, type PasswordContext } from '@urembo/contract/auth';
+import { passwordPatternProblem } from '@urembo/contract/password-strength';
 import { badRequest } from '../../lib/http-error';
 
 /**
@@ -20,10 +21,11 @@ export function isCommonPassword(password: string): boolean {
 
 /**
  * The one password rule for sign-up, reset and change (the length rule is in the contract's schema): 400 with the
- * reason when the password is common or built from the account's phone, name, email or the shop's name.
+ * reason when the password is common, weak by its pattern (repeats, runs, keyboard rows, dates: the strength
+ * estimator's two lowest scores), or built from the account's phone, name, email or the shop's name.
  */
 export function assertPasswordAllowed(password: string, account: PasswordContext): void {
   if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE);
-  const problem = passwordContextProblem(password, account);
+  const problem = passwordPatternProblem(password) ?? passwordContextProblem(password, account);
   if (problem) throw badRequest(problem);
 }

@@ -7,7 +7,7 @@ import type { RouteContext } from '../../lib/route-context';
 import { toUserDto } from '../users';
 import { currentUser } from './guards';
 import type { AuthService, RequestMeta } from './service';
-import { clearSessionCookie, setSessionCookie } from './session';
+import { clearSessionCookie, idleEndsAt, setSessionCookie } from './session';
 
 /** What these routes use of the app. */
 type Ctx = RouteContext<{ auth: AuthService }>;
@@ -20,11 +20,6 @@ function meta(request: FastifyRequest): RequestMeta {
 export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
   const service = services.auth;
   return async (app) => {
-    // Answers about the account are private to this browser: never cached by a proxy or the back button.
-    app.addHook('onSend', async (_request, reply) => {
-      void reply.header('cache-control', 'no-store');
-    });
-
     app.route({
       ...routeOf(endpoints.signUp),
       handler: async (request, reply) => {
@@ -66,8 +61,17 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.forgotPassword),
       handler: async (request) => ({
-        message: await service.forgotPassword(request.body.email, meta(request)),
+        message: await service.forgotPassword(request.body, meta(request)),
       }),
+    });
+
+    app.route({
+      ...routeOf(endpoints.resetPasswordByCode),
+      handler: async (request, reply) => {
+        await service.resetPasswordByCode(request.body, meta(request));
+        clearSessionCookie(reply, config);
+        return reply.send({ message: 'Password reset success' });
+      },
     });
 
     app.route({
@@ -90,7 +94,8 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.listSessions),
       handler: async (request) => {
-        const rows = await service.listSessions(currentUser(request));
+        const user = currentUser(request);
+        const rows = await service.listSessions(user);
         return {
           data: rows.map((row): SessionInfo => ({
             _id: row.public_id,
@@ -98,6 +103,8 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
             createdAt: row.created_at,
             lastSeenAt: row.last_seen_at,
             userAgent: row.user_agent,
+            expiresAt: row.expires_at,
+            idleExpiresAt: idleEndsAt(config, user.role, row),
           })),
         };
       },

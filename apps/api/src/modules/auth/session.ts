@@ -7,14 +7,15 @@ import { nowIso } from '../../db/sql-values';
 import type { UserRow } from '../users';
 
 export const SESSION_COOKIE = 'urembo_session';
-export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 const LAST_SEEN_RESOLUTION_MS = 3600 * 1000;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Sessions: a random 256-bit id in an HttpOnly cookie; the database keeps only its HMAC (keyed by SESSION_SECRET),
- * so a leaked table cannot be replayed as cookies. 30 days from sign-in; deleted at logout.
+ * so a leaked table cannot be replayed as cookies. A session ends SESSION_MAX_DAYS after sign-in (`expires_at`), or
+ * once unused for SESSION_IDLE_DAYS (an admin's: ADMIN_SESSION_IDLE_HOURS), counted from `last_seen_at`; deleted at
+ * logout.
  */
 export function hashSessionId(secret: string, id: string): string {
   return createHmac('sha256', secret).update(id).digest('hex');
@@ -28,7 +29,7 @@ export async function createSession(
 ): Promise<{ id: string; expiresAt: Date }> {
   const id = randomBytes(32).toString('base64url');
   const now = new Date();
-  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  const expiresAt = new Date(now.getTime() + config.sessions.maxMs);
   await db
     .insertInto('sessions')
     .values({
@@ -85,15 +86,36 @@ export async function findSessionUser(
     .executeTakeFirst();
   if (!row) return null;
   const now = Date.now();
-  if (Date.parse(row.session_expires_at) <= now) {
+  const idleMs = idleLimitMs(config, row.role);
+  const lastSeen = Date.parse(row.session_last_seen_at);
+  if (Date.parse(row.session_expires_at) <= now || lastSeen + idleMs <= now) {
     await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
     return null;
   }
-  if (now - Date.parse(row.session_last_seen_at) > LAST_SEEN_RESOLUTION_MS) {
+  if (now - lastSeen > lastSeenResolutionMs(idleMs)) {
     await db.updateTable('sessions').set({ last_seen_at: nowIso() }).where('id_hash', '=', idHash).execute();
   }
   const { session_expires_at: _e, session_last_seen_at: _l, ...user } = row;
   return { user, idHash };
+}
+
+/** How long a session of that role may go unused. */
+export function idleLimitMs(config: Config, role: UserRow['role']): number {
+  return role === 'admin' ? config.sessions.adminIdleMs : config.sessions.idleMs;
+}
+
+/**
+ * last_seen_at is written at most this often (a write per request would cost every page view a database write): an
+ * hour, or a twentieth of the idle limit when that is shorter, so a session never ends more than 5% early.
+ */
+function lastSeenResolutionMs(idleMs: number): number {
+  return Math.min(LAST_SEEN_RESOLUTION_MS, idleMs / 20);
+}
+
+/** When an unused session ends: its last use plus the role's idle limit, or its absolute end if sooner. */
+export function idleEndsAt(config: Config, role: UserRow['role'], session: SessionRow): string {
+  const idleEnd = Date.parse(session.last_seen_at) + idleLimitMs(config, role);
+  return new Date(Math.min(idleEnd, Date.parse(session.expires_at))).toISOString();
 }
 
 export async function deleteSession(db: Db, idHash: string): Promise<void> {
@@ -121,19 +143,22 @@ export interface SessionRow {
   public_id: string;
   created_at: string;
   last_seen_at: string;
+  expires_at: string;
   user_agent: string | null;
 }
 
-/** The user's unexpired sessions, the most recently seen first. */
-export function listUserSessions(db: Db, userId: string): Promise<SessionRow[]> {
-  return db
+/** The user's sessions that have not ended (absolute or idle limit), the most recently seen first. */
+export async function listUserSessions(db: Db, userId: string, idleMs: number): Promise<SessionRow[]> {
+  const rows = await db
     .selectFrom('sessions')
-    .select(['id_hash', 'public_id', 'created_at', 'last_seen_at', 'user_agent'])
+    .select(['id_hash', 'public_id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent'])
     .where('user_id', '=', userId)
     .where('expires_at', '>', nowIso())
     .orderBy('last_seen_at', 'desc')
     .orderBy('created_at', 'desc')
     .execute();
+  const now = Date.now();
+  return rows.filter((row) => Date.parse(row.last_seen_at) + idleMs > now);
 }
 
 /**

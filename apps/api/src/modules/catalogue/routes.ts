@@ -72,6 +72,12 @@ export function shopRoutes(ctx: Ctx): FastifyPluginAsyncZod {
         sendCachedJson(request, reply, answers, () => service.get(request.params.id), { list: false }),
     });
 
+    app.route({
+      ...routeOf(endpoints.listBrands),
+      handler: async (request, reply) =>
+        sendCachedJson(request, reply, answers, async () => ({ data: await service.brands() })),
+    });
+
     /* Categories */
 
     app.route({

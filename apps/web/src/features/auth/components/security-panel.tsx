@@ -5,6 +5,8 @@ import { changePasswordBodySchema, type SessionInfo } from '@urembo/contract/aut
 import { FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
+import { useAuthUser } from '../api';
+import { NewPasswordField } from './new-password-field';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSessions } from '../mutations';
 
 /** "Chrome on Android", "Safari on iPhone": enough for a customer to recognise a device. */
@@ -49,6 +51,7 @@ function lastSeen(iso: string): string {
 
 function ChangePasswordForm() {
   const change = useChangePassword();
+  const { data: user } = useAuthUser();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -88,15 +91,14 @@ function ChangePasswordForm() {
         onChange={(e) => setCurrent(e.target.value)}
         error={errors.currentPassword}
       />
-      <TextField
+      <NewPasswordField
         label="New password"
-        type="password"
         name="newPassword"
-        autoComplete="new-password"
-        hint="At least 8 characters; not a common password, and not your name, phone number or email."
         value={newPassword}
         onChange={(e) => setNew(e.target.value)}
         error={errors.newPassword}
+        context={user ? { phone: user.phone, fullName: user.fullName, email: user.email } : {}}
+        idleHint="At least 8 characters; not a common password or a pattern, and not your name, phone number or email."
       />
       <TextField
         label="Confirm new password"
@@ -130,6 +132,11 @@ function DeviceRow({ session }: { session: SessionInfo }) {
           ) : null}
         </p>
         <p className="text-sm text-stone-500">{lastSeen(session.lastSeenAt)}</p>
+        <p className="text-xs text-stone-500" data-testid="session-ends">
+          {session.idleExpiresAt < session.expiresAt
+            ? `Signs out if unused until ${formatDate(session.idleExpiresAt, 'dateTime')}; ends ${formatDate(session.expiresAt, 'dateTime')} at the latest`
+            : `Ends ${formatDate(session.expiresAt, 'dateTime')}`}
+        </p>
       </div>
       {session.current ? null : (
         <button

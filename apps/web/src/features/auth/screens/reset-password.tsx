@@ -7,9 +7,10 @@ import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthCard } from '../components/auth-card';
+import { NewPasswordField } from '../components/new-password-field';
 import { useResetPassword } from '../mutations';
 
-/** /reset-password/:token (seed §2): the mailed link; two matching passwords. */
+/** /reset-password/:token: the mailed link; two matching passwords. */
 export default function ResetPasswordScreen() {
   useDocumentTitle('Reset Password');
   const { token = '' } = useParams<{ token: string }>();
@@ -56,15 +57,13 @@ export default function ResetPasswordScreen() {
       }
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField
+        <NewPasswordField
           label="New password"
-          type="password"
           name="password"
-          autoComplete="new-password"
-          required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={errors.password}
+          idleHint="At least 8 characters; not a common password or a pattern like 'abcd1234'."
         />
         <TextField
           label="Confirm new password"

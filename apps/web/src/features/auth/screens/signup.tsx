@@ -9,11 +9,12 @@ import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors, useFormCheck, type FieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthCard } from '../components/auth-card';
+import { NewPasswordField } from '../components/new-password-field';
 import { useSignup } from '../mutations';
 import { authSchemas, prefetchAuthSchemas } from '../schemas';
 import { COOLDOWN_KEYS, startCooldown } from '../use-cooldown';
 
-/** /signup (seed §2, PRODUCT.md): creates the account, signs in, and goes home. */
+/** /signup: creates the account, signs in, and goes home. */
 export default function SignupScreen() {
   const hydrated = useHydrated();
   useDocumentTitle('Sign-up');
@@ -99,16 +100,14 @@ export default function SignupScreen() {
           error={errors.phone}
           hint={errors.phone ? undefined : PHONE_HINT}
         />
-        <TextField
+        <NewPasswordField
           label="Password"
-          type="password"
           name="password"
-          autoComplete="new-password"
-          required
           value={values.password}
           onChange={set('password')}
           error={errors.password}
-          hint={errors.password ? undefined : `At least ${PASSWORD_MIN} characters. Avoid common passwords.`}
+          context={{ phone: values.phone, fullName: values.fullName, email: values.email }}
+          idleHint={`At least ${PASSWORD_MIN} characters. Avoid common passwords and patterns like "abcd1234".`}
         />
         <FormError message={errors.form} />
         <button
