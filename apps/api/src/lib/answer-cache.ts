@@ -13,16 +13,21 @@ const COMPRESS_FROM_BYTES = 1024;
  */
 const BROTLI_QUALITY = 6;
 
-/** Where a product's stock is written in a kept answer: `"stock":N,"inStock":B`, after its `"_id":"..","slug":`. */
+/**
+ * Where a product's own stock is written in a kept answer: `"stock":N,"inStock":B` after its `"reviewCount"`, itself
+ * after the product's `"_id":"..","slug":`. A product with variants has their stock too (`hasVariants`).
+ */
 interface StockSlot {
   id: string;
   start: number;
   end: number;
   stock: number | null;
+  hasVariants: boolean;
 }
 
 const PRODUCT_ID = /"_id":"((?:[^"\\]|\\.)*)","slug":/g;
-const STOCK_FIELDS = /"stock":(null|-?\d+),"inStock":(?:true|false)/g;
+const STOCK_FIELDS = /"reviewCount":-?\d+,("stock":(null|-?\d+),"inStock":(?:true|false))/g;
+const SOME_VARIANT = '"variants":[{';
 
 /**
  * An answer kept as the bytes it is sent as: its text encoded once, and compressed once per encoding a client asks
@@ -59,12 +64,18 @@ export class CachedBody {
           (m, i) => m.index > ids[i]!.index && (i + 1 >= ids.length || m.index < ids[i + 1]!.index),
         );
       const slots = paired
-        ? stocks.map((m, i) => ({
-            id: JSON.parse(`"${ids[i]![1]!}"`) as string,
-            start: m.index,
-            end: m.index + m[0].length,
-            stock: m[1] === 'null' ? null : Number(m[1]),
-          }))
+        ? stocks.map((m, i) => {
+            const start = m.index + m[0].length - m[1]!.length;
+            const end = m.index + m[0].length;
+            const next = ids[i + 1]?.index ?? this.text.length;
+            return {
+              id: JSON.parse(`"${ids[i]![1]!}"`) as string,
+              start,
+              end,
+              stock: m[2] === 'null' ? null : Number(m[2]),
+              hasVariants: this.text.slice(end, next).includes(SOME_VARIANT),
+            };
+          })
         : null;
       this.found = { productIds, slots };
     }
@@ -182,7 +193,8 @@ export const sameBody = (kept: CachedBody, fresh: CachedBody): boolean =>
 
 /**
  * An API answer after a stock move: the new figures written where the old ones were (the rest of the answer is
- * unchanged, so nothing is computed again); compressed again when a client asks for it.
+ * unchanged, so nothing is computed again); compressed again when a client asks for it. A moved product with
+ * variants (each with its own stock) is computed again.
  */
 export const answerStock: StockPatch<CachedBody> = (body, stockOf) => {
   const slots = body.stockSlots;
@@ -192,6 +204,7 @@ export const answerStock: StockPatch<CachedBody> = (body, stockOf) => {
   for (const slot of slots) {
     const now = stockOf(slot.id);
     if (now === undefined || now === slot.stock) continue;
+    if (slot.hasVariants) return 'recompute';
     parts.push(body.text.slice(from, slot.start), `"stock":${now},"inStock":${now === null || now > 0}`);
     from = slot.end;
   }
@@ -213,7 +226,9 @@ export function pageStock(lowStockAt: number): StockPatch<CachedBody> {
     if (!slots) return 'recompute';
     for (const slot of slots) {
       const now = stockOf(slot.id);
-      if (now !== undefined && now !== slot.stock && shown(now) !== shown(slot.stock)) return 'recompute';
+      if (now === undefined || now === slot.stock) continue;
+      // Each variant shows its own stock ("Out of stock" on a shade): drawn again.
+      if (slot.hasVariants || shown(now) !== shown(slot.stock)) return 'recompute';
     }
     return 'keep';
   };

@@ -54,6 +54,7 @@ const LISTED_BY = [
   'isFeatured',
   'isProductNew',
   'category',
+  // Search finds a product by its brand.
   'brand',
 ] as const;
 
