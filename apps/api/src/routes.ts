@@ -13,6 +13,7 @@ import { healthRoutes } from './modules/health';
 import { ordersRoutes } from './modules/orders';
 import { paymentsRoutes } from './modules/payments';
 import { publicConfigRoutes } from './modules/public-config';
+import { returnsRoutes } from './modules/returns';
 import { reviewsRoutes } from './modules/reviews';
 import { shippingRoutes } from './modules/shipping';
 import { usersRoutes } from './modules/users';
@@ -29,6 +30,7 @@ const FEATURES: FeatureRoutes<AppServices>[] = [
   publicConfigRoutes,
   cartRoutes,
   ordersRoutes,
+  returnsRoutes,
   catalogueRoutes,
   dashboardRoutes,
 ];
@@ -90,6 +92,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): 
 /** Routes outside /api/v1 that are not the web app's pages (sitemap, robots.txt). */
 export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(siteRoutes(ctx));
+  await app.register(healthRoutes.siteRoutes(ctx));
 }
 
 /** What the server puts into a page's <head> for search engines and link previews (first match wins). */

@@ -75,6 +75,9 @@ const pgUrl = inject('pgUrl');
     const health = await app.inject({ url: '/api/v1/health' });
     expect(health.statusCode).toBe(503);
     expect(health.json()).toMatchObject({ status: 'unavailable', db: 'postgres', database: 'down' });
+    const rootHealth = await app.inject({ url: '/health' });
+    expect(rootHealth.statusCode).toBe(503);
+    expect(rootHealth.json()).toEqual(health.json());
     // The pool reported the dropped idle connections instead of ending the process.
     expect(lost.length).toBeGreaterThan(0);
 

@@ -24,6 +24,15 @@ describeEachDialect(
       expect(res.headers['cache-control']).toBe('no-store');
     });
 
+    it("answers /health at the root as /api/v1/health (not the shop's 404 page)", async () => {
+      const res = await ctx().app.inject({ method: 'GET', url: '/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ status: 'ok', db: ctx().dialect, database: 'up' });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect((await ctx().app.inject({ method: 'HEAD', url: '/health' })).statusCode).toBe(200);
+    });
+
     it('answers unknown API routes with a JSON 404', async () => {
       const res = await ctx().app.inject({ method: 'GET', url: '/api/v1/no-such-thing?x=1' });
       expect(res.statusCode).toBe(404);

@@ -3,10 +3,12 @@ import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AddToCartButtons } from '../src/features/cart/components/add-to-cart-buttons';
 import { CartPage } from '../src/features/cart/screens/cart-page';
+import { GUEST_CART_KEY, mergeGuestCart } from '../src/features/cart/guest-cart';
 import { CHECKOUT_DATA_KEY } from '../src/lib/checkout-data';
 import { customer, product, signedIn, signedOut } from './support/fixtures';
 import './support/match-media';
-import { mockApi, type RecordedCall } from './support/mock-api';
+import { mockApi, type RecordedCall, type Reply } from './support/mock-api';
+import type { Cart } from '@urembo/contract/orders';
 import { renderAt } from './render';
 
 afterEach(() => {
@@ -23,12 +25,18 @@ const withToaster = (element: React.ReactElement) => (
 const cartUrl = `/user/getCart/${customer._id}`;
 
 describe('CartPage', () => {
-  it('tells a visitor to sign up', async () => {
-    mockApi(signedOut);
-    renderAt(<CartPage />, '/cart');
-    expect(await screen.findByRole('heading', { name: 'You are not signed in yet' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign-up' })).toHaveAttribute('href', '/signup');
+  it("shows a visitor's cart kept in this browser; its checkout goes through sign-in", async () => {
+    localStorage.setItem(GUEST_CART_KEY, JSON.stringify([{ productId: 'p1', count: 2 }]));
+    const calls = mockApi({ ...signedOut, 'GET /products/p1': () => ({ body: product() }) });
+    const { location } = renderAt(<CartPage />, '/cart');
+    expect(await screen.findByRole('heading', { name: 'Your cart' })).toBeInTheDocument();
+    expect(screen.getByText('Vitamin C Serum')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('3,600');
+    expect(screen.getByTestId('visitor-cart-note')).toBeInTheDocument();
     expect(document.title).toBe('Cart');
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/signin?next=%2Fcheckout'));
+    expect(calls.filter((c) => c.path.startsWith('/user/'))).toHaveLength(0);
   });
 
   it('says when the cart is empty, with a link to the shop', async () => {
@@ -122,14 +130,45 @@ describe('CartPage', () => {
 });
 
 describe('AddToCartButtons', () => {
-  it('asks a visitor to sign in first', async () => {
-    const calls = mockApi(signedOut);
-    renderAt(withToaster(<AddToCartButtons product={product() as never} />));
-    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+  it("keeps a visitor's cart in this browser; Buy now leads through sign-in to the checkout", async () => {
+    const calls = mockApi({ ...signedOut, 'GET /products/p1': () => ({ body: product() }) });
+    const { location } = renderAt(
+      withToaster(<AddToCartButtons product={product() as never} />),
+      '/product/x',
+    );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled());
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
-    expect(await screen.findByText('Please signup or login to your account')).toBeInTheDocument();
+    expect(await screen.findByText('product added')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(GUEST_CART_KEY)!)).toEqual([{ productId: 'p1', count: 2 }]),
+    );
     expect(calls.filter((c) => c.path.startsWith('/user/'))).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Buy now' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/signin?next=%2Fcheckout'));
+    expect(JSON.parse(localStorage.getItem(CHECKOUT_DATA_KEY)!)).toHaveLength(1);
+  });
+
+  it("merges a visitor's cart into the account's at sign-in, keeping going past a refused line", async () => {
+    localStorage.setItem(
+      GUEST_CART_KEY,
+      JSON.stringify([
+        { productId: 'p1', count: 2 },
+        { productId: 'gone', count: 1 },
+      ]),
+    );
+    const calls = mockApi({
+      'POST /user/addToCart/u-customer': (call: RecordedCall): Reply<Cart> =>
+        (call.body as { productId: string }).productId === 'gone'
+          ? { status: 404, body: { error: 'Product not found' } }
+          : { body: { data: [{ ...product(), count: 2 }], subtotal: 3600 } },
+    });
+    expect(await mergeGuestCart(customer._id)).toEqual({ merged: 1, dropped: 1 });
+    expect(calls.map((c) => c.body)).toEqual([
+      { productId: 'p1', count: 2 },
+      { productId: 'gone', count: 1 },
+    ]);
+    expect(localStorage.getItem(GUEST_CART_KEY)).toBeNull();
   });
 
   it('adds to the cart, or buys now with the product alone', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { authHref } from '../lib/next-path';
 import { useAuthUser, useLogout } from '../features/auth/api';
 import { useCartCount } from '../features/cart/api';
 import { CartCountBadge, cartLabel } from '../features/cart/components/cart-count-badge';
@@ -12,6 +13,8 @@ import { headerLinks } from './nav-links';
 export function AuthButtons({ onDone }: { onDone?: () => void }) {
   const { data: user, isPending } = useAuthUser();
   const logout = useLogout();
+  // Signing in or up comes back to this page.
+  const [here] = useLocation();
   if (isPending) return <div className="h-10 w-40" aria-hidden="true" />;
   if (user) {
     return (
@@ -27,10 +30,10 @@ export function AuthButtons({ onDone }: { onDone?: () => void }) {
   }
   return (
     <div className="flex items-center gap-2">
-      <Link to="/signup" className="btn-outline" onClick={onDone}>
+      <Link to={authHref('/signup', here)} className="btn-outline" onClick={onDone}>
         Sign-up
       </Link>
-      <Link to="/signin" className="btn-primary" onClick={onDone}>
+      <Link to={authHref('/signin', here)} className="btn-primary" onClick={onDone}>
         Sign-in
       </Link>
     </div>

@@ -1,4 +1,5 @@
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
+import { authHref } from '../lib/next-path';
 import { UserIcon } from './icons';
 
 /**
@@ -12,6 +13,10 @@ export function SignedOutNotice({
   reason: string;
   heading?: 'h1' | 'h2';
 }) {
+  // Signing in or up from here comes back to this very page.
+  const [path] = useLocation();
+  const search = useSearch();
+  const here = search ? `${path}?${search}` : path;
   return (
     <section className="mx-auto flex max-w-md flex-col items-center px-6 py-16 text-center">
       <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
@@ -22,10 +27,10 @@ export function SignedOutNotice({
       </Heading>
       <p className="mt-2 text-stone-600">{reason}</p>
       <div className="mt-7 flex flex-wrap justify-center gap-3">
-        <Link to="/signup" className="btn-primary">
+        <Link to={authHref('/signup', here)} className="btn-primary">
           Sign-up
         </Link>
-        <Link to="/signin" className="btn-outline">
+        <Link to={authHref('/signin', here)} className="btn-outline">
           Sign-in
         </Link>
       </div>

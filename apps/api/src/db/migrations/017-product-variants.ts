@@ -80,14 +80,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   else await searchSqlite(db, true);
 }
 
-/** The search index's words: the tags, and the variants' option values and SKUs beside them (weight B). */
+/**
+ * The search index's words: the tags and the brand (as migration 016 left them), and the variants' option values and
+ * SKUs beside them (weight B). `withVariants` false puts back migration 016's index.
+ */
 async function searchSqlite(db: Kysely<unknown>, withVariants: boolean): Promise<void> {
-  const tags = withVariants
-    ? `trim(coalesce((select group_concat(value, ' ') from json_each(new.tags)), '') || ' ' || new.variant_terms)`
-    : `coalesce((select group_concat(value, ' ') from json_each(new.tags)), '')`;
+  const tagsAndBrand = `coalesce((select group_concat(value, ' ') from json_each(new.tags)), '') || ' ' || coalesce(new.brand, '')`;
+  const tags = withVariants ? `trim(${tagsAndBrand} || ' ' || new.variant_terms)` : `trim(${tagsAndBrand})`;
   const columns = withVariants
-    ? 'name, tags, description, category_id, variant_terms'
-    : 'name, tags, description, category_id';
+    ? 'name, tags, description, category_id, brand, variant_terms'
+    : 'name, tags, description, category_id, brand';
   const statements = [
     'drop trigger if exists products_search_ai',
     'drop trigger if exists products_search_au',
@@ -114,12 +116,11 @@ async function searchSqlite(db: Kysely<unknown>, withVariants: boolean): Promise
 }
 
 async function searchPostgres(db: Kysely<unknown>, withVariants: boolean): Promise<void> {
-  const tags = withVariants
-    ? `coalesce((select string_agg(t, ' ') from jsonb_array_elements_text(new.tags::jsonb) as t), '') || ' ' || coalesce(new.variant_terms, '')`
-    : `coalesce((select string_agg(t, ' ') from jsonb_array_elements_text(new.tags::jsonb) as t), '')`;
+  const tagsAndBrand = `coalesce((select string_agg(t, ' ') from jsonb_array_elements_text(new.tags::jsonb) as t), '') || ' ' || coalesce(new.brand, '')`;
+  const tags = withVariants ? `${tagsAndBrand} || ' ' || coalesce(new.variant_terms, '')` : tagsAndBrand;
   const columns = withVariants
-    ? 'name, tags, description, category_id, variant_terms'
-    : 'name, tags, description, category_id';
+    ? 'name, tags, description, category_id, brand, variant_terms'
+    : 'name, tags, description, category_id, brand';
   const statements = [
     `create or replace function products_search_refresh() returns trigger
      language plpgsql set search_path from current as $$

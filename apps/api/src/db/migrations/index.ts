@@ -16,6 +16,7 @@ import * as m014 from './014-reviews';
 import * as m015 from './015-account-mails';
 import * as m016 from './016-product-facts';
 import * as m017 from './017-product-variants';
+import * as m018 from './018-returns';
 
 /**
  * Every migration, in the one order every database applies them (README.md in this folder: how to add one). They
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '015-account-mails': m015,
   '016-product-facts': m016,
   '017-product-variants': m017,
+  '018-returns': m018,
 };
 
 /**

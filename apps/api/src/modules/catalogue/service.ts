@@ -54,6 +54,7 @@ const LISTED_BY = [
   'isFeatured',
   'isProductNew',
   'category',
+  'brand',
 ] as const;
 
 /**

@@ -12,6 +12,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error'
 import { newId } from '../../lib/ids';
 import type { CatalogueChange } from '../../lib/catalogue-changes';
 import type { UserRow } from '../users';
+import { mayRead } from '../auth';
 import { subtractFromCart } from '../cart';
 import { parseVariantOptions, takeStock, takeVariantStock } from '../catalogue';
 import { toOrderDto, toOrderItemDto } from './dto';
@@ -144,6 +145,7 @@ export class OrderService {
             payment_status: 'pending',
             delivery_status: 'pending',
             idempotency_key: idempotencyKey,
+            delivered_at: null,
             created_at: now,
             updated_at: now,
           });
@@ -286,7 +288,7 @@ export class OrderService {
   /** An order the caller may read (its owner or an admin); anyone else is told it does not exist. */
   async getReadableOrder(id: string, reader: Pick<UserRow, 'id' | 'role'>): Promise<Order> {
     const order = await this.loadOrder(id);
-    if (!order || (order.user._id !== reader.id && reader.role !== 'admin')) throw notFound(ORDER_NOT_FOUND);
+    if (!order || !mayRead(reader, order.user._id)) throw notFound(ORDER_NOT_FOUND);
     return order;
   }
 

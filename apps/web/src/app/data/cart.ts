@@ -1,2 +1,2 @@
-/** The cart's keys (features/cart), for the checkout to refresh it after an order. */
-export { cartKeys } from '../../features/cart/api';
+/** The cart's keys (features/cart), for the checkout to refresh it after an order; the visitor's cart merge. */
+export { cartKeys, mergeGuestCart } from '../../features/cart/api';

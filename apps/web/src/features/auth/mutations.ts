@@ -3,6 +3,7 @@ import type { ChangePasswordBody, ForgotPasswordBody, ResetPasswordByCodeBody } 
 import { authRoutes } from '@urembo/contract/routes/auth';
 import type { User } from '@urembo/contract/users';
 import { call } from '../../lib/api-client';
+import { mergeGuestCart } from '../../app/data/cart';
 import { authUserKey } from './api';
 
 /**
@@ -19,11 +20,23 @@ function useBecome() {
   };
 }
 
+/** What a visitor put in her cart in this browser joins the account's cart; answers how many lines could not. */
+async function withVisitorCart<T extends { user: User }>(answer: T): Promise<T & { dropped: number }> {
+  const { dropped } = await mergeGuestCart(answer.user._id);
+  return { ...answer, dropped };
+}
+
+export function droppedMessage(dropped: number): string {
+  return dropped === 1
+    ? 'One product from your cart could not be kept (sold out or no longer sold).'
+    : `${dropped} products from your cart could not be kept (sold out or no longer sold).`;
+}
+
 export function useSignin() {
   const become = useBecome();
   return useMutation({
-    mutationFn: (body: { phone?: string; email?: string; password: string }) =>
-      call(authRoutes.signIn, { body }),
+    mutationFn: async (body: { phone?: string; email?: string; password: string }) =>
+      withVisitorCart(await call(authRoutes.signIn, { body })),
     onSuccess: ({ user }) => become(user),
   });
 }
@@ -31,8 +44,8 @@ export function useSignin() {
 export function useSignup() {
   const become = useBecome();
   return useMutation({
-    mutationFn: (body: { fullName: string; email?: string; phone: string; password: string }) =>
-      call(authRoutes.signUp, { body }),
+    mutationFn: async (body: { fullName: string; email?: string; phone: string; password: string }) =>
+      withVisitorCart(await call(authRoutes.signUp, { body })),
     onSuccess: ({ user }) => become(user),
   });
 }

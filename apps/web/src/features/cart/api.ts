@@ -2,7 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddToCartBody, Cart, RemoveFromCartBody } from '@urembo/contract/orders';
 import { cartRoutes } from '@urembo/contract/routes/cart';
 import { call } from '../../lib/api-client';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useAuthUser } from '../../app/data/session';
+import { addGuestLine, clearGuestCart, fetchGuestCart, removeGuestLine } from './guest-cart';
+
+export { mergeGuestCart } from './guest-cart';
 
 /** The cart's query keys: one cart per signed-in customer. */
 export const cartKeys = {
@@ -12,47 +16,58 @@ export const cartKeys = {
 
 export const fetchCart = (userId: string) => call(cartRoutes.getCart, { params: { userId } });
 
-/** The signed-in customer's cart (lines and the server's subtotal); disabled for a visitor. */
+/** The cart (lines and subtotal): the signed-in customer's from the server, a visitor's from this browser. */
 export function useCart() {
-  const { data: user } = useAuthUser();
+  const { data: user, isPending } = useAuthUser();
+  // A visitor's cart lives in the browser: the server's render must not answer it (as empty) for everyone.
+  const hydrated = useHydrated();
   return useQuery({
     queryKey: cartKeys.mine(user?._id),
-    queryFn: () => fetchCart(user!._id),
-    enabled: !!user,
+    queryFn: () => (user ? fetchCart(user._id) : fetchGuestCart()),
+    enabled: !isPending && (!!user || hydrated),
   });
 }
 
-/** How many items the cart holds (the header's cart badge); 0 for a visitor. */
+/** How many items the cart holds (the header's cart badge). */
 export function useCartCount(): number {
   const { data } = useCart();
   return data?.data.reduce((sum, line) => sum + (line.status === 'active' ? line.count : 0), 0) ?? 0;
 }
 
 /** Every cart mutation answers the whole cart: it replaces the cached one. */
-function useCartMutation<TBody>(call: (userId: string, body: TBody) => Promise<Cart>) {
+function useCartMutation<TBody>(
+  call: (userId: string, body: TBody) => Promise<Cart>,
+  asVisitor: (body: TBody) => void,
+) {
   const { data: user } = useAuthUser();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TBody) => {
-      if (!user) throw new Error('Please signup or login to your account');
-      return call(user._id, body);
+    mutationFn: async (body: TBody) => {
+      if (user) return call(user._id, body);
+      asVisitor(body);
+      return fetchGuestCart();
     },
     onSuccess: (cart) => queryClient.setQueryData(cartKeys.mine(user?._id), cart),
   });
 }
 
 export function useAddToCart() {
-  return useCartMutation((userId, body: AddToCartBody) =>
-    call(cartRoutes.addToCart, { params: { userId }, body }),
+  return useCartMutation(
+    (userId, body: AddToCartBody) => call(cartRoutes.addToCart, { params: { userId }, body }),
+    (body) => addGuestLine(body.productId, body.count ?? 1),
   );
 }
 
 export function useRemoveFromCart() {
-  return useCartMutation((userId, body: RemoveFromCartBody) =>
-    call(cartRoutes.removeFromCart, { params: { userId }, body }),
+  return useCartMutation(
+    (userId, body: RemoveFromCartBody) => call(cartRoutes.removeFromCart, { params: { userId }, body }),
+    (body) => removeGuestLine(body.productId, body.all ?? false),
   );
 }
 
 export function useClearCart() {
-  return useCartMutation((userId, _body: void) => call(cartRoutes.clearCart, { params: { userId } }));
+  return useCartMutation(
+    (userId, _body: void) => call(cartRoutes.clearCart, { params: { userId } }),
+    () => clearGuestCart(),
+  );
 }

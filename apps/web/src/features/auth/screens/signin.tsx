@@ -1,16 +1,17 @@
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { PHONE_HINT } from '@urembo/contract/phone';
 import { FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
+import { authHref, nextPathFrom } from '../../../lib/next-path';
 import { serverFieldErrors, useFormCheck, type FieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { ForgotPasswordModal } from '../components/forgot-password-modal';
-import { useSignin } from '../mutations';
+import { droppedMessage, useSignin } from '../mutations';
 import { authSchemas, prefetchAuthSchemas } from '../schemas';
 
 /** /signin: phone or email, and the password. */
@@ -24,14 +25,15 @@ export default function SigninScreen() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [forgotOpen, setForgotOpen] = useState(false);
   const signingIn = useRef(false);
+  const next = nextPathFrom(useSearch());
   const form = useFormCheck(() => authSchemas().then((m) => m.signinBodySchema));
 
-  // Someone already signed in has nothing to do here: back to where they came from.
+  // Someone already signed in has nothing to do here: on to where the link meant to go, or home (never back in
+  // history, which may be another site).
   useEffect(() => {
     if (!user || signingIn.current) return;
-    if (window.history.length > 1) window.history.back();
-    else navigate('/', { replace: true });
-  }, [user, navigate]);
+    navigate(next ?? '/', { replace: true });
+  }, [user, navigate, next]);
 
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -47,9 +49,10 @@ export default function SigninScreen() {
     setErrors({});
     signingIn.current = true;
     signin.mutate(checked.data, {
-      onSuccess: () => {
+      onSuccess: ({ dropped }) => {
         toast.success('Signin successful!');
-        navigate('/');
+        if (dropped > 0) toast.error(droppedMessage(dropped));
+        navigate(next ?? '/');
       },
       onError: (error) => {
         signingIn.current = false;
@@ -67,7 +70,7 @@ export default function SigninScreen() {
       footer={
         <>
           New to Urembo?{' '}
-          <Link to="/signup" className="font-semibold text-brand-700 hover:underline">
+          <Link to={authHref('/signup', next)} className="font-semibold text-brand-700 hover:underline">
             Create an account (Sign-up)
           </Link>
         </>

@@ -1,16 +1,17 @@
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { EMAIL_CODE_COOLDOWN_SECONDS, PASSWORD_MIN } from '@urembo/contract/auth-rules';
 import { PHONE_HINT } from '@urembo/contract/phone';
 import { FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
+import { authHref, nextPathFrom } from '../../../lib/next-path';
 import { serverFieldErrors, useFormCheck, type FieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthCard } from '../components/auth-card';
 import { NewPasswordField } from '../components/new-password-field';
-import { useSignup } from '../mutations';
+import { droppedMessage, useSignup } from '../mutations';
 import { authSchemas, prefetchAuthSchemas } from '../schemas';
 import { COOLDOWN_KEYS, startCooldown } from '../use-cooldown';
 
@@ -20,6 +21,7 @@ export default function SignupScreen() {
   useDocumentTitle('Sign-up');
   const [, navigate] = useLocation();
   const signup = useSignup();
+  const next = nextPathFrom(useSearch());
   const [values, setValues] = useState({ fullName: '', email: '', phone: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const form = useFormCheck(() => authSchemas().then((m) => m.signupBodySchema));
@@ -37,11 +39,12 @@ export default function SignupScreen() {
     }
     setErrors({});
     signup.mutate(checked.data, {
-      onSuccess: ({ user }) => {
+      onSuccess: ({ user, dropped }) => {
         // The server has just mailed the first code: the resend button waits its cool-down.
         if (user.email) startCooldown(COOLDOWN_KEYS.email, EMAIL_CODE_COOLDOWN_SECONDS);
         toast.success('Signup successful!');
-        navigate('/');
+        if (dropped > 0) toast.error(droppedMessage(dropped));
+        navigate(next ?? '/');
       },
       onError: (error) => {
         const message = errorMessage(error, 'Failed to create account');
@@ -58,7 +61,7 @@ export default function SignupScreen() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/signin" className="font-semibold text-brand-700 hover:underline">
+          <Link to={authHref('/signin', next)} className="font-semibold text-brand-700 hover:underline">
             Sign-in
           </Link>
         </>

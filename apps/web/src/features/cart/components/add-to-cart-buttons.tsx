@@ -4,15 +4,15 @@ import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
 import { CartIcon } from '../../../components/icons';
 import { errorMessage } from '../../../lib/api-client';
+import { authHref } from '../../../lib/next-path';
 import { saveCheckoutData } from '../../../lib/checkout-data';
 import { useAuthUser } from '../../../app/data/session';
 import { useAddToCart } from '../api';
 
-export const SIGN_IN_FIRST = 'Please signup or login to your account';
-
 /**
- * "Add to cart" and "Buy now" for a product (product page and cards). Both need a signed-in customer. Buy now
- * skips the cart: the product alone, count 1, becomes the checkout's items.
+ * "Add to cart" and "Buy now" for a product (product page and cards). A visitor's cart is kept in this browser and
+ * joins her account's at sign-in. Buy now skips the cart: the product alone, count 1, becomes the checkout's items;
+ * a visitor goes through sign-in straight to the checkout.
  */
 export function AddToCartButtons({
   product,
@@ -36,10 +36,6 @@ export function AddToCartButtons({
   const size = compact ? 'px-3 py-2 text-xs' : '';
 
   function add() {
-    if (!user) {
-      toast.error(SIGN_IN_FIRST);
-      return;
-    }
     addToCart.mutate(
       { productId: product._id, count: 1 },
       {
@@ -50,14 +46,10 @@ export function AddToCartButtons({
   }
 
   function buyNow() {
-    if (!user) {
-      toast.error(SIGN_IN_FIRST);
-      return;
-    }
     saveCheckoutData([
       { _id: product._id, name: product.name, price: product.price, count: 1, images: product.images },
     ]);
-    navigate('/checkout');
+    navigate(user ? '/checkout' : authHref('/signin', '/checkout'));
   }
 
   if (available && isExpired(product.expiresOn)) {

@@ -9,9 +9,9 @@ import { Link, useLocation } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CartIcon } from '../../../components/icons';
 import { ProductThumb } from '../../../components/product-thumb';
-import { SignedOutNotice } from '../../../components/signed-out-notice';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { authHref } from '../../../lib/next-path';
 import { saveCheckoutData } from '../../../lib/checkout-data';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../../../app/data/session';
@@ -27,7 +27,6 @@ export function CartPage() {
   const [, navigate] = useLocation();
 
   if (authPending) return <Spinner label="Loading your cart" />;
-  if (!user) return <SignedOutNotice reason="Sign up or sign in to keep a cart and check out." />;
   if (cart.isPending) return <Spinner label="Loading your cart" />;
   if (cart.isError) {
     return (
@@ -65,7 +64,8 @@ export function CartPage() {
 
   function checkout() {
     saveCheckoutData(active);
-    navigate('/checkout');
+    // A visitor signs in or up on the way; her cart joins her account's there.
+    navigate(user ? '/checkout' : authHref('/signin', '/checkout'));
   }
 
   return (
@@ -126,9 +126,14 @@ export function CartPage() {
               <dd data-testid="cart-subtotal">{formatKsh(subtotal)}</dd>
             </div>
           </dl>
-          <p className="mt-2 text-xs text-stone-500">
+          <p className="mt-2 text-xs text-stone-600">
             The delivery fee for your address is added at checkout.
           </p>
+          {user ? null : (
+            <p className="mt-2 text-xs text-stone-600" data-testid="visitor-cart-note">
+              You sign in or create an account at checkout; this cart comes with you.
+            </p>
+          )}
           <button
             type="button"
             className="btn-primary mt-5 w-full"

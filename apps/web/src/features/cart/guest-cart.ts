@@ -1,0 +1,117 @@
+import type { Cart, CartLine } from '@urembo/contract/orders';
+import { MAX_LINE_COUNT } from '@urembo/contract/order-status';
+import { cartRoutes } from '@urembo/contract/routes/cart';
+import { catalogueRoutes } from '@urembo/contract/routes/catalogue';
+import { ApiRequestError, call } from '../../lib/api-client';
+
+/**
+ * A visitor's cart, kept in this browser (localStorage) until she signs in or up: then each line is added to her
+ * account's cart and this one is emptied. Only product ids and counts are kept; names, prices and stock are read
+ * from the catalogue each time, so the visitor sees what the shop sells now.
+ */
+export const GUEST_CART_KEY = 'urembo:guest-cart';
+
+export interface GuestLine {
+  productId: string;
+  count: number;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readGuestCart(): GuestLine[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(storage()?.getItem(GUEST_CART_KEY) ?? '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  const lines: GuestLine[] = [];
+  for (const raw of value as unknown[]) {
+    if (!raw || typeof raw !== 'object') continue;
+    const { productId, count } = raw as Record<string, unknown>;
+    if (typeof productId !== 'string' || !productId || productId.length > 200) continue;
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) continue;
+    if (lines.some((l) => l.productId === productId)) continue;
+    lines.push({ productId, count: Math.min(count, MAX_LINE_COUNT) });
+  }
+  return lines;
+}
+
+function writeGuestCart(lines: GuestLine[]): void {
+  const store = storage();
+  if (!store) return;
+  if (lines.length === 0) store.removeItem(GUEST_CART_KEY);
+  else store.setItem(GUEST_CART_KEY, JSON.stringify(lines));
+}
+
+export function addGuestLine(productId: string, count: number): void {
+  const lines = readGuestCart();
+  const line = lines.find((l) => l.productId === productId);
+  if (line) {
+    if (line.count + count > MAX_LINE_COUNT)
+      throw new Error(`At most ${MAX_LINE_COUNT} of one product can be in the cart`);
+    line.count += count;
+  } else lines.push({ productId, count });
+  writeGuestCart(lines);
+}
+
+/** Takes one off the line (the line goes at zero), or the whole line with `all`. */
+export function removeGuestLine(productId: string, all: boolean): void {
+  const lines = readGuestCart()
+    .map((l) => (l.productId === productId ? { ...l, count: all ? 0 : l.count - 1 } : l))
+    .filter((l) => l.count > 0);
+  writeGuestCart(lines);
+}
+
+export function clearGuestCart(): void {
+  writeGuestCart([]);
+}
+
+/** The visitor's cart as the server answers a customer's: each product as it is now, and the subtotal. */
+export async function fetchGuestCart(): Promise<Cart> {
+  const lines = readGuestCart();
+  const found = await Promise.all(
+    lines.map(async (line): Promise<CartLine | null> => {
+      try {
+        const product = await call(catalogueRoutes.getProduct, { params: { id: line.productId } });
+        return { ...product, count: line.count };
+      } catch (error) {
+        // A product the shop no longer has leaves the cart; any other failure is the whole cart's.
+        if (error instanceof ApiRequestError && error.status === 404) return null;
+        throw error;
+      }
+    }),
+  );
+  const data = found.filter((l): l is CartLine => l !== null);
+  if (data.length !== lines.length) {
+    writeGuestCart(lines.filter((l) => data.some((d) => d._id === l.productId)));
+  }
+  const subtotal = data.reduce((sum, l) => (l.status === 'active' ? sum + l.price * l.count : sum), 0);
+  return { data, subtotal };
+}
+
+/**
+ * At sign-in or sign-up: every line of the visitor's cart goes into the account's cart (counts add up), and the
+ * visitor's cart is emptied. Answers how many lines could not be kept (sold out, no longer sold, over the limit).
+ */
+export async function mergeGuestCart(userId: string): Promise<{ merged: number; dropped: number }> {
+  const lines = readGuestCart();
+  let merged = 0;
+  for (const line of lines) {
+    try {
+      await call(cartRoutes.addToCart, { params: { userId }, body: line });
+      merged += 1;
+    } catch {
+      // Kept going: one product the account cannot take does not stop the others.
+    }
+  }
+  clearGuestCart();
+  return { merged, dropped: lines.length - merged };
+}
