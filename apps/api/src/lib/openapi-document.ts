@@ -92,6 +92,13 @@ export function schemaOf(schema: z.ZodType, io: Io): OpenAPIV3.SchemaObject {
         node.type = 'string';
         node.format = 'date-time';
       }
+      // In OpenAPI 3.0 `nullable` needs a `type` beside it: a nullable union gets a null branch instead, and a
+      // schema of any type takes null already.
+      if (node.nullable === true && node.type === undefined) {
+        delete node.nullable;
+        const branches = (node.anyOf ?? node.oneOf) as unknown[] | undefined;
+        if (branches) branches.push({ type: 'string', nullable: true, enum: [null] });
+      }
       // In OpenAPI 3.0 `nullable` does not widen an `enum`: null must be one of its values.
       if (node.nullable === true && Array.isArray(node.enum) && !node.enum.includes(null)) {
         node.enum = [...node.enum, null];

@@ -102,21 +102,23 @@ export const catalogueEndpoints = defineEndpoints(catalogueRoutes, {
     summary: 'Add a product',
     description:
       `${PICTURES} An unknown category → 400. \`expiresOn\` not "YYYY-MM" → 400; an active product whose ` +
-      'ingredients name a substance banned in Kenyan cosmetics (hydroquinone, mercury in any form) → 400 naming it.',
+      'ingredients name a substance banned in Kenyan cosmetics (hydroquinone, mercury in any form) → 400 naming it. ' +
+      "A variant's SKU already used by another product → 409.",
     access: 'admin',
     body: productCreateSchema,
     responses: { 201: productSchema },
+    errors: [409],
   },
   updateProduct: {
     summary: 'Change a product (pictures sent are added to its own)',
     description:
       `Fields left out stay as they are. ${PICTURES} The product as changed may not be active with banned ` +
-      'ingredients (400 naming the substance).',
+      "ingredients (400 naming the substance). A variant's SKU already used by another product → 409.",
     access: 'admin',
     params: pathParams('id'),
     body: productUpdateSchema,
     responses: { 200: productSchema },
-    errors: [404],
+    errors: [404, 409],
   },
   deleteProduct: {
     summary: 'Delete a product',
