@@ -9,6 +9,7 @@ import { healthEndpoints } from './endpoints/health';
 import { orderEndpoints } from './endpoints/orders';
 import { paymentEndpoints } from './endpoints/payments';
 import { publicConfigEndpoints } from './endpoints/public-config';
+import { returnEndpoints } from './endpoints/returns';
 import { reviewEndpoints } from './endpoints/reviews';
 import { shippingEndpoints } from './endpoints/shipping';
 import { userEndpoints } from './endpoints/users';
@@ -24,6 +25,7 @@ export const API_GROUPS = {
   Cart: cartEndpoints,
   Orders: orderEndpoints,
   Payments: paymentEndpoints,
+  Returns: returnEndpoints,
   Reviews: reviewEndpoints,
   'Delivery areas': shippingEndpoints,
   'Shop settings': publicConfigEndpoints,
@@ -40,6 +42,7 @@ export type Endpoints = typeof authEndpoints &
   typeof cartEndpoints &
   typeof orderEndpoints &
   typeof paymentEndpoints &
+  typeof returnEndpoints &
   typeof reviewEndpoints &
   typeof shippingEndpoints &
   typeof publicConfigEndpoints &

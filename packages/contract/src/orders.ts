@@ -57,6 +57,8 @@ export const orderSchema = z.object({
   paymentStatus: paymentStatusSchema,
   deliveryStatus: deliveryStatusSchema,
   createdAt: z.string(),
+  /** When it was delivered (null until then): items may be returned for RETURN_DAYS after it. */
+  deliveredAt: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

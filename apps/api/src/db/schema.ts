@@ -204,6 +204,8 @@ export interface OrdersTable {
   idempotency_key: string | null;
   created_at: string;
   updated_at: string;
+  /** When it was marked delivered (migration 017): the return window counts from it. */
+  delivered_at: string | null;
 }
 
 export interface OrderItemsTable {
@@ -326,6 +328,51 @@ export interface MpesaCallbacksTable {
   outcome: string;
 }
 
+export type ReturnState = 'requested' | 'approved' | 'rejected' | 'received';
+
+/** A customer's return of some of a delivered order's items (migration 017). */
+export interface ReturnsTable {
+  id: string;
+  order_id: string;
+  user_id: string;
+  reason: string;
+  state: ReturnState;
+  /** What the returned items cost (their order prices): owed to the customer once the return is received. */
+  refund_amount: number;
+  /** The shop's note to the customer (why it was rejected, where to bring the items). */
+  note: string | null;
+  created_at: string;
+  updated_at: string;
+  /** When the items came back into stock (set once, with state 'received'). */
+  received_at: string | null;
+}
+
+export interface ReturnItemsTable {
+  id: string;
+  return_id: string;
+  order_item_id: string;
+  product_id: string | null;
+  name: string;
+  price: number;
+  image: string | null;
+  count: number;
+  position: number;
+}
+
+/** An SMS about a return's step, in the message queue (one per return and step). */
+export interface ReturnMessagesTable {
+  id: string;
+  return_id: string;
+  event: ReturnState;
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  message: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -349,4 +396,7 @@ export interface Database {
   stk_requests: StkRequestsTable;
   mpesa_callbacks: MpesaCallbacksTable;
   order_messages: OrderMessagesTable;
+  returns: ReturnsTable;
+  return_items: ReturnItemsTable;
+  return_messages: ReturnMessagesTable;
 }

@@ -79,6 +79,7 @@ export function publicConfig(
       ...overrides.mpesa,
     },
     lowStockAt: overrides.lowStockAt ?? 5,
+    returnDays: 7,
   };
 }
 
@@ -105,6 +106,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     paymentStatus: 'pending',
     deliveryStatus: 'pending',
     createdAt: '2026-03-02T09:30:00.000Z',
+    deliveredAt: null,
     ...overrides,
   };
 }

@@ -28,6 +28,7 @@ export function toOrderDto(row: OrderRow, items: OrderItemRow[]): Order {
     paymentStatus: row.payment_status,
     deliveryStatus: row.delivery_status,
     createdAt: row.created_at,
+    deliveredAt: row.delivered_at,
   };
 }
 

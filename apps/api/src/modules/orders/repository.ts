@@ -141,7 +141,15 @@ export async function updateOrderStatuses(
 ): Promise<boolean> {
   const result = await db
     .updateTable('orders')
-    .set({ payment_status: to.paymentStatus, delivery_status: to.deliveryStatus, updated_at: now })
+    .set({
+      payment_status: to.paymentStatus,
+      delivery_status: to.deliveryStatus,
+      updated_at: now,
+      // The return window counts from delivery.
+      ...(to.deliveryStatus === 'delivered' && from.deliveryStatus !== 'delivered'
+        ? { delivered_at: now }
+        : {}),
+    })
     .where('id', '=', id)
     .where('payment_status', '=', from.paymentStatus)
     .where('delivery_status', '=', from.deliveryStatus)

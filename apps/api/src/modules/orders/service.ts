@@ -142,6 +142,7 @@ export class OrderService {
             payment_status: 'pending',
             delivery_status: 'pending',
             idempotency_key: idempotencyKey,
+            delivered_at: null,
             created_at: now,
             updated_at: now,
           });
