@@ -103,6 +103,52 @@ describe('OrderPage', () => {
     expect(document.title).toBe('Order K7HX9QC');
   });
 
+  it('a delivered order asks for a return of chosen lines and shows its state', async () => {
+    const delivered = order({
+      paymentStatus: 'paid',
+      deliveryStatus: 'delivered',
+      deliveredAt: new Date().toISOString(),
+    });
+    const sent: unknown[] = [];
+    const listed: unknown[] = [];
+    mockApi({
+      ...signedIn,
+      ...config,
+      'GET /order/65f0c0ffee00000000a1b2c3': () => ({ body: delivered }),
+      // Typed loosely: the mock's path typing reads this as GET /order/{id}.
+      'GET /order/65f0c0ffee00000000a1b2c3/returns': (() => ({ body: { data: listed } })) as never,
+      'POST /order/65f0c0ffee00000000a1b2c3/returns': ((call: { body: unknown }) => {
+        sent.push(call.body);
+        const line = delivered.items[0]!;
+        const made = {
+          _id: 'r1',
+          order: { _id: delivered._id, reference: delivered.reference },
+          customer: { name: delivered.name, phone: delivered.phone },
+          items: [{ ...line, variant: null, count: 1 }],
+          reason: 'Broken seal',
+          state: 'requested',
+          refundAmount: line.price,
+          note: null,
+          createdAt: new Date().toISOString(),
+          updatedAt: new Date().toISOString(),
+          receivedAt: null,
+        };
+        listed.push(made);
+        return { status: 201, body: made };
+      }) as never,
+    });
+    renderAt(orderRoute, '/order/65f0c0ffee00000000a1b2c3');
+    fireEvent.click(await screen.findByRole('button', { name: 'Return items' }));
+    const form = screen.getByRole('form', { name: 'Return items form' });
+    fireEvent.change(within(form).getByLabelText(delivered.items[0]!.name), { target: { value: '1' } });
+    fireEvent.change(within(form).getByLabelText('Why are you returning them?'), {
+      target: { value: 'Broken seal' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Request return' }));
+    expect(await screen.findByText('Requested: we will reply by SMS')).toBeInTheDocument();
+    expect(sent).toEqual([{ items: [{ _id: delivered.items[0]!._id, count: 1 }], reason: 'Broken seal' }]);
+  });
+
   it('hides payment and cancelling once paid, and links the review', async () => {
     mockApi({
       ...signedIn,

@@ -17,6 +17,7 @@ import { useCancelOrder, useOrder } from '../api';
 import { itemCount, placeLine } from '../components/order-format';
 import { formatDate } from '../../../lib/dates';
 import { StatusBadge } from '../components/status-badge';
+import { OrderReturns } from '../components/order-returns';
 
 /**
  * /order/:id: the order, its lines and totals, and how to pay while it is unpaid. The payment block comes
@@ -152,6 +153,7 @@ function OrderDetails({
               ))}
             </ul>
           </section>
+          <OrderReturns order={order} />
         </div>
 
         <div className="space-y-5">

@@ -1,0 +1,140 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatKsh } from '@urembo/contract/money';
+import type { Order } from '@urembo/contract/orders';
+import type { CreateReturnBody, ReturnState } from '@urembo/contract/returns';
+import { returnRoutes } from '@urembo/contract/routes/returns';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { call, errorMessage } from '../../../lib/api-client';
+import { usePublicConfig } from '../../../lib/public-config';
+
+const STATE_TEXT: Record<ReturnState, string> = {
+  requested: 'Requested: we will reply by SMS',
+  approved: 'Approved: bring or send the items back',
+  rejected: 'Not accepted',
+  received: 'Received: your refund is on its way',
+};
+
+/**
+ * The returns of a delivered order and, within the return window, "Return items": the lines and counts to send
+ * back and why. Hidden for orders that were never delivered.
+ */
+export function OrderReturns({ order }: { order: Order }) {
+  const client = useQueryClient();
+  const config = usePublicConfig();
+  const key = ['orders', 'returns', order._id] as const;
+  const returns = useQuery({
+    queryKey: key,
+    queryFn: () => call(returnRoutes.listOrderReturns, { params: { id: order._id } }),
+    select: (body) => body.data,
+    enabled: order.deliveryStatus === 'delivered',
+  });
+  const create = useMutation({
+    mutationFn: (body: CreateReturnBody) =>
+      call(returnRoutes.createReturn, { params: { id: order._id }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+  });
+  const [open, setOpen] = useState(false);
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  const [reason, setReason] = useState('');
+  if (order.deliveryStatus !== 'delivered') return null;
+
+  const days = config.data?.returnDays ?? 7;
+  const closes = order.deliveredAt ? Date.parse(order.deliveredAt) + days * 86_400_000 : 0;
+  const windowOpen = Date.now() <= closes;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const items = Object.entries(counts)
+      .filter(([, count]) => count > 0)
+      .map(([_id, count]) => ({ _id, count }));
+    try {
+      await create.mutateAsync({ items, reason });
+      toast.success('Return requested: we will reply by SMS');
+      setOpen(false);
+      setCounts({});
+      setReason('');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not request the return'));
+    }
+  }
+
+  return (
+    <section className="card p-5" aria-labelledby="returns-heading">
+      <h2 id="returns-heading" className="font-display text-xl font-semibold text-brand-800">
+        Returns
+      </h2>
+      {returns.data && returns.data.length > 0 ? (
+        <ul className="mt-3 space-y-3" data-testid="order-returns">
+          {returns.data.map((r) => (
+            <li key={r._id} className="rounded-xl bg-stone-50 p-3 text-sm">
+              <p className="font-semibold text-ink">{STATE_TEXT[r.state]}</p>
+              <p className="mt-1 text-stone-700">
+                {r.items.map((i) => `${i.count} × ${i.name}`).join(', ')} · {formatKsh(r.refundAmount)}
+              </p>
+              {r.note ? <p className="mt-1 text-stone-700">{r.note}</p> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {windowOpen ? (
+        open ? (
+          <form onSubmit={submit} className="mt-4 space-y-3" aria-label="Return items form">
+            <ul className="space-y-2">
+              {order.items.map((item) => (
+                <li key={item._id} className="flex items-center justify-between gap-3">
+                  <label htmlFor={`return-${item._id}`} className="min-w-0 text-sm font-medium">
+                    {item.name}
+                  </label>
+                  <select
+                    id={`return-${item._id}`}
+                    className="input h-10 w-20 py-0"
+                    value={counts[item._id] ?? 0}
+                    onChange={(e) => setCounts((c) => ({ ...c, [item._id]: Number(e.target.value) }))}
+                  >
+                    {Array.from({ length: item.count + 1 }, (_, n) => (
+                      <option key={n} value={n}>
+                        {n}
+                      </option>
+                    ))}
+                  </select>
+                </li>
+              ))}
+            </ul>
+            <label htmlFor="return-reason" className="block text-sm font-medium">
+              Why are you returning them?
+            </label>
+            <textarea
+              id="return-reason"
+              className="input min-h-20"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+            <div className="flex gap-2">
+              <button type="submit" className="btn-primary" disabled={create.isPending}>
+                Request return
+              </button>
+              <button type="button" className="btn-outline" onClick={() => setOpen(false)}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        ) : (
+          <div className="mt-3">
+            <button type="button" className="btn-outline" onClick={() => setOpen(true)}>
+              Return items
+            </button>
+            <p className="mt-2 text-xs text-stone-600">
+              You can ask to return items until{' '}
+              {new Date(closes).toLocaleDateString('en-KE', { day: 'numeric', month: 'long' })}.
+            </p>
+          </div>
+        )
+      ) : (
+        <p className="mt-3 text-sm text-stone-600">
+          Returns for this order closed {days} {days === 1 ? 'day' : 'days'} after delivery.
+        </p>
+      )}
+    </section>
+  );
+}
