@@ -1,6 +1,7 @@
 // The Lighthouse part of `npm run bench`: the production server with demo data, then Lighthouse's mobile defaults
 // (simulated slow 4G, 4x CPU slow-down, Moto G Power screen) on the six storefront pages a visitor lands on, each
-// run LIGHTHOUSE_RUNS times (default 3) in a fresh headless Chromium; the median run (by performance score) is kept.
+// run LIGHTHOUSE_RUNS times (default 3) in a fresh headless Chromium; every run must meet the goals, so the worst run
+// (by performance score) is shown, with every run's score beside it.
 // Goals: performance >= 95, accessibility 100, best practices >= 95, SEO 100 on indexable pages, CLS <= 0.02,
 // no console error and no failed request, and at most 120 KB of JavaScript (gzip) on the first visit.
 // Run alone: `node apps/api/bench/lighthouse.mjs` after `npm run build` (LIGHTHOUSE_PAGES=product,sign-in for some).
@@ -129,12 +130,11 @@ async function auditWithRetry(url) {
   }
 }
 
-function median(runs) {
-  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
-  return sorted[Math.floor(sorted.length / 2)];
+function worst(runs) {
+  return [...runs].sort((a, b) => a.performance - b.performance)[0];
 }
 
-/** What misses a goal on one page's median run ([] when it meets them all). */
+/** What misses a goal on one run of a page ([] when it meets them all). */
 export function lighthouseMisses(page, result) {
   const misses = [];
   if (result.performance < LIGHTHOUSE_GOALS.performance) misses.push(`performance ${result.performance}`);
@@ -158,8 +158,15 @@ export async function measureLighthouse({ root, port }) {
     for (const page of (await pages(server.base)).filter((p) => !only || only.includes(p.name))) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(`${server.base}${page.path}`));
-      const result = median(runs);
-      rows.push({ page: page.name, path: page.path, ...result, misses: lighthouseMisses(page, result) });
+      const result = worst(runs);
+      const misses = [...new Set(runs.flatMap((run) => lighthouseMisses(page, run)))];
+      rows.push({
+        page: page.name,
+        path: page.path,
+        ...result,
+        runs: runs.map((run) => run.performance).join('/'),
+        misses,
+      });
     }
     return rows;
   } finally {
@@ -169,7 +176,7 @@ export async function measureLighthouse({ root, port }) {
 
 export function printLighthouse(rows) {
   console.log(
-    `\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs)` : ''}: mobile defaults, simulated slow 4G, 4x CPU\n`,
+    `\nLighthouse ${RUNS > 1 ? `(worst of ${RUNS} runs)` : ''}: mobile defaults, simulated slow 4G, 4x CPU\n`,
   );
   console.table(
     rows.map(({ problems: _p, failedAudits: _f, misses, ...row }) => ({ ...row, misses: misses.join('; ') })),

@@ -23,7 +23,7 @@ import {
   limiterPlugin,
   messagingPlugin,
 } from './plugins/infrastructure';
-import { API_PREFIX, apiDocsPlugin, apiDocsRoutes } from './plugins/api-docs';
+import { API_PREFIX, apiDocsRoutes } from './plugins/api-docs';
 import { servicesPlugin } from './plugins/services';
 import { contextOf } from './context';
 import { guardByDefinition, pageRenderers, registerApiRoutes, registerSiteRoutes } from './routes';
@@ -166,11 +166,10 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(darajaPlugin);
   await app.register(servicesPlugin);
   const ctx = contextOf(app);
-  if (config.apiDocs) await app.register(apiDocsPlugin);
   await app.register(
     async (api) => {
       api.addHook('onRoute', guardByDefinition);
-      if (config.apiDocs) await api.register(apiDocsRoutes(app));
+      if (config.apiDocs) await api.register(apiDocsRoutes());
       await registerApiRoutes(api, ctx);
     },
     { prefix: API_PREFIX },

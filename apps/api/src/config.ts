@@ -161,6 +161,12 @@ const envSchema = z.object({
     .min(0, { error: 'must be 0 (off) or more' })
     .max(86_400, { error: 'must be at most a day (86400)' })
     .default(300),
+  RETURN_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(1, { error: 'must be at least 1' })
+    .max(365, { error: 'must be at most 365' })
+    .default(7),
   LOW_STOCK_AT: z.coerce
     .number({ error: 'must be a whole number' })
     .int({ error: 'must be a whole number' })
@@ -253,6 +259,8 @@ export interface Config {
   };
   /** Admin routes refuse an admin without two-factor sign-in (ADMIN_REQUIRE_2FA; on in production by default). */
   adminRequire2fa: boolean;
+  /** Days after delivery that a customer may ask to return items (RETURN_DAYS). */
+  returnDays: number;
   stock: {
     /** Unpaid orders older than this are cancelled and their stock returned. */
     unpaidOrderHoldHours: number;
@@ -352,6 +360,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxMs: Math.round(e.SESSION_MAX_DAYS * 86_400_000),
     },
     adminRequire2fa: e.ADMIN_REQUIRE_2FA ?? e.NODE_ENV === 'production',
+    returnDays: e.RETURN_DAYS,
     stock: {
       unpaidOrderHoldHours: e.UNPAID_ORDER_HOLD_HOURS,
       sweepSeconds: e.UNPAID_ORDER_SWEEP_SECONDS,

@@ -13,6 +13,7 @@ import { healthRoutes } from './modules/health';
 import { ordersRoutes } from './modules/orders';
 import { paymentsRoutes } from './modules/payments';
 import { publicConfigRoutes } from './modules/public-config';
+import { returnsRoutes } from './modules/returns';
 import { reviewsRoutes } from './modules/reviews';
 import { shippingRoutes } from './modules/shipping';
 import { usersRoutes } from './modules/users';
@@ -29,6 +30,7 @@ const FEATURES: FeatureRoutes<AppServices>[] = [
   publicConfigRoutes,
   cartRoutes,
   ordersRoutes,
+  returnsRoutes,
   catalogueRoutes,
   dashboardRoutes,
 ];

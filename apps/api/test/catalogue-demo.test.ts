@@ -78,14 +78,11 @@ describe('demo catalogue data', () => {
 });
 
 describeEachDialect('demo catalogue seeder', (ctx) => {
-  it('fills an empty catalogue once, with pictures on disk, fast', async () => {
+  it('fills an empty catalogue once, with pictures on disk', async () => {
     const { database, config, app } = ctx();
-    const started = Date.now();
+    // How long it takes is the bench's business (first start, `npm run bench`), not a test's.
     const done = await seedDemoData(database.db, config, app.log, [catalogueDemoSeeder]);
-    const seconds = (Date.now() - started) / 1000;
     expect(done).toEqual(['catalogue']);
-    // 20 s is the budget on a quiet 2-core machine; leave room for a busy test run.
-    expect(seconds).toBeLessThan(60);
 
     const categories = (await app.inject({ method: 'GET', url: '/api/v1/category' })).json().data;
     expect(categories).toHaveLength(8);

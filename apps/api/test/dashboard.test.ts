@@ -1,4 +1,5 @@
 import { adminSummarySchema } from '@urembo/contract/dashboard';
+import { DELIVERY_STATUSES, PAYMENT_STATUSES } from '@urembo/contract/order-status';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids';
 import { nairobiDate, nairobiDayStart } from '@urembo/contract/nairobi-time';
@@ -148,6 +149,24 @@ describeEachDialect('owner dashboard: figures', (ctx) => {
     const awaitingDelivery = (await list('delivery')).json();
     expect(awaitingDelivery.total).toBe(summary.awaitingDelivery);
     expect((await list('everything')).statusCode).toBe(400);
+  });
+
+  it('counts awaiting payment and delivery exactly as the orders table filters them, for every pair of statuses', async () => {
+    const { user } = await signedInUser(ctx());
+    const { cookie: admin } = await signedInUser(ctx(), { role: 'admin' });
+    for (const paymentStatus of PAYMENT_STATUSES) {
+      for (const deliveryStatus of DELIVERY_STATUSES) {
+        await createTestOrder(ctx(), user.id, { paymentStatus, deliveryStatus });
+      }
+    }
+    const get = (url: string) => ctx().app.inject({ url: `/api/v1${url}`, headers: { cookie: admin } });
+    const summary = adminSummarySchema.parse((await get('/admin/summary')).json());
+    const listed = async (awaiting: string) =>
+      (await get(`/order?awaiting=${awaiting}&limit=1`)).json().total as number;
+    expect({ payment: await listed('payment'), delivery: await listed('delivery') }).toEqual({
+      payment: summary.awaitingPayment,
+      delivery: summary.awaitingDelivery,
+    });
   });
 });
 

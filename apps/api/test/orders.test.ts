@@ -56,8 +56,9 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
         price: 1800,
         images: [`/api/v1/images/${serum.imageHashes[0]}-1200.webp`],
         count: 2,
+        variant: null,
       },
-      { _id: soap.id, name: 'Black Soap', price: 450, images: [], count: 3 },
+      { _id: soap.id, name: 'Black Soap', price: 450, images: [], count: 3, variant: null },
     ]);
     const [row] = await orderRows(ctx(), user.id);
     expect(row).toMatchObject({ total_amount: 5250, location_id: place.locationId, idempotency_key: null });
@@ -342,6 +343,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
           price: 1250,
           images: [`/api/v1/images/${a.imageHashes[0]}-1200.webp`],
           count: 2,
+          variant: null,
         },
         {
           _id: b.id,
@@ -349,6 +351,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
           price: 99,
           images: [`/api/v1/images/${b.imageHashes[0]}-1200.webp`],
           count: 4,
+          variant: null,
         },
       ],
       subtotal: 2896,

@@ -65,6 +65,7 @@ describeEachDialect(
           simulator: true,
         },
         lowStockAt: 5,
+        returnDays: 7,
       });
     });
   },

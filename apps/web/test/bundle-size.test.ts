@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { PAGES } from '@urembo/contract/pages';
 import { describe, expect, it } from 'vitest';
 
 /*
@@ -11,7 +12,7 @@ import { describe, expect, it } from 'vitest';
  */
 
 const BUDGET_BYTES = 120 * 1024;
-const HOME_SCREEN = 'src/features/catalogue/screens/home-page.tsx';
+const HOME_SCREEN = PAGES.home.screen;
 const dist = path.resolve(import.meta.dirname, '../dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 

@@ -54,7 +54,7 @@ describe('admin products table', () => {
     expect(screen.getAllByText('Pure steam-distilled…')).toHaveLength(2);
   });
 
-  it('creates a product with pictures read as data URLs, then resets', async () => {
+  it('creates a product with pictures read as data URLs, then resets', { timeout: 20_000 }, async () => {
     renderTable(<ProductsTable />);
     await screen.findByText('Shea Jar');
     fireEvent.click(screen.getByRole('button', { name: 'Add product' }));

@@ -7,6 +7,7 @@ import OrderScreen from '../src/app/screens/order-screen';
 import { OrdersPage } from '../src/features/orders/screens/orders-page';
 import { customer, order, paged, publicConfig, signedIn, signedOut } from './support/fixtures';
 import type { Order } from '@urembo/contract/orders';
+import { customerCanCancel, DELIVERY_STATUSES, PAYMENT_STATUSES } from '@urembo/contract/order-status';
 import './support/match-media';
 import { mockApi, routes } from './support/mock-api';
 import { renderAt } from './render';
@@ -116,6 +117,22 @@ describe('OrderPage', () => {
     expect(screen.queryByTestId('payment-instructions')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
+
+  // The server refuses a cancellation by the same contract function (apps/api/test/customer-cancel.test.ts).
+  it.each(PAYMENT_STATUSES.flatMap((p) => DELIVERY_STATUSES.map((d) => [p, d] as const)))(
+    'offers cancelling a %s / %s order exactly when the contract allows it',
+    async (paymentStatus, deliveryStatus) => {
+      mockApi({
+        ...signedIn,
+        ...config,
+        'GET /order/65f0c0ffee00000000a1b2c3': () => ({ body: order({ paymentStatus, deliveryStatus }) }),
+      });
+      renderAt(orderRoute, '/order/65f0c0ffee00000000a1b2c3');
+      expect(await screen.findByRole('heading', { name: 'Order K7HX9QC' })).toBeInTheDocument();
+      const button = screen.queryByRole('button', { name: 'Cancel order' });
+      expect(button !== null).toBe(customerCanCancel({ paymentStatus, deliveryStatus }));
+    },
+  );
 
   it('cancels after confirming', async () => {
     const calls = mockApi({

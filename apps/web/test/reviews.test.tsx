@@ -146,9 +146,9 @@ function order(overrides: Partial<Order> = {}): Order {
   return anyOrder({
     _id: 'o1',
     items: [
-      { _id: 'p1', name: 'Rose Water Toner', price: 1250, images: ['/img/p1.webp'], count: 1 },
-      { _id: 'p2', name: 'Shea Butter', price: 800, images: ['/img/p2.webp'], count: 2 },
-      { _id: 'p3', name: 'Argan Oil', price: 2100, images: [], count: 1 },
+      { _id: 'p1', name: 'Rose Water Toner', price: 1250, images: ['/img/p1.webp'], count: 1, variant: null },
+      { _id: 'p2', name: 'Shea Butter', price: 800, images: ['/img/p2.webp'], count: 2, variant: null },
+      { _id: 'p3', name: 'Argan Oil', price: 2100, images: [], count: 1, variant: null },
     ],
     subtotal: 4950,
     shippingFee: 200,

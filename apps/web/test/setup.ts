@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { calls, server } from './support/mock-api';
+
+// A busy CI machine (two cores shared with the API tests) can take seconds to render a lazy screen: findBy* and
+// waitFor wait up to 5 s rather than 1 s. Passing tests are not slower; only a real failure takes longer to report.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

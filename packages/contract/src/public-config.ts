@@ -22,5 +22,7 @@ export const publicConfigSchema = z.object({
   }),
   /** Products with a tracked stock at or below this show "Only N left" (LOW_STOCK_AT). */
   lowStockAt: z.number().int(),
+  /** Days after delivery that items may be returned (RETURN_DAYS). */
+  returnDays: z.number().int(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -160,6 +160,33 @@ export interface ProductsTable {
   /** KEBS permit or Pharmacy and Poisons Board registration number. */
   registration: string | null;
   ingredients: string | null;
+  /** JSON list of {name, values[]} (at most 3 options); '[]' for a product without options (migration 017). */
+  options: Generated<string>;
+  /** The earlier price, shown crossed out; null when there is none. */
+  compare_at_price: number | null;
+  /** The variants' option values and SKUs as words, for search (kept by the catalogue's writes). */
+  variant_terms: Generated<string>;
+}
+
+/** One combination of a product's options (migration 017). */
+export interface ProductVariantsTable {
+  id: string;
+  product_id: string;
+  /** Unique in the shop, ignoring case. */
+  sku: string;
+  /** JSON object {optionName: value}, one entry per option of the product. */
+  options: string;
+  position: number;
+  price: number;
+  compare_at_price: number | null;
+  /** Units on the shelf (never below zero); null = not tracked. */
+  stock: number | null;
+  /** Content hash of one of the product's pictures, or null. */
+  image_hash: string | null;
+  /** "#RRGGBB" for a shade, or null. */
+  swatch: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ProductImagesTable {
@@ -176,6 +203,8 @@ export interface ProductImagesTable {
 export interface CartLinesTable {
   user_id: string;
   product_id: string;
+  /** The variant chosen; '' for a product without variants. */
+  variant_id: Generated<string>;
   count: number;
   created_at: string;
   updated_at: string;
@@ -205,6 +234,8 @@ export interface OrdersTable {
   idempotency_key: string | null;
   created_at: string;
   updated_at: string;
+  /** When it was marked delivered (migration 018): the return window counts from it. */
+  delivered_at: string | null;
 }
 
 export interface OrderItemsTable {
@@ -220,6 +251,10 @@ export interface OrderItemsTable {
   /** Units this line took from the product's stock (0 when not tracked or already given back). */
   stock_taken: Generated<number>;
   created_at: string;
+  /** The variant ordered (its id, SKU and JSON options as they were then), or null. No foreign key: orders keep it. */
+  variant_id: string | null;
+  variant_sku: string | null;
+  variant_options: string | null;
 }
 
 export interface ReviewsTable {
@@ -327,6 +362,51 @@ export interface MpesaCallbacksTable {
   outcome: string;
 }
 
+export type ReturnState = 'requested' | 'approved' | 'rejected' | 'received';
+
+/** A customer's return of some of a delivered order's items (migration 018). */
+export interface ReturnsTable {
+  id: string;
+  order_id: string;
+  user_id: string;
+  reason: string;
+  state: ReturnState;
+  /** What the returned items cost (their order prices): owed to the customer once the return is received. */
+  refund_amount: number;
+  /** The shop's note to the customer (why it was rejected, where to bring the items). */
+  note: string | null;
+  created_at: string;
+  updated_at: string;
+  /** When the items came back into stock (set once, with state 'received'). */
+  received_at: string | null;
+}
+
+export interface ReturnItemsTable {
+  id: string;
+  return_id: string;
+  order_item_id: string;
+  product_id: string | null;
+  name: string;
+  price: number;
+  image: string | null;
+  count: number;
+  position: number;
+}
+
+/** An SMS about a return's step, in the message queue (one per return and step). */
+export interface ReturnMessagesTable {
+  id: string;
+  return_id: string;
+  event: ReturnState;
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  message: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -342,6 +422,7 @@ export interface Database {
   categories: CategoriesTable;
   products: ProductsTable;
   product_images: ProductImagesTable;
+  product_variants: ProductVariantsTable;
   cart_lines: CartLinesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
@@ -350,4 +431,7 @@ export interface Database {
   stk_requests: StkRequestsTable;
   mpesa_callbacks: MpesaCallbacksTable;
   order_messages: OrderMessagesTable;
+  returns: ReturnsTable;
+  return_items: ReturnItemsTable;
+  return_messages: ReturnMessagesTable;
 }

@@ -12,7 +12,12 @@ import type { Redis } from 'ioredis';
  * - `everything`: categories (every page shows them), or anything the caches cannot narrow down.
  */
 export type CatalogueChange =
-  | { kind: 'stock'; productIds: string[] }
+  | {
+      kind: 'stock';
+      productIds: string[];
+      /** The units left after the move, as the writer read them back (filled in when the change is recorded). */
+      stock?: Record<string, number | null>;
+    }
   | { kind: 'products'; productIds: string[]; lists: boolean }
   | { kind: 'everything' };
 

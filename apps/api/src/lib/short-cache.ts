@@ -207,14 +207,17 @@ export class ShortCache<T = unknown> {
   }
 }
 
+/** How long after a stock move its figures are checked against the database. */
+const VERIFY_AFTER_MS = 250;
+
 /** Reads the stock of products as the database has it now (null: not tracked; missing: no such product). */
 export type StockReader = (productIds: string[]) => Promise<Map<string, number | null>>;
 
 /**
  * The one place a write tells the caches what it changed, and where every process learns it: each read first applies
  * the changes it has not seen (numbered in the change log, shared through Redis by several processes), so a change
- * through one process shows on the very next read through any other. Stock moves are read back from the database
- * once per change and process (not per answer), and written into the answers as they are served.
+ * through one process shows on the very next read through any other. A stock move carries the figures its writer read
+ * back from the database (once per change, not per process or answer); they are written into the answers as served.
  */
 export class CatalogueFeed implements ChangeFeed {
   private seen = -1;
@@ -222,6 +225,9 @@ export class CatalogueFeed implements ChangeFeed {
   private readonly stock = new Map<string, number | null>();
   private readonly caches: Array<Pick<ShortCache, 'apply' | 'clear'>> = [];
   private readStock: StockReader | null = null;
+  /** Products moved lately, to check against the database (verifySoon). */
+  private readonly verify = new Set<string>();
+  private verifying: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly changes: ChangeLog,
@@ -258,14 +264,20 @@ export class CatalogueFeed implements ChangeFeed {
       this.seen = target;
       return;
     }
-    const moved = new Set<string>();
-    for (const change of changes)
-      if (change.kind === 'stock') for (const id of change.productIds) moved.add(id);
-    if (moved.size > 0) {
+    // A move recorded without its figures (it could not read them back) is read here, before answering.
+    const unknown = new Set<string>();
+    for (const change of changes) {
+      if (change.kind !== 'stock') continue;
+      for (const id of change.productIds) {
+        const figure = change.stock?.[id];
+        if (figure === undefined) unknown.add(id);
+        else this.stock.set(id, figure);
+        this.verify.add(id);
+      }
+    }
+    if (unknown.size > 0) {
       try {
-        if (!this.readStock) throw new Error('no stock reader');
-        const now = await this.readStock([...moved]);
-        for (const id of moved) this.stock.set(id, now.has(id) ? now.get(id)! : null);
+        await this.readInto([...unknown]);
       } catch (err) {
         this.log?.warn({ err }, 'stock could not be read back: every kept answer goes');
         this.forget();
@@ -275,6 +287,44 @@ export class CatalogueFeed implements ChangeFeed {
     }
     for (const change of changes) for (const cache of this.caches) cache.apply(change);
     this.seen = target;
+    this.verifySoon();
+  }
+
+  /** Reads these products' stock from the database into the board; answers the ones that changed. */
+  private async readInto(ids: string[]): Promise<string[]> {
+    if (!this.readStock) throw new Error('no stock reader');
+    const now = await this.readStock(ids);
+    const changed: string[] = [];
+    for (const id of ids) {
+      const figure = now.has(id) ? now.get(id)! : null;
+      if (this.stock.get(id) !== figure) changed.push(id);
+      this.stock.set(id, figure);
+    }
+    return changed;
+  }
+
+  /**
+   * Two orders of one product through two processes may record their figures in the other order than they
+   * committed: a little after applying moves, off the read path and once for all moved in the meantime, the figures
+   * are read back from the database, and answers showing a product whose figure differs are patched again.
+   */
+  private verifySoon(): void {
+    if (this.verifying || this.verify.size === 0 || !this.readStock) return;
+    this.verifying = setTimeout(() => {
+      const ids = [...this.verify];
+      this.verify.clear();
+      this.readInto(ids)
+        .then((changed) => {
+          if (changed.length === 0) return;
+          for (const cache of this.caches) cache.apply({ kind: 'stock', productIds: changed });
+        })
+        .catch((err: unknown) => this.log?.warn({ err }, 'stock could not be checked against the database'))
+        .finally(() => {
+          this.verifying = null;
+          this.verifySoon();
+        });
+    }, VERIFY_AFTER_MS);
+    this.verifying.unref();
   }
 
   private forget(): void {
@@ -282,10 +332,25 @@ export class CatalogueFeed implements ChangeFeed {
     for (const cache of this.caches) cache.clear();
   }
 
-  /** Records what a write changed: applied by every process (this one included) before its next read. */
+  /**
+   * Records what a write changed: applied by every process (this one included) before its next read. A stock move
+   * carries the figures the writer reads back, so no reader waits for the database to apply it.
+   */
   async changed(change: CatalogueChange): Promise<void> {
+    let recorded = change;
+    if (change.kind === 'stock' && !change.stock && this.readStock) {
+      try {
+        const now = await this.readStock(change.productIds);
+        recorded = {
+          ...change,
+          stock: Object.fromEntries(change.productIds.map((id) => [id, now.has(id) ? now.get(id)! : null])),
+        };
+      } catch (err) {
+        this.log?.warn({ err }, 'stock could not be read back: readers will read it');
+      }
+    }
     try {
-      await this.changes.record(change);
+      await this.changes.record(recorded);
     } catch (err) {
       // Other processes cannot be told: they keep serving what they remember for at most the TTL. This one forgets.
       this.log?.error({ err }, 'catalogue change could not be recorded');

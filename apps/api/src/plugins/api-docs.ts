@@ -1,41 +1,18 @@
-import swagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
+import { API_TAGS, ENDPOINTS } from '@urembo/contract/api';
 import { apiDocsEndpoints } from '@urembo/contract/endpoints/api-docs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOf } from '../lib/endpoint-route';
 import { escapeHtml } from '../lib/html';
+import { API_PREFIX, buildOpenApiDocument } from '../lib/openapi-document';
+import { SESSION_COOKIE } from '../modules/auth';
 
-export const API_PREFIX = '/api/v1';
+export { API_PREFIX };
 
-/**
- * The OpenAPI document of every /api/v1 route, built by @fastify/swagger from the routes' Zod schemas (the
- * contract's). Registered before the routes so it sees each one; everything outside /api/v1 (the web app's pages,
- * the demo's Daraja simulator, sitemaps) is left out.
- */
-export const apiDocsPlugin = fp(
-  async (app) => {
-    await app.register(swagger, {
-      openapi: {
-        openapi: '3.0.3',
-        info: {
-          title: 'Urembo shop API',
-          version: '1',
-          description:
-            'The HTTP contract of the Urembo shop. Every failure answers `{ "error": "…", "details"?: [{ "path", "message" }] }`.',
-        },
-        servers: [{ url: app.config.publicUrl }],
-      },
-      transform: (document) =>
-        document.url.startsWith(`${API_PREFIX}/`)
-          ? jsonSchemaTransform(document)
-          : { schema: { hide: true }, url: document.url },
-    });
-  },
-  { name: 'api-docs', dependencies: ['core'] },
-);
+/** The OpenAPI document of every /api/v1 endpoint, from the contract's definitions (lib/openapi-document.ts). */
+export function apiDocument(): OpenAPIV3.Document {
+  return buildOpenApiDocument(ENDPOINTS, API_TAGS, { sessionCookie: SESSION_COOKIE });
+}
 
 type Operation = OpenAPIV3.OperationObject;
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
@@ -44,7 +21,21 @@ function schemaText(schema: unknown): string {
   return `<pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre>`;
 }
 
-function operationHtml(method: string, path: string, operation: Operation): string {
+/** A response's own object, or the shared one it refers to. */
+function responseOf(
+  document: OpenAPIV3.Document,
+  response: OpenAPIV3.ResponseObject | OpenAPIV3.ReferenceObject,
+) {
+  if (!('$ref' in response)) return response;
+  return document.components!.responses![response.$ref.split('/').pop()!] as OpenAPIV3.ResponseObject;
+}
+
+function operationHtml(
+  document: OpenAPIV3.Document,
+  method: string,
+  path: string,
+  operation: Operation,
+): string {
   const parameters = (operation.parameters ?? []) as OpenAPIV3.ParameterObject[];
   const body = (operation.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content[
     'application/json'
@@ -54,13 +45,27 @@ function operationHtml(method: string, path: string, operation: Operation): stri
       (p) =>
         `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${
           p.required ? 'required' : 'optional'
-        }</td><td>${schemaText(p.schema)}</td></tr>`,
+        }</td><td>${escapeHtml(p.description ?? '')}${schemaText(p.schema)}</td></tr>`,
     )
     .join('');
-  return `<section id="${escapeHtml(`${method}-${path}`)}">
-<h2><span class="m">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path)}</code></h2>
+  const answers = Object.entries(operation.responses)
+    .map(([status, response]) => {
+      const { description, content } = responseOf(document, response);
+      const json = content?.['application/json']?.schema;
+      const shown = json && !('$ref' in json) ? schemaText(json) : '';
+      return `<li><b>${escapeHtml(status)}</b> ${escapeHtml(description)}${shown}</li>`;
+    })
+    .join('');
+  return `<section id="${escapeHtml(operation.operationId ?? `${method}-${path}`)}">
+<h2><span class="m">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(API_PREFIX + path)}</code></h2>
+<p><b>${escapeHtml(operation.summary ?? '')}</b></p>
+${(operation.description ?? '')
+  .split('\n\n')
+  .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
+  .join('\n')}
 ${rows ? `<table><tr><th>parameter</th><th>in</th><th></th><th>schema</th></tr>${rows}</table>` : ''}
 ${body ? `<h3>JSON body</h3>${schemaText(body.schema)}` : ''}
+<h3>Answers</h3><ul>${answers}</ul>
 </section>`;
 }
 
@@ -68,7 +73,7 @@ ${body ? `<h3>JSON body</h3>${schemaText(body.schema)}` : ''}
 export function renderApiDocsPage(document: OpenAPIV3.Document): string {
   const sections = Object.entries(document.paths)
     .flatMap(([path, item]) =>
-      METHODS.filter((m) => item?.[m]).map((m) => operationHtml(m, path, item![m] as Operation)),
+      METHODS.filter((m) => item?.[m]).map((m) => operationHtml(document, m, path, item![m] as Operation)),
     )
     .join('\n');
   return `<!doctype html>
@@ -84,17 +89,23 @@ ${sections}
 }
 
 /** GET /api/v1/openapi.json and GET /api/v1/docs (only when API_DOCS is on: see config.ts). */
-export function apiDocsRoutes(root: FastifyInstance): FastifyPluginAsyncZod {
+export function apiDocsRoutes(): FastifyPluginAsyncZod {
   return async (api) => {
-    const document = () => root.swagger() as OpenAPIV3.Document;
+    let built: { document: OpenAPIV3.Document; page: string } | undefined;
+    const docs = () => {
+      if (!built) {
+        const document = apiDocument();
+        built = { document, page: renderApiDocsPage(document) };
+      }
+      return built;
+    };
     api.route({
       ...routeOf(apiDocsEndpoints.getOpenApiDocument),
-      handler: async (_request, reply) => reply.send(document() as unknown as { openapi: string }),
+      handler: async (_request, reply) => reply.send(docs().document as unknown as { openapi: string }),
     });
     api.route({
       ...routeOf(apiDocsEndpoints.getApiReference),
-      handler: async (_request, reply) =>
-        reply.type('text/html; charset=utf-8').send(renderApiDocsPage(document())),
+      handler: async (_request, reply) => reply.type('text/html; charset=utf-8').send(docs().page),
     });
   };
 }

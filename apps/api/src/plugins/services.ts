@@ -7,6 +7,7 @@ import { CatalogueService, imageStoreFor } from '../modules/catalogue';
 import { DashboardService } from '../modules/dashboard';
 import { OrderMessenger, OrderService, startUnpaidOrderSweep } from '../modules/orders';
 import { PaybillService, PaymentsService } from '../modules/payments';
+import { ReturnMessenger, ReturnService } from '../modules/returns';
 import { ReviewService } from '../modules/reviews';
 import { ShippingService } from '../modules/shipping';
 
@@ -23,6 +24,7 @@ export interface AppServices {
   orders: OrderService;
   orderMessages: OrderMessenger;
   reviews: ReviewService;
+  returns: ReturnService;
   dashboard: DashboardService;
   paybill: PaybillService;
   payments: PaymentsService;
@@ -61,12 +63,19 @@ export const servicesPlugin = fp(
       orders: new OrderService({ db, catalogueChanged: changed }),
       orderMessages: new OrderMessenger({ db, config, sms: app.sms }),
       reviews: new ReviewService({ db, catalogueChanged: changed }),
+      returns: new ReturnService({
+        db,
+        returnDays: config.returnDays,
+        catalogueChanged: changed,
+        kick: () => messages.kick(),
+      }),
       dashboard: new DashboardService({ db, config, catalogue }),
       paybill,
       payments: new PaymentsService({ db, config, daraja: app.daraja, log, paybill }),
     };
     app.decorate('services', services);
     messages.add(services.orderMessages);
+    messages.add(new ReturnMessenger({ db, sms: app.sms }));
     messages.add(new AccountMailer({ db, config, mailer: app.mailer, sms: app.sms }));
 
     startUnpaidOrderSweep(app, services.orders, {

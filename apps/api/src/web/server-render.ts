@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type CompactPlan, createProcessor } from 'beasties/runtime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Page, PAGES, pathPattern } from '@urembo/contract/pages';
 import { SESSION_COOKIE } from '../modules/auth';
 import { withoutUnusedCustomProperties } from './unused-custom-properties';
 
@@ -13,18 +14,13 @@ interface ServerBundle {
 }
 
 /**
- * The storefront screens a visitor lands on, rendered on the server: the page paints from the HTML, then
- * the browser hydrates it. Each is paired with its screen's source module, whose chunk the page preloads.
+ * The storefront screens a visitor lands on, rendered on the server (PAGES marks them `serverRendered`): the page
+ * paints from the HTML, then the browser hydrates it. Each is paired with its screen's source module, whose chunk
+ * the page preloads.
  */
-const SERVER_RENDERED: Array<{ path: RegExp; screen: string }> = [
-  { path: /^\/$/, screen: 'src/features/catalogue/screens/home-page.tsx' },
-  { path: /^\/shop$/, screen: 'src/features/catalogue/screens/shop-page.tsx' },
-  { path: /^\/search$/, screen: 'src/features/catalogue/screens/search-page.tsx' },
-  { path: /^\/product\/[^/]+$/, screen: 'src/app/screens/product-screen.tsx' },
-  { path: /^\/cart$/, screen: 'src/features/cart/screens/cart-page.tsx' },
-  { path: /^\/signin$/, screen: 'src/features/auth/screens/signin.tsx' },
-  { path: /^\/signup$/, screen: 'src/features/auth/screens/signup.tsx' },
-];
+const SERVER_RENDERED: Array<{ path: RegExp; screen: string }> = Object.values(PAGES as Record<string, Page>)
+  .filter((page) => page.serverRendered && page.screen)
+  .map((page) => ({ path: pathPattern(page.path), screen: page.screen! }));
 
 interface ManifestChunk {
   file: string;

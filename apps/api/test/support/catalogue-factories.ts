@@ -53,7 +53,8 @@ export interface TestProductOptions {
 }
 
 /** The products row as inserted, and the hashes of its pictures in order. */
-export type TestProduct = ProductsTable & { imageHashes: string[] };
+export type TestProductRow = Omit<ProductsTable, 'options' | 'compare_at_price' | 'variant_terms'>;
+export type TestProduct = TestProductRow & { imageHashes: string[] };
 
 /**
  * Inserts a product directly (the search triggers index it like any other writer): active, Ksh 1000, no pictures.
@@ -66,7 +67,7 @@ export async function createProduct(
 ): Promise<TestProduct> {
   counter += 1;
   const name = options.name ?? `Test product ${counter}`;
-  const row: ProductsTable = {
+  const row: TestProductRow = {
     id: newId(),
     slug: options.slug ?? slugOf(name, counter),
     name,

@@ -107,6 +107,8 @@ export interface TestOrderOptions {
   /** The number the order was placed with: the customer's own unless given. */
   phone?: string;
   createdAt?: string;
+  /** When it was delivered (a delivered order's: when it was placed, unless told). */
+  deliveredAt?: string;
   /** One order line per product (count 1, at the product's price). */
   products?: { id: string; name: string; price: number }[];
 }
@@ -148,6 +150,8 @@ export async function createTestOrder(
     payment_status: options.paymentStatus ?? 'pending',
     delivery_status: options.deliveryStatus ?? 'pending',
     idempotency_key: null,
+    delivered_at:
+      options.deliveredAt ?? ((options.deliveryStatus ?? 'pending') === 'delivered' ? now : null),
     created_at: now,
     updated_at: now,
   };

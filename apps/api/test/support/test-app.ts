@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Dialect } from '../../src/db/database';
+import { checkAnswersAgainstDocument } from './openapi-answers';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 export interface TestContext {
@@ -30,7 +31,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
 
 /**
  * Runs a suite once per database dialect against the whole app on a fresh database. The PostgreSQL run is skipped,
- * visibly, only when no PostgreSQL server answered (see global-setup.ts).
+ * visibly, only when no PostgreSQL server answered (see global-setup.ts). Every answer the suite's calls get is
+ * checked against the OpenAPI document (openapi-answers.ts): one that is not as documented fails its test.
  */
 export function describeEachDialect(
   title: string,
@@ -51,6 +53,7 @@ export function describeEachDialect(
         const app = await buildApp({ config, database, logger: false });
         options.beforeReady?.(app);
         await app.ready();
+        checkAnswersAgainstDocument(app);
         ctx = { app, database, config, dialect };
       });
       afterAll(async () => {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useEffect } from 'react';
+import { type Page, type PageId, PAGES, type ScreenPageId } from '@urembo/contract/pages';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/spinner';
 import { NotFoundPage } from '../pages/not-found';
@@ -6,30 +7,40 @@ import { RouteErrorBoundary } from './route-error';
 import { ProductActionsProvider } from './product-actions-provider';
 import { Shell } from './shell';
 
-const ReviewOrderPage = lazy(() => import('../features/reviews/routes/review-order-page'));
-const MpesaFormScreen = lazy(() => import('../features/payments/screens/mpesa-form-screen'));
-const PaymentScreen = lazy(() => import('../features/payments/screens/payment-screen'));
-const SigninScreen = lazy(() => import('../features/auth/screens/signin'));
-const SignupScreen = lazy(() => import('../features/auth/screens/signup'));
-const ResetPasswordScreen = lazy(() => import('../features/auth/screens/reset-password'));
-const VerifyEmailScreen = lazy(() => import('../features/auth/screens/verify-email'));
-const VerifyPhoneScreen = lazy(() => import('../features/auth/screens/verify-phone'));
-const ProfileScreen = lazy(() => import('./screens/profile-screen'));
-const AdminShell = lazy(() => import('../features/admin/admin-shell'));
-const CartPage = lazy(() =>
-  import('../features/cart/screens/cart-page').then((m) => ({ default: m.CartPage })),
-);
-const CheckoutPage = lazy(() =>
-  import('../features/checkout/screens/checkout-page').then((m) => ({ default: m.CheckoutPage })),
-);
-const OrdersPage = lazy(() =>
-  import('../features/orders/screens/orders-page').then((m) => ({ default: m.OrdersPage })),
-);
-const OrderPage = lazy(() => import('./screens/order-screen'));
-const HomePage = lazy(() => import('../features/catalogue/screens/home-page'));
-const ShopPage = lazy(() => import('../features/catalogue/screens/shop-page'));
-const SearchPage = lazy(() => import('../features/catalogue/screens/search-page'));
-const ProductPage = lazy(() => import('./screens/product-screen'));
+/**
+ * Each page's screen (PAGES in @urembo/contract/pages names its path and module): a lazy import, so a first visit
+ * downloads only the shell and the screen it opens, and the admin panel never reaches a shopper's phone. A test
+ * checks each one loads the module the table names (pages.test.ts).
+ */
+export const SCREEN_LOADERS: Record<ScreenPageId, () => Promise<{ default: ComponentType }>> = {
+  home: () => import('../features/catalogue/screens/home-page'),
+  shop: () => import('../features/catalogue/screens/shop-page'),
+  search: () => import('../features/catalogue/screens/search-page'),
+  product: () => import('./screens/product-screen'),
+  cart: () => import('../features/cart/screens/cart-page').then((m) => ({ default: m.CartPage })),
+  checkout: () =>
+    import('../features/checkout/screens/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+  ordersWithStatus: () =>
+    import('../features/orders/screens/orders-page').then((m) => ({ default: m.OrdersPage })),
+  order: () => import('./screens/order-screen'),
+  reviewOrder: () => import('../features/reviews/routes/review-order-page'),
+  mpesaForm: () => import('../features/payments/screens/mpesa-form-screen'),
+  payment: () => import('../features/payments/screens/payment-screen'),
+  profile: () => import('./screens/profile-screen'),
+  signin: () => import('../features/auth/screens/signin'),
+  signup: () => import('../features/auth/screens/signup'),
+  verifyEmail: () => import('../features/auth/screens/verify-email'),
+  verifyPhone: () => import('../features/auth/screens/verify-phone'),
+  resetPassword: () => import('../features/auth/screens/reset-password'),
+  admin: () => import('../features/admin/admin-shell'),
+};
+
+const SCREENS = Object.fromEntries(
+  Object.entries(SCREEN_LOADERS).map(([id, load]) => [id, lazy(load)]),
+) as Record<ScreenPageId, LazyExoticComponent<ComponentType>>;
+
+/** The shop's pages (the back office's aside), in the table's order. */
+const SHOP_PAGES = (Object.keys(PAGES) as PageId[]).filter((id) => id !== 'admin');
 
 /**
  * Marks the page live (<html data-ready="true">) once the screen itself has hydrated or been drawn: it sits inside
@@ -43,10 +54,7 @@ function LiveMark() {
   return null;
 }
 
-/**
- * The route table. Screens are React.lazy imports, so a first visit downloads only the shell and the
- * screen it opens, and the admin panel never reaches a shopper's phone. Paths not listed show the not-found page.
- */
+/** The routes of PAGES, each drawing its screen. Paths not listed show the not-found page. */
 export function AppRoutes() {
   const [location] = useLocation();
   // The back office has its own frame (header, sidebar), outside the shop's top bar and footer.
@@ -56,7 +64,7 @@ export function AppRoutes() {
         <Suspense fallback={null}>
           <LiveMark />
           <Switch>
-            <Route path="/admin/:adminId/:slug" component={AdminShell} />
+            <Route path={PAGES.admin.path} component={SCREENS.admin} />
             <Route>
               <Shell>
                 <NotFoundPage />
@@ -74,26 +82,16 @@ export function AppRoutes() {
           <Suspense fallback={<Spinner label="Loading page" />}>
             <LiveMark />
             <Switch>
-              <Route path="/review-order/:id" component={ReviewOrderPage} />
-              <Route path="/mpesa-form/:id" component={MpesaFormScreen} />
-              <Route path="/payment/:id" component={PaymentScreen} />
-              <Route path="/signin" component={SigninScreen} />
-              <Route path="/signup" component={SignupScreen} />
-              <Route path="/reset-password/:token" component={ResetPasswordScreen} />
-              <Route path="/verify-email" component={VerifyEmailScreen} />
-              <Route path="/verify-phone" component={VerifyPhoneScreen} />
-              <Route path="/profile" component={ProfileScreen} />
-              <Route path="/cart" component={CartPage} />
-              <Route path="/checkout" component={CheckoutPage} />
-              <Route path="/orders">
-                <Redirect to="/orders/pending" replace />
-              </Route>
-              <Route path="/orders/:status" component={OrdersPage} />
-              <Route path="/order/:id" component={OrderPage} />
-              <Route path="/" component={HomePage} />
-              <Route path="/shop" component={ShopPage} />
-              <Route path="/search" component={SearchPage} />
-              <Route path="/product/:slug">{() => <ProductPage />}</Route>
+              {SHOP_PAGES.map((id) => {
+                const page: Page = PAGES[id];
+                return page.redirect ? (
+                  <Route key={id} path={page.path}>
+                    <Redirect to={page.redirect} replace />
+                  </Route>
+                ) : (
+                  <Route key={id} path={page.path} component={SCREENS[id as ScreenPageId]} />
+                );
+              })}
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

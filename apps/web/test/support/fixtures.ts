@@ -49,6 +49,10 @@ export function product(overrides: Partial<Product> = {}): Product {
     expiresOn: null,
     registration: null,
     ingredients: null,
+    options: [],
+    variants: [],
+    compareAtPrice: null,
+    priceRange: { min: overrides.price ?? 1800, max: overrides.price ?? 1800 },
     ...overrides,
   };
 }
@@ -79,6 +83,7 @@ export function publicConfig(
       ...overrides.mpesa,
     },
     lowStockAt: overrides.lowStockAt ?? 5,
+    returnDays: overrides.returnDays ?? 7,
   };
 }
 
@@ -96,8 +101,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     town: 'Westlands',
     location: 'Sarit Centre',
     items: [
-      { _id: 'p1', name: 'Vitamin C Serum', price: 1800, images: [], count: 2 },
-      { _id: 'p2', name: 'Black Soap', price: 450, images: [], count: 1 },
+      { _id: 'p1', name: 'Vitamin C Serum', price: 1800, images: [], count: 2, variant: null },
+      { _id: 'p2', name: 'Black Soap', price: 450, images: [], count: 1, variant: null },
     ],
     subtotal: 4050,
     shippingFee: 300,
@@ -105,6 +110,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     paymentStatus: 'pending',
     deliveryStatus: 'pending',
     createdAt: '2026-03-02T09:30:00.000Z',
+    deliveredAt: null,
     ...overrides,
   };
 }

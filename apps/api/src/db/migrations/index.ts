@@ -15,6 +15,8 @@ import * as m013 from './013-paybill';
 import * as m014 from './014-reviews';
 import * as m015 from './015-account-mails';
 import * as m016 from './016-product-facts';
+import * as m017 from './017-product-variants';
+import * as m018 from './018-returns';
 
 /**
  * Every migration, in the one order every database applies them (README.md in this folder: how to add one). They
@@ -38,6 +40,8 @@ export const migrations: Record<string, Migration> = {
   '014-reviews': m014,
   '015-account-mails': m015,
   '016-product-facts': m016,
+  '017-product-variants': m017,
+  '018-returns': m018,
 };
 
 /**

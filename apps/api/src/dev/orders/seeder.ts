@@ -108,7 +108,11 @@ export const ordersDemoSeeder: DemoSeeder = {
       } else {
         await db
           .updateTable('orders')
-          .set({ payment_status: spec.paymentStatus, delivery_status: spec.deliveryStatus })
+          .set({
+            payment_status: spec.paymentStatus,
+            delivery_status: spec.deliveryStatus,
+            delivered_at: spec.deliveryStatus === 'delivered' ? new Date().toISOString() : null,
+          })
           .where('id', '=', order._id)
           .execute();
       }

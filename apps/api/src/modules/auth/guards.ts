@@ -56,6 +56,15 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+/**
+ * Who may read what a customer owns (their order list, an order, its payments, a payment prompt): the owner or a
+ * shop admin. Every such read asks this; anyone else is told the thing does not exist (or 403 for a path naming
+ * another account).
+ */
+export function mayRead(reader: Pick<UserRow, 'id' | 'role'>, ownerId: string): boolean {
+  return reader.id === ownerId || reader.role === 'admin';
+}
+
 /** A route whose path names a user (`/user/addToCart/{userId}`): only that user may call it (403 otherwise). */
 export function assertSelf(request: FastifyRequest, userId: string): UserRow {
   const user = currentUser(request);

@@ -16,7 +16,7 @@ export function shopRoutes({ services }: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.addToCart),
       handler: async (request) => {
         const user = assertSelf(request, request.params.userId);
-        return cart.addToCart(user.id, request.body.productId, request.body.count);
+        return cart.addToCart(user.id, request.body.productId, request.body.count, request.body.variantId);
       },
     });
 
@@ -32,7 +32,7 @@ export function shopRoutes({ services }: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.removeFromCart),
       handler: async (request) => {
         const user = assertSelf(request, request.params.userId);
-        return cart.removeFromCart(user.id, request.body.productId, request.body.all);
+        return cart.removeFromCart(user.id, request.body.productId, request.body.all, request.body.variantId);
       },
     });
 

@@ -4,7 +4,7 @@ import { toCount } from '../../db/sql-values';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 export type CategoryRow = Selectable<CategoriesTable>;
-export type ProductRow = Selectable<ProductsTable> & { category_name: string | null };
+export type ProductRow = Omit<Selectable<ProductsTable>, 'variant_terms'> & { category_name: string | null };
 
 export interface ProductFilter {
   /** Visitors see active products only. */
@@ -43,6 +43,8 @@ export const PRODUCT_COLUMNS = [
   'expires_on',
   'registration',
   'ingredients',
+  'options',
+  'compare_at_price',
 ] as const satisfies readonly (keyof ProductsTable)[];
 
 /*

@@ -22,6 +22,16 @@ import { searchProducts, searchTokens } from './search';
 import type { CatalogueChange } from '../../lib/catalogue-changes';
 import type { ShortCache } from '../../lib/short-cache';
 import { nextFreeSlug, slugify } from './slugs';
+import {
+  checkVariants,
+  clearVariantImage,
+  parseOptions,
+  replaceVariants,
+  variantsFor,
+  variantTerms,
+  type CheckedVariant,
+  type VariantRow,
+} from './variants';
 
 export const RELATED_LIMIT = 8;
 
@@ -44,6 +54,7 @@ const LISTED_BY = [
   'isFeatured',
   'isProductNew',
   'category',
+  'brand',
 ] as const;
 
 /**
@@ -62,11 +73,12 @@ export class CatalogueService {
   }
 
   async toProducts(rows: repo.ProductRow[]): Promise<Product[]> {
-    const hashes = await repo.imageHashesFor(
-      this.db,
-      rows.map((r) => r.id),
-    );
-    return rows.map((row) => toProductDto(row, hashes.get(row.id) ?? []));
+    const ids = rows.map((r) => r.id);
+    const [hashes, variants] = await Promise.all([
+      repo.imageHashesFor(this.db, ids),
+      variantsFor(this.db, ids),
+    ]);
+    return rows.map((row) => toProductDto(row, hashes.get(row.id) ?? [], variants.get(row.id) ?? []));
   }
 
   /**
@@ -223,6 +235,12 @@ export class CatalogueService {
     const images = await this.prepareImages(input.images, new Set());
     const id = newId();
     await this.withImages(images, { kind: 'products', productIds: [id], lists: true }, async () => {
+      const variants = checkVariants(
+        input.options,
+        input.variants,
+        images.map((i) => i.hash),
+      );
+      const offer = productOffer(input, variants);
       const base = slugify(input.name);
       for (let attempt = 0; ; attempt += 1) {
         try {
@@ -236,7 +254,7 @@ export class CatalogueService {
               id,
               slug,
               name: input.name,
-              price: input.price,
+              price: offer.price,
               description: input.description,
               usage: input.usage,
               status: input.status,
@@ -246,19 +264,24 @@ export class CatalogueService {
               category_id: input.category,
               rating: null,
               review_count: 0,
-              stock: input.stock,
+              stock: offer.stock,
               created_at: now,
               updated_at: now,
               brand,
               expires_on: input.expiresOn,
               registration: input.registration,
               ingredients: input.ingredients,
+              options: JSON.stringify(variants.length > 0 ? input.options : []),
+              compare_at_price: input.compareAtPrice,
+              variant_terms: variantTerms(variants),
             });
             await repo.insertImages(trx, imageRows(id, images, 0, now));
+            await replaceVariants(trx, id, variants, now);
           });
           return;
         } catch (err) {
-          // Two products with the same name created at once: the loser takes the next number.
+          // Two products with the same name created at once: the loser takes the next number (a SKU taken at the
+          // same moment is found by replaceVariants' check on the next attempt).
           if (isUniqueViolation(err) && attempt < 4) continue;
           throw err;
         }
@@ -274,14 +297,31 @@ export class CatalogueService {
     await this.assertCategory(input.category);
     const existing = await repo.productImages(this.db, id);
     const images = await this.prepareImages(input.images ?? [], new Set(existing.map((i) => i.hash)));
-    const lists = LISTED_BY.some((field) => input[field] !== undefined);
+    const changesVariants = input.options !== undefined || input.variants !== undefined;
+    const lists = changesVariants || LISTED_BY.some((field) => input[field] !== undefined);
     const change: CatalogueChange = { kind: 'products', productIds: [id], lists };
     await this.withImages(images, change, () =>
       this.db.transaction().execute(async (trx) => {
         const now = nowIso();
+        const currentVariants = (await variantsFor(trx, [id])).get(id) ?? [];
+        const options = input.options ?? parseOptions(current.options);
+        const variants = checkVariants(
+          options,
+          input.variants ?? (options.length === 0 ? [] : currentVariants.map((row) => variantInputOf(row))),
+          [...existing.map((i) => i.hash), ...images.map((i) => i.hash)],
+        );
+        const offer = productOffer(
+          {
+            price: input.price ?? current.price,
+            stock: input.stock !== undefined ? input.stock : current.stock,
+            compareAtPrice:
+              input.compareAtPrice !== undefined ? input.compareAtPrice : current.compare_at_price,
+          },
+          variants,
+        );
         await repo.updateProduct(trx, id, {
           ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.price !== undefined ? { price: input.price } : {}),
+          price: offer.price,
           ...(input.description !== undefined ? { description: input.description } : {}),
           ...(input.usage !== undefined ? { usage: input.usage } : {}),
           ...(input.status !== undefined ? { status: input.status } : {}),
@@ -289,7 +329,14 @@ export class CatalogueService {
           ...(input.isFeatured !== undefined ? { is_featured: toFlag(input.isFeatured) } : {}),
           ...(input.isProductNew !== undefined ? { is_new: toFlag(input.isProductNew) } : {}),
           ...(input.category !== undefined ? { category_id: input.category } : {}),
-          ...(input.stock !== undefined ? { stock: input.stock } : {}),
+          ...(input.stock !== undefined || variants.length > 0 ? { stock: offer.stock } : {}),
+          ...(input.compareAtPrice !== undefined ? { compare_at_price: input.compareAtPrice } : {}),
+          ...(changesVariants
+            ? {
+                options: JSON.stringify(variants.length > 0 ? options : []),
+                variant_terms: variantTerms(variants),
+              }
+            : {}),
           ...(input.brand !== undefined
             ? {
                 brand: input.brand ? ((await repo.findBrandSpelling(trx, input.brand)) ?? input.brand) : null,
@@ -300,6 +347,7 @@ export class CatalogueService {
           ...(input.ingredients !== undefined ? { ingredients: input.ingredients } : {}),
           updated_at: now,
         });
+        if (changesVariants) await replaceVariants(trx, id, variants, now);
         // Checked on the row as written, inside the transaction: a concurrent change of the status or the
         // ingredients by another admin cannot slip a banned product past it.
         const written = await repo.findProduct(trx, id);
@@ -336,6 +384,7 @@ export class CatalogueService {
     if (!hash) throw badRequest('url is not an image of this product');
     const removed = await repo.deleteProductImages(this.db, productId, hash);
     if (removed === 0) throw notFound('That image is not on this product');
+    await clearVariantImage(this.db, productId, hash);
     await this.db.updateTable('products').set({ updated_at: nowIso() }).where('id', '=', productId).execute();
     await this.deps.changed({ kind: 'products', productIds: [productId], lists: false });
     await this.removeUnusedImages([hash]);
@@ -351,6 +400,9 @@ export class CatalogueService {
   async adjustStock(id: string, change: number): Promise<Product> {
     const current = await repo.findProduct(this.db, id);
     if (!current || current.id !== id) throw notFound('Product not found');
+    if (((await variantsFor(this.db, [id])).get(id) ?? []).length > 0) {
+      throw conflict(`${current.name} has variants: set the stock of each variant in the product form`);
+    }
     const stock = await repo.adjustStock(this.db, id, change, nowIso());
     if (stock === undefined) {
       const now = await repo.findProduct(this.db, id);
@@ -441,6 +493,49 @@ function assertSellable(product: { status: 'active' | 'inactive'; ingredients: s
   if (!banned) return;
   const message = bannedIngredientMessage(banned);
   throw badRequest(message, [{ path: 'ingredients', message }]);
+}
+
+/**
+ * What the product row stores of its offer: without variants its own price and stock (an earlier price must be
+ * above the price); with variants the lowest variant price and no stock of its own (each variant keeps its own).
+ */
+function productOffer(
+  input: { price?: number | undefined; stock: number | null; compareAtPrice: number | null },
+  variants: CheckedVariant[],
+): { price: number; stock: number | null } {
+  if (variants.length > 0) {
+    if (input.stock !== null) {
+      throw badRequest('stock: A product with variants keeps its stock per variant', [
+        { path: 'stock', message: 'Set the stock of each variant instead' },
+      ]);
+    }
+    return { price: Math.min(...variants.map((v) => v.price)), stock: null };
+  }
+  if (input.price === undefined) {
+    throw badRequest('Price is required and must be a number', [
+      { path: 'price', message: 'Price is required and must be a number' },
+    ]);
+  }
+  if (input.compareAtPrice !== null && input.compareAtPrice <= input.price) {
+    throw badRequest(
+      `compareAtPrice: The earlier price must be above the price (Ksh ${input.price}), or empty`,
+      [{ path: 'compareAtPrice', message: 'The earlier price must be above the price' }],
+    );
+  }
+  return { price: input.price, stock: input.stock };
+}
+
+/** A stored variant as input again (re-checked when the options change without a new list of variants). */
+function variantInputOf(row: VariantRow) {
+  return {
+    sku: row.sku,
+    options: JSON.parse(row.options) as Record<string, string>,
+    price: Number(row.price),
+    compareAtPrice: row.compare_at_price === null ? null : Number(row.compare_at_price),
+    stock: row.stock === null ? null : Number(row.stock),
+    image: null,
+    swatch: row.swatch,
+  };
 }
 
 function imageRows(productId: string, images: PreparedImage[], firstPosition: number, now: string) {

@@ -18,22 +18,6 @@ export function listOrdersSince(db: Kysely<Database>, since: string): Promise<Re
     .execute();
 }
 
-/** Unpaid, uncancelled orders; and paid orders neither delivered nor cancelled. */
-export async function countAwaiting(
-  db: Kysely<Database>,
-): Promise<{ awaitingPayment: number; awaitingDelivery: number }> {
-  const result = await sql<{ payment: number | string | null; delivery: number | string | null }>`
-    select
-      sum(case when payment_status <> 'paid' and delivery_status <> 'cancelled' then 1 else 0 end) as payment,
-      sum(case when payment_status = 'paid' and delivery_status not in ('delivered', 'cancelled') then 1 else 0 end)
-        as delivery
-    from orders
-    where delivery_status <> 'cancelled'
-  `.execute(db);
-  const row = result.rows[0];
-  return { awaitingPayment: toCount(row?.payment ?? 0), awaitingDelivery: toCount(row?.delivery ?? 0) };
-}
-
 /** Products by units in uncancelled orders placed since `since`, most first (named as the catalogue names them now). */
 export async function listTopProducts(
   db: Kysely<Database>,

@@ -5,7 +5,8 @@ import { EXPIRY_WARNING_DAYS, lastMonthExpiringWithin } from '@urembo/contract/p
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { CatalogueService } from '../catalogue';
-import { countAwaiting, listOrdersSince, listTopProducts } from './repository';
+import { countAwaitingOrders } from '../orders';
+import { listOrdersSince, listTopProducts } from './repository';
 
 export const CHART_DAYS = 30;
 export const TOP_PRODUCTS = 5;
@@ -32,7 +33,7 @@ export class DashboardService {
     const chartStart = nairobiDayStart(now, CHART_DAYS - 1);
     const [orders, awaiting, topProducts, low, expiringSoon] = await Promise.all([
       listOrdersSince(db, chartStart.toISOString()),
-      countAwaiting(db),
+      countAwaitingOrders(db),
       listTopProducts(db, chartStart.toISOString(), TOP_PRODUCTS),
       catalogue.lowStock(lowStockAt),
       catalogue.expiringBy(lastMonthExpiringWithin(EXPIRY_WARNING_DAYS, now)),

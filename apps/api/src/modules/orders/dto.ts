@@ -1,5 +1,18 @@
-import type { Order, OrderItem } from '@urembo/contract/orders';
+import type { Order, OrderItem, OrderLineVariant } from '@urembo/contract/orders';
+import { parseVariantOptions } from '../catalogue';
 import type { OrderItemListRow, OrderItemRow, OrderRow } from './repository';
+
+/** The variant an order line holds, as it was when ordered. */
+export function lineVariant(
+  item: Pick<OrderItemRow, 'variant_id' | 'variant_sku' | 'variant_options'>,
+): OrderLineVariant | null {
+  if (!item.variant_id) return null;
+  return {
+    _id: item.variant_id,
+    sku: item.variant_sku ?? '',
+    options: parseVariantOptions(item.variant_options),
+  };
+}
 
 /** An order as the API shapes it; its lines are the price snapshots taken when it was placed. */
 export function toOrderDto(row: OrderRow, items: OrderItemRow[]): Order {
@@ -21,6 +34,7 @@ export function toOrderDto(row: OrderRow, items: OrderItemRow[]): Order {
       price: item.price,
       images: item.image ? [item.image] : [],
       count: item.count,
+      variant: lineVariant(item),
     })),
     subtotal: row.subtotal,
     shippingFee: row.shipping_fee,
@@ -28,6 +42,7 @@ export function toOrderDto(row: OrderRow, items: OrderItemRow[]): Order {
     paymentStatus: row.payment_status,
     deliveryStatus: row.delivery_status,
     createdAt: row.created_at,
+    deliveredAt: row.delivered_at,
   };
 }
 
@@ -36,6 +51,7 @@ export function toOrderItemDto(row: OrderItemListRow): OrderItem {
     _id: row.id,
     user: { fullName: row.user_full_name, email: row.user_email, phone: row.user_phone },
     product: { _id: row.product_id, name: row.name },
+    variant: lineVariant(row),
     count: row.count,
     price: row.price,
     createdAt: row.created_at,

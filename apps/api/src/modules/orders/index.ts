@@ -5,4 +5,5 @@ export { OrderMessenger } from './messages';
 export { startUnpaidOrderSweep } from './unpaid-sweep';
 export { paymentDestination } from './payment-destination';
 export { normalizeReference } from './reference';
+export { countAwaitingOrders } from './repository';
 export { assertStillCoveredWithout, completedTotal, creditCheck, settleOrder } from './settlement';

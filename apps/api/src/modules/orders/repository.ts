@@ -2,7 +2,7 @@ import { type ExpressionBuilder, type Kysely, type Selectable, type Transaction 
 import type { AdminOrderFilter } from '@urembo/contract/dashboard';
 import type { Database, DeliveryStatus, OrderItemsTable, OrdersTable, PaymentStatus } from '../../db/schema';
 import { toCount } from '../../db/sql-values';
-import { giveBackStock } from '../catalogue';
+import { giveBackStock, giveBackVariantStock } from '../catalogue';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -80,7 +80,7 @@ export function listUserOrders(db: Db, userId: string, status?: string): Promise
 }
 
 /**
- * The admin table's filters (the dashboard's links): awaiting payment = unpaid and not cancelled; awaiting delivery
+ * The admin table's filters, and the dashboard's counts of them (the one definition): awaiting payment = unpaid and not cancelled; awaiting delivery
  * = paid and neither delivered nor cancelled.
  */
 function awaitingFilter(awaiting: AdminOrderFilter) {
@@ -100,6 +100,17 @@ export async function countOrders(db: Db, awaiting?: AdminOrderFilter): Promise<
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
   return toCount(row.n as string | number);
+}
+
+/** How many orders each of the admin table's `awaiting` filters holds: the owner's dashboard shows these. */
+export async function countAwaitingOrders(
+  db: Db,
+): Promise<{ awaitingPayment: number; awaitingDelivery: number }> {
+  const [awaitingPayment, awaitingDelivery] = await Promise.all([
+    countOrders(db, 'payment'),
+    countOrders(db, 'delivery'),
+  ]);
+  return { awaitingPayment, awaitingDelivery };
 }
 
 export function listOrdersPage(
@@ -141,7 +152,13 @@ export async function updateOrderStatuses(
 ): Promise<boolean> {
   const result = await db
     .updateTable('orders')
-    .set({ payment_status: to.paymentStatus, delivery_status: to.deliveryStatus, updated_at: now })
+    .set({
+      payment_status: to.paymentStatus,
+      delivery_status: to.deliveryStatus,
+      updated_at: now,
+      // The return window counts from delivery.
+      ...(to.deliveryStatus === 'delivered' && from.deliveryStatus !== 'delivered' ? { delivered_at: now } : {}),
+    })
     .where('id', '=', id)
     .where('payment_status', '=', from.paymentStatus)
     .where('delivery_status', '=', from.deliveryStatus)
@@ -203,13 +220,16 @@ export async function setStockTaken(db: Db, orderItemId: string, count: number):
 export async function returnOrderStock(db: Db, orderId: string): Promise<void> {
   const lines = await db
     .selectFrom('order_items')
-    .select(['id', 'product_id', 'stock_taken'])
+    .select(['id', 'product_id', 'variant_id', 'stock_taken'])
     .where('order_id', '=', orderId)
     .where('stock_taken', '>', 0)
     .orderBy('product_id')
+    .orderBy('variant_id')
     .execute();
   for (const line of lines) {
-    if (line.product_id) {
+    if (line.variant_id) {
+      await giveBackVariantStock(db, line.variant_id, line.stock_taken);
+    } else if (line.product_id) {
       await giveBackStock(db, line.product_id, line.stock_taken);
     }
     await db.updateTable('order_items').set({ stock_taken: 0 }).where('id', '=', line.id).execute();

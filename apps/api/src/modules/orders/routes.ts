@@ -8,7 +8,7 @@ import {
 import { IDEMPOTENCY_KEY_HEADER } from '@urembo/contract/order-status';
 import { routeOf } from '../../lib/endpoint-route';
 import { badRequest, forbidden } from '../../lib/http-error';
-import { assertSelf, currentUser } from '../auth';
+import { assertSelf, currentUser, mayRead } from '../auth';
 import type { RouteContext } from '../../lib/route-context';
 import type { OrderMessenger } from './messages';
 import type { OrderService } from './service';
@@ -51,7 +51,7 @@ export function shopRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.listUserOrders),
       handler: async (request, reply) => {
         const user = currentUser(request);
-        if (user.id !== request.params.userId && user.role !== 'admin') {
+        if (!mayRead(user, request.params.userId)) {
           throw forbidden('You can only reach your own account');
         }
         const data = await orders.listOrdersOfUser(request.params.userId, request.query.status);

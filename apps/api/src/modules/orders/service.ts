@@ -12,10 +12,11 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error'
 import { newId } from '../../lib/ids';
 import type { CatalogueChange } from '../../lib/catalogue-changes';
 import type { UserRow } from '../users';
+import { mayRead } from '../auth';
 import { subtractFromCart } from '../cart';
-import { takeStock } from '../catalogue';
+import { parseVariantOptions, takeStock, takeVariantStock } from '../catalogue';
 import { toOrderDto, toOrderItemDto } from './dto';
-import { deliveryFor, priceItems, toOrderLine } from './pricing';
+import { deliveryFor, lineLabel, priceItems, toOrderLine } from './pricing';
 import {
   countOrderItems,
   countOrders,
@@ -65,7 +66,7 @@ export class OrderService {
 
   /** What the checkout summary shows: the same pricing as order creation, without creating anything. */
   async quoteOrder(input: {
-    items: { _id: string; count: number }[];
+    items: { _id: string; variant?: string | undefined; count: number }[];
     country?: string;
     county?: string;
     town?: string;
@@ -75,7 +76,9 @@ export class OrderService {
     const priced = await priceItems(db, input.items);
     // Tell the customer now rather than at the order (which checks again, atomically).
     const short = priced.lines.flatMap((line, position) =>
-      line.stock !== null && line.count > line.stock ? [{ name: line.name, position, left: line.stock }] : [],
+      line.stock !== null && line.count > line.stock
+        ? [{ name: lineLabel(line), position, left: line.stock }]
+        : [],
     );
     if (short.length > 0) throw stockShortError(short, 'order');
     const { country, county, town, location } = input;
@@ -142,6 +145,7 @@ export class OrderService {
             payment_status: 'pending',
             delivery_status: 'pending',
             idempotency_key: idempotencyKey,
+            delivered_at: null,
             created_at: now,
             updated_at: now,
           });
@@ -156,6 +160,9 @@ export class OrderService {
             position,
             stock_taken: 0,
             created_at: now,
+            variant_id: line.variantId,
+            variant_sku: line.variant?.sku ?? null,
+            variant_options: line.variant ? JSON.stringify(line.variant.options) : null,
           }));
           await insertOrderItems(trx, items);
           await takeOrderStock(trx, items, 'order');
@@ -281,7 +288,7 @@ export class OrderService {
   /** An order the caller may read (its owner or an admin); anyone else is told it does not exist. */
   async getReadableOrder(id: string, reader: Pick<UserRow, 'id' | 'role'>): Promise<Order> {
     const order = await this.loadOrder(id);
-    if (!order || (order.user._id !== reader.id && reader.role !== 'admin')) throw notFound(ORDER_NOT_FOUND);
+    if (!order || !mayRead(reader, order.user._id)) throw notFound(ORDER_NOT_FOUND);
     return order;
   }
 
@@ -383,6 +390,8 @@ export class OrderService {
 interface StockLine {
   id: string;
   product_id: string | null;
+  variant_id: string | null;
+  variant_options: string | null;
   name: string;
   count: number;
   position: number;
@@ -396,16 +405,28 @@ interface StockLine {
  */
 async function takeOrderStock(trx: Db, lines: StockLine[], purpose: 'order' | 'reopen'): Promise<void> {
   const short: { line: StockLine; left: number }[] = [];
-  const byProduct = [...lines].sort((a, b) => (a.product_id ?? '').localeCompare(b.product_id ?? ''));
+  const byProduct = [...lines].sort(
+    (a, b) =>
+      (a.product_id ?? '').localeCompare(b.product_id ?? '') ||
+      (a.variant_id ?? '').localeCompare(b.variant_id ?? ''),
+  );
   for (const line of byProduct) {
     if (!line.product_id) continue;
-    const result = await takeStock(trx, line.product_id, line.count);
+    const result = line.variant_id
+      ? await takeVariantStock(trx, line.variant_id, line.count)
+      : await takeStock(trx, line.product_id, line.count);
     if (result.taken) await setStockTaken(trx, line.id, line.count);
     else if (result.left !== null) short.push({ line, left: result.left });
   }
   if (short.length === 0) return;
   throw stockShortError(
-    short.map(({ line, left }) => ({ name: line.name, position: line.position, left })),
+    short.map(({ line, left }) => ({
+      name: line.variant_id
+        ? lineLabel({ name: line.name, variant: { options: parseVariantOptions(line.variant_options) } })
+        : line.name,
+      position: line.position,
+      left,
+    })),
     purpose,
   );
 }

@@ -2,6 +2,7 @@ import {
   ADMIN_DELIVERY_TRANSITIONS,
   ADMIN_PAYMENT_TRANSITIONS,
   STATUS_LABELS,
+  customerCanCancel,
   type DeliveryStatus,
   type PaymentStatus,
 } from '@urembo/contract/order-status';
@@ -33,7 +34,8 @@ export const NOT_CHANGED = 'Not changed';
  * - admin: ADMIN_PAYMENT_TRANSITIONS / ADMIN_DELIVERY_TRANSITIONS (packages/contract). Payment and delivery are
  *   independent (an admin may deliver an unpaid order, e.g. cash on delivery; the screen advises marking it paid
  *   first), except that a cancelled order only leaves "cancelled" by being reopened to pending.
- * - customer: only cancelling, while the order is unpaid and its delivery has not started.
+ * - customer: only cancelling, when the contract's `customerCanCancel` says so (the order page shows its button by
+ *   the same function).
  */
 export function nextOrderStatuses(
   current: OrderStatuses,
@@ -53,16 +55,7 @@ export function nextOrderStatuses(
     if (wantsPayment !== undefined || (requested.deliveryStatus ?? 'cancelled') !== 'cancelled') {
       throw conflict('You can only cancel your order');
     }
-    if (current.deliveryStatus === 'cancelled') throw conflict('This order is already cancelled');
-    if (current.deliveryStatus === 'delivered') throw conflict('A delivered order cannot be cancelled');
-    if (current.paymentStatus === 'paid') {
-      throw conflict('A paid order cannot be cancelled online: please call us and we will sort it out');
-    }
-    if (current.deliveryStatus !== 'pending') {
-      throw conflict(
-        'This order is already on its way and can no longer be cancelled online: please call us',
-      );
-    }
+    if (!customerCanCancel(current)) throw conflict(whyCustomerCannotCancel(current));
     return { ...current, deliveryStatus: 'cancelled', changed: true };
   }
 
@@ -90,4 +83,14 @@ export function nextOrderStatuses(
     deliveryStatus: wantsDelivery ?? current.deliveryStatus,
     changed: true,
   };
+}
+
+/** Why a customer may not cancel an order `customerCanCancel` refuses, in their words. */
+function whyCustomerCannotCancel(current: OrderStatuses): string {
+  if (current.deliveryStatus === 'cancelled') return 'This order is already cancelled';
+  if (current.deliveryStatus === 'delivered') return 'A delivered order cannot be cancelled';
+  if (current.paymentStatus === 'paid') {
+    return 'A paid order cannot be cancelled online: please call us and we will sort it out';
+  }
+  return 'This order is already on its way and can no longer be cancelled online: please call us';
 }

@@ -17,6 +17,7 @@ import type { PaybillService } from './paybill';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import type { UserRow } from '../users';
+import { mayRead } from '../auth';
 import { DarajaError, isStillProcessing, type DarajaClient } from './daraja-client';
 import { toPaymentDto } from './dto';
 import {
@@ -180,7 +181,7 @@ export class PaymentsService {
   async resolve(user: UserRow, id: string): Promise<ResolveAnswer> {
     const { db, config } = this.deps;
     let request = await findStkRequest(db, id);
-    if (!request || (request.user_id !== user.id && user.role !== 'admin')) {
+    if (!request || !mayRead(user, request.user_id)) {
       throw notFound('Payment request not found');
     }
     if (request.status === 'pending' && config.mpesa.mode !== 'off') {
@@ -312,7 +313,7 @@ export class PaymentsService {
   async paymentsOfOrder(user: UserRow, orderId: string): Promise<Payment[]> {
     const { db } = this.deps;
     const order = await findOrderForPayment(db, orderId);
-    if (!order || (order.user_id !== user.id && user.role !== 'admin')) throw notFound('Order not found');
+    if (!order || !mayRead(user, order.user_id)) throw notFound('Order not found');
     const rows = await db
       .selectFrom('payments')
       .selectAll()

@@ -23,6 +23,7 @@ export function shopRoutes({ config }: Ctx): FastifyPluginAsyncZod {
       simulator: config.mpesa.mode === 'simulator',
     },
     lowStockAt: config.stock.lowStockAt,
+    returnDays: config.returnDays,
   };
   return async (app) => {
     app.route({

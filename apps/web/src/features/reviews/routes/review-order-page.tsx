@@ -279,7 +279,7 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
   );
 }
 
-/** /review-order/{id}: the customer reviews the products of their own PAID order, one at a time (seed §2, §4). */
+/** /review-order/{id}: the customer reviews the products of their own PAID order, one at a time. */
 export default function ReviewOrderPage() {
   useDocumentTitle('Leave a Review');
   const { id = '' } = useParams<{ id: string }>();

@@ -1,0 +1,6 @@
+// Returns of delivered orders: the customer's request, the admin's steps, the SMS about each, and what received
+// returns owe the customer (for the payments ledger).
+export * as returnsRoutes from './routes';
+export { ReturnService } from './service';
+export { ReturnMessenger } from './messages';
+export { receivedRefundDue } from './repository';

@@ -1,0 +1,272 @@
+import { returnSchema } from '@urembo/contract/returns';
+import { orderSchema } from '@urembo/contract/orders';
+import { beforeAll, expect, it } from 'vitest';
+import { receivedRefundDue } from '../src/modules/returns';
+import { signedInUser } from './support/auth';
+import { createProduct, setStock } from './support/catalogue-factories';
+import { createTestOrder } from './support/orders-factories';
+import { callApi, describeEachDialect, type TestContext } from './support/test-app';
+
+const DAY = 86_400_000;
+
+async function stockOf(ctx: TestContext, id: string): Promise<number | null> {
+  const row = await ctx.database.db
+    .selectFrom('products')
+    .select('stock')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.stock === null ? null : Number(row.stock);
+}
+
+/** Waits until the return's SMS about `event` has gone out, and answers its text. */
+async function smsAbout(ctx: TestContext, returnId: string, event: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const row = await ctx.database.db
+      .selectFrom('return_messages')
+      .select(['status', 'message'])
+      .where('return_id', '=', returnId)
+      .where('event', '=', event as never)
+      .executeTakeFirst();
+    if (row?.status === 'sent') return row.message ?? '';
+    if (Date.now() > deadline)
+      throw new Error(`no ${event} SMS for return ${returnId}: ${JSON.stringify(row)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A customer with a delivered order of two products (2 of the first, 1 of the second), both tracking stock. */
+async function deliveredOrder(ctx: TestContext, deliveredAt = new Date().toISOString()) {
+  const { user, cookie } = await signedInUser(ctx);
+  const serum = await createProduct(ctx, { name: 'Glow Serum', price: 1200 });
+  const balm = await createProduct(ctx, { name: 'Lip Balm', price: 300 });
+  await setStock(ctx, serum.id, 10);
+  await setStock(ctx, balm.id, 5);
+  const order = await createTestOrder(ctx, user.id, {
+    deliveryStatus: 'delivered',
+    paymentStatus: 'paid',
+    deliveredAt,
+    products: [
+      { id: serum.id, name: serum.name, price: serum.price },
+      { id: balm.id, name: balm.name, price: balm.price },
+    ],
+  });
+  await ctx.database.db
+    .updateTable('order_items')
+    .set({ count: 2 })
+    .where('order_id', '=', order.id)
+    .where('product_id', '=', serum.id)
+    .execute();
+  return { user, cookie, order, serum, balm };
+}
+
+describeEachDialect('returns', (ctx) => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = (await signedInUser(ctx(), { role: 'admin' })).cookie;
+  });
+
+  it('a customer returns lines of a delivered order; admins approve and receive it; stock and refund follow', async () => {
+    const { cookie, order, serum, balm } = await deliveredOrder(ctx());
+    const created = await callApi(ctx(), 'POST', `/order/${order.id}/returns`, cookie, {
+      items: [{ _id: serum.id, count: 1 }],
+      reason: '  The seal was broken  ',
+    });
+    expect(created.statusCode).toBe(201);
+    const ret = returnSchema.parse(created.json());
+    expect(ret).toMatchObject({
+      order: { _id: order.id, reference: order.reference },
+      items: [{ _id: serum.id, name: 'Glow Serum', price: 1200, count: 1, variant: null }],
+      reason: 'The seal was broken',
+      state: 'requested',
+      refundAmount: 1200,
+      note: null,
+      receivedAt: null,
+    });
+    expect(await smsAbout(ctx(), ret._id, 'requested')).toContain(order.reference);
+
+    // The order page reads it; the admin list has it.
+    const mine = await callApi(ctx(), 'GET', `/order/${order.id}/returns`, cookie);
+    expect(mine.json().data.map((r: { _id: string }) => r._id)).toEqual([ret._id]);
+    const requested = await callApi(ctx(), 'GET', '/returns?state=requested', admin);
+    expect(requested.json().data.map((r: { _id: string }) => r._id)).toContain(ret._id);
+
+    // Received before approval → 409.
+    const early = await callApi(ctx(), 'PUT', `/returns/${ret._id}`, admin, { state: 'received' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toMatch(/approve it first/);
+
+    const approved = await callApi(ctx(), 'PUT', `/returns/${ret._id}`, admin, {
+      state: 'approved',
+      note: 'Drop it at the Sarit Centre shop',
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ state: 'approved', note: 'Drop it at the Sarit Centre shop' });
+    expect(await smsAbout(ctx(), ret._id, 'approved')).toContain('Drop it at the Sarit Centre shop');
+    expect(await stockOf(ctx(), serum.id)).toBe(10);
+    expect(await receivedRefundDue(ctx().database.db, order.id)).toBe(0);
+
+    const received = await callApi(ctx(), 'PUT', `/returns/${ret._id}`, admin, { state: 'received' });
+    expect(received.statusCode).toBe(200);
+    expect(received.json().state).toBe('received');
+    expect(received.json().receivedAt).toEqual(expect.any(String));
+    expect(await stockOf(ctx(), serum.id)).toBe(11);
+    expect(await stockOf(ctx(), balm.id)).toBe(5);
+    expect(await receivedRefundDue(ctx().database.db, order.id)).toBe(1200);
+    expect(await smsAbout(ctx(), ret._id, 'received')).toContain('Ksh 1,200');
+    // The public product shows the stock at once.
+    expect((await callApi(ctx(), 'GET', `/products/${serum.id}`)).json().stock).toBe(11);
+
+    // Final: nothing more.
+    for (const state of ['received', 'rejected', 'approved']) {
+      const again = await callApi(ctx(), 'PUT', `/returns/${ret._id}`, admin, { state });
+      expect(again.statusCode, state).toBe(409);
+    }
+    expect(await stockOf(ctx(), serum.id)).toBe(11);
+
+    // A second return may take the rest, never more than was ordered.
+    const more = await callApi(ctx(), 'POST', `/order/${order.id}/returns`, cookie, {
+      items: [
+        { _id: serum.id, count: 2 },
+        { _id: balm.id, count: 1 },
+      ],
+      reason: 'Changed my mind',
+    });
+    expect(more.statusCode).toBe(400);
+    expect(more.json().error).toBe(
+      'Glow Serum: you can return at most 1 (you ordered 2, 1 already being returned)',
+    );
+    const rest = await callApi(ctx(), 'POST', `/order/${order.id}/returns`, cookie, {
+      items: [
+        { _id: serum.id, count: 1 },
+        { _id: balm.id, count: 1 },
+      ],
+      reason: 'Changed my mind',
+    });
+    expect(rest.statusCode).toBe(201);
+    expect(rest.json().refundAmount).toBe(1500);
+    const rejected = await callApi(ctx(), 'PUT', `/returns/${rest.json()._id}`, admin, {
+      state: 'rejected',
+      note: 'Opened make-up cannot be returned',
+    });
+    expect(rejected.json().state).toBe('rejected');
+    expect(await smsAbout(ctx(), rest.json()._id, 'rejected')).toContain('Opened make-up');
+    // A rejected return gives its units back to what may be returned.
+    const retry = await callApi(ctx(), 'POST', `/order/${order.id}/returns`, cookie, {
+      items: [{ _id: balm.id, count: 1 }],
+      reason: 'It is unopened, please check again',
+    });
+    expect(retry.statusCode).toBe(201);
+  });
+
+  it('refuses orders not delivered, past the window, other lines or counts, and bad input; hides others’ orders', async () => {
+    const { user, cookie, order, serum } = await deliveredOrder(
+      ctx(),
+      new Date(Date.now() - 8 * DAY).toISOString(),
+    );
+    const late = await callApi(ctx(), 'POST', `/order/${order.id}/returns`, cookie, {
+      items: [{ _id: serum.id, count: 1 }],
+      reason: 'Too dry',
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error).toMatch(
+      /^Returns for this order closed on \d+ \w+ \d{4}, 7 days after delivery$/,
+    );
+
+    const pending = await createTestOrder(ctx(), user.id, {
+      products: [{ id: serum.id, name: serum.name, price: serum.price }],
+    });
+    const notDelivered = await callApi(ctx(), 'POST', `/order/${pending.id}/returns`, cookie, {
+      items: [{ _id: serum.id, count: 1 }],
+      reason: 'Too dry',
+    });
+    expect(notDelivered.statusCode).toBe(400);
+    expect(notDelivered.json().error).toMatch(/has not been delivered/);
+
+    const fresh = await deliveredOrder(ctx());
+    const bad: [unknown, RegExp][] = [
+      [{ items: [{ _id: fresh.serum.id, count: 3 }], reason: 'Too dry' }, /at most 2/],
+      [{ items: [{ _id: 'not-a-line', count: 1 }], reason: 'Too dry' }, /Item 1 is not in this order/],
+      [{ items: [], reason: 'Too dry' }, /Choose at least one item/],
+      [{ items: [{ _id: fresh.serum.id, count: 0 }], reason: 'Too dry' }, /count must be a whole number/],
+      [{ items: [{ _id: fresh.serum.id, count: 1 }], reason: ' ' }, /say why/],
+      [
+        {
+          items: [
+            { _id: fresh.serum.id, count: 1 },
+            { _id: fresh.serum.id, count: 1 },
+          ],
+          reason: 'Too dry',
+        },
+        /more than once/,
+      ],
+    ];
+    for (const [body, message] of bad) {
+      const res = await callApi(ctx(), 'POST', `/order/${fresh.order.id}/returns`, fresh.cookie, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error).toMatch(message);
+    }
+
+    // Another customer's order: not found, to ask or to read.
+    const other = await callApi(ctx(), 'POST', `/order/${fresh.order.id}/returns`, cookie, {
+      items: [{ _id: fresh.serum.id, count: 1 }],
+      reason: 'Too dry',
+    });
+    expect(other.statusCode).toBe(404);
+    expect((await callApi(ctx(), 'GET', `/order/${fresh.order.id}/returns`, cookie)).statusCode).toBe(404);
+    expect((await callApi(ctx(), 'GET', `/order/${fresh.order.id}/returns`, admin)).statusCode).toBe(200);
+    expect(
+      await ctx()
+        .database.db.selectFrom('returns')
+        .select('id')
+        .where('order_id', '=', fresh.order.id)
+        .execute(),
+    ).toEqual([]);
+    const badState = await callApi(ctx(), 'PUT', `/returns/nope`, admin, { state: 'lost' });
+    expect(badState.statusCode).toBe(400);
+    expect((await callApi(ctx(), 'PUT', `/returns/nope`, admin, { state: 'approved' })).statusCode).toBe(404);
+    expect((await callApi(ctx(), 'GET', '/returns', fresh.cookie)).statusCode).toBe(403);
+  });
+
+  it('two admins receiving one return at once: the stock comes back exactly once', async () => {
+    const { cookie, order, serum } = await deliveredOrder(ctx());
+    const created = await callApi(ctx(), 'POST', `/order/${order.id}/returns`, cookie, {
+      items: [{ _id: serum.id, count: 2 }],
+      reason: 'Wrong shade',
+    });
+    const id = created.json()._id as string;
+    await callApi(ctx(), 'PUT', `/returns/${id}`, admin, { state: 'approved' });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => callApi(ctx(), 'PUT', `/returns/${id}`, admin, { state: 'received' })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(await stockOf(ctx(), serum.id)).toBe(12);
+
+    // Two requests for all of a line at once: one is refused.
+    const second = await deliveredOrder(ctx());
+    const asks = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        callApi(ctx(), 'POST', `/order/${second.order.id}/returns`, second.cookie, {
+          items: [{ _id: second.serum.id, count: 2 }],
+          reason: 'Wrong shade',
+        }),
+      ),
+    );
+    expect(asks.map((a) => a.statusCode).sort()).toEqual([201, 400, 400, 400]);
+  });
+
+  it('marking an order delivered starts its window (deliveredAt on the order)', async () => {
+    const { user } = await signedInUser(ctx());
+    const product = await createProduct(ctx());
+    const order = await createTestOrder(ctx(), user.id, {
+      paymentStatus: 'paid',
+      products: [{ id: product.id, name: product.name, price: product.price }],
+    });
+    for (const deliveryStatus of ['in-transit', 'delivered']) {
+      const res = await callApi(ctx(), 'PUT', `/order/updateStatus/${order.id}`, admin, { deliveryStatus });
+      expect(res.statusCode).toBe(200);
+    }
+    const read = orderSchema.parse((await callApi(ctx(), 'GET', `/order/${order.id}`, admin)).json());
+    expect(Date.now() - Date.parse(read.deliveredAt!)).toBeLessThan(60_000);
+  });
+});
