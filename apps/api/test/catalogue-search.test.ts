@@ -176,4 +176,16 @@ describeEachDialect('product search', (ctx) => {
       expect(res.json().error).toMatch(/type something/);
     }
   });
+
+  it('answers a term over 100 characters with 400 saying so; 100 characters are searched', async () => {
+    const long = await search('serum '.repeat(50));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error).toBe(
+      'Your search is too long: use at most 100 characters, a few words are enough',
+    );
+    const edge = await search(`serum${' '.repeat(90)}toner`);
+    expect(edge.statusCode).toBe(200);
+    // Spaces around the term do not count.
+    expect((await search(`  ${'a'.repeat(100)}  `)).statusCode).toBe(200);
+  });
 });

@@ -315,4 +315,60 @@ describeEachDialect('shipping demo seed', (ctx) => {
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(2);
   });
+
+  it('refuses to delete a place saved addresses use (409 naming how many), by id or by name', async () => {
+    const admin = (await signedInUser(ctx(), { role: 'admin' })).cookie;
+    const { user } = await signedInUser(ctx());
+    const kenya = (await api(ctx(), 'POST', '/countries', admin, { name: 'Kenya Used' })).json();
+    const kisumu = (
+      await api(ctx(), 'POST', '/counties', admin, { name: 'Kisumu', country: kenya._id })
+    ).json();
+    const town = (
+      await api(ctx(), 'POST', '/towns', admin, { name: 'Kisumu Town', county: kisumu._id })
+    ).json();
+    const milimani = (
+      await api(ctx(), 'POST', '/locations', admin, { name: 'Milimani', town: town._id, shippingFee: 300 })
+    ).json();
+    const now = new Date().toISOString();
+    const address = (id: string, locationId: string | null) => ({
+      id,
+      user_id: user.id,
+      name: 'Atieno Ouma',
+      phone: '254722000111',
+      email: null,
+      country: 'Kenya Used',
+      county: 'Kisumu',
+      town: 'Kisumu Town',
+      location: 'Milimani',
+      location_id: locationId,
+      is_default: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    // One address keeps the location's id, an older one only its names.
+    const ids = [`a1${Date.now()}`.slice(0, 24), `a2${Date.now()}`.slice(0, 24)];
+    await ctx()
+      .database.db.insertInto('addresses')
+      .values([address(ids[0]!, milimani._id), address(ids[1]!, null)])
+      .execute();
+
+    const location = await api(ctx(), 'DELETE', `/locations/${milimani._id}`, admin);
+    expect(location.statusCode).toBe(409);
+    expect(location.json()).toEqual({
+      error: 'Milimani is used by 2 saved addresses, so it cannot be deleted.',
+    });
+    const townRes = await api(ctx(), 'DELETE', `/towns/${town._id}`, admin);
+    expect(townRes.statusCode).toBe(409);
+    expect(townRes.json().error).toBe('Kisumu Town is used by 2 saved addresses, so it cannot be deleted.');
+    const county = await api(ctx(), 'DELETE', `/counties/${kisumu._id}`, admin);
+    expect(county.json().error).toBe('Kisumu is used by 2 saved addresses, so it cannot be deleted.');
+
+    await ctx().database.db.deleteFrom('addresses').where('id', '=', ids[0]!).execute();
+    const one = await api(ctx(), 'DELETE', `/locations/${milimani._id}`, admin);
+    expect(one.json().error).toBe('Milimani is used by 1 saved address, so it cannot be deleted.');
+    await ctx().database.db.deleteFrom('addresses').where('id', '=', ids[1]!).execute();
+    expect((await api(ctx(), 'DELETE', `/locations/${milimani._id}`, admin)).json()).toEqual({
+      message: 'Location deleted',
+    });
+  });
 });

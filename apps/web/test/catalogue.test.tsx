@@ -5,7 +5,7 @@ import { Route, Switch } from 'wouter';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProductCard } from '../src/features/catalogue/components/product-card';
 import { pageWindow } from '../src/features/catalogue/components/page-numbers';
-import { ratingText } from '../src/features/catalogue/components/rating';
+import { Rating, ratingText } from '../src/features/catalogue/components/rating';
 import HomePage from '../src/features/catalogue/screens/home-page';
 import ProductPage from '../src/features/catalogue/screens/product-page';
 import SearchPage from '../src/features/catalogue/screens/search-page';
@@ -63,9 +63,19 @@ describe('ProductCard', () => {
 
 describe('helpers', () => {
   it('says the rating the way the seed does', () => {
-    expect(ratingText(5, 0)).toBe('5 of 5');
+    expect(ratingText(5, 0)).toBe('No reviews yet');
     expect(ratingText(4.3, 12)).toBe('4.3 of 5 (12 reviews)');
     expect(ratingText(4, 1)).toBe('4 of 5 (1 review)');
+  });
+
+  it('shows no stars for a product nobody has reviewed', () => {
+    const { container, rerender } = renderAt(<Rating rating={5} reviewCount={0} />);
+    expect(screen.getByText('No reviews yet')).toBeInTheDocument();
+    expect(container.querySelector('svg')).toBeNull();
+    expect(screen.queryByText(/5 of 5/)).not.toBeInTheDocument();
+    rerender(<Rating rating={4.5} reviewCount={2} />);
+    expect(screen.getByText('4.5 of 5 (2 reviews)')).toBeInTheDocument();
+    expect(container.querySelectorAll('svg')).toHaveLength(5);
   });
 
   it('numbers pages around the current one', () => {
@@ -166,6 +176,38 @@ describe('SearchPage', () => {
     // Numbered pages.
     expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
+  });
+
+  it('answers a 300-character term with a message, without "Failed to fetch"', async () => {
+    const calls = mockApi({});
+    renderAt(
+      <>
+        <SearchPage />
+        <Toaster />
+      </>,
+      `/search?search=${'mafuta ya nywele '.repeat(18)}`,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your search is too long: use at most 100 characters, a few words are enough',
+    );
+    expect(calls).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('Failed to fetch products')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's reason when it refuses a term (400), not a failure", async () => {
+    mockApi({
+      'GET /products/search': { status: 400, body: { error: 'Please type something to search for' } },
+    });
+    renderAt(
+      <>
+        <SearchPage />
+        <Toaster />
+      </>,
+      '/search?search=x',
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please type something to search for');
+    expect(screen.queryByText('Failed to fetch products')).not.toBeInTheDocument();
   });
 
   it('does not search without a term', () => {
@@ -281,7 +323,7 @@ describe('ProductPage', () => {
     mockApi({ 'GET /products/old': { body: product({ status: 'inactive', slug: 'old' }) } });
     page('/product/old');
     expect(await screen.findByText('This product is currently unavailable.')).toBeInTheDocument();
-    expect(screen.getByText('5 of 5')).toBeInTheDocument();
+    expect(screen.getAllByText('No reviews yet').length).toBeGreaterThan(0);
   });
 
   it('shows the not-found page for an unknown slug', async () => {

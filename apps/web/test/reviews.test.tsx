@@ -96,6 +96,8 @@ describe('ProductReviews', () => {
     renderAt(<ProductReviews productId="p1" rating={5} reviewCount={0} />);
     expect(await screen.findByText('No reviews yet')).toBeInTheDocument();
     expect(screen.queryByTestId('review-summary')).not.toBeInTheDocument();
+    // No stars at all until there is a review.
+    expect(screen.queryByRole('img', { name: /out of 5 stars/ })).not.toBeInTheDocument();
   });
 
   it('loads more reviews a page at a time', async () => {

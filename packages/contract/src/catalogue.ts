@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES, pagedSchema, pagingQuery } from './common';
 import { IMAGE_LIMITS } from './images';
+import { SEARCH_TERM_MAX, SEARCH_TERM_TOO_LONG } from './page-sizes';
 import { EXPIRES_ON_MESSAGE, EXPIRES_ON_PATTERN } from './product-facts';
 
 export const categorySchema = z.object({ _id: z.string(), category: z.string(), description: z.string() });
@@ -378,7 +379,7 @@ export const searchQuerySchema = pagingQuery(PAGE_SIZES.search).extend({
     .string({ error: 'Please type something to search for' })
     .trim()
     .min(1, 'Please type something to search for')
-    .max(200, 'The search term must be at most 200 characters'),
+    .max(SEARCH_TERM_MAX, SEARCH_TERM_TOO_LONG),
 });
 
 export const relatedQuerySchema = z.object({ exclude: z.string().trim().max(100).optional() });

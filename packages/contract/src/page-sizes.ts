@@ -12,3 +12,7 @@ export const PAGE_SIZES = {
   adminUsers: 10,
   adminPayments: 25,
 } as const;
+
+/** The longest search term, in characters: a longer one is answered 400 with a message, never searched. */
+export const SEARCH_TERM_MAX = 100;
+export const SEARCH_TERM_TOO_LONG = `Your search is too long: use at most ${SEARCH_TERM_MAX} characters, a few words are enough`;

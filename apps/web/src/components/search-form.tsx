@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
+import { SEARCH_TERM_MAX } from '@urembo/contract/page-sizes';
 import { SearchIcon } from './icons';
 
 /** Navigates to /search?search=<term> only when the term is not blank. */
@@ -37,6 +38,7 @@ export function SearchForm({
         onChange={(e) => setTerm(e.target.value)}
         placeholder="Search serums, lipsticks, shea butter…"
         autoComplete="off"
+        maxLength={SEARCH_TERM_MAX}
         enterKeyHint="search"
         autoFocus={autoFocus}
         className="h-11 w-full rounded-full border border-stone-300 bg-white pl-4 pr-12 text-[15px] outline-none transition placeholder:text-stone-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200"

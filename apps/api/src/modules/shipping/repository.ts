@@ -233,3 +233,41 @@ export function findLocationByNames(
     )
     .executeTakeFirst();
 }
+
+/**
+ * How many saved addresses use a place. Addresses keep the place names (and a location's id); a place is matched
+ * by its name under its parent's name, so an address saved before location ids were kept counts too.
+ */
+export async function countAddressesUsing(
+  db: Db,
+  kind: ShippingKind,
+  place: { id: string; name: string },
+  parentName: string | null,
+): Promise<number> {
+  let q = db.selectFrom('addresses').select((eb) => eb.fn.countAll().as('n'));
+  switch (kind) {
+    case 'countries':
+      q = q.where('country', '=', place.name);
+      break;
+    case 'counties':
+      q = q.where('county', '=', place.name).where('country', '=', parentName ?? '');
+      break;
+    case 'towns':
+      q = q.where('town', '=', place.name).where('county', '=', parentName ?? '');
+      break;
+    case 'locations':
+      q = q.where((eb) =>
+        eb.or([
+          eb('location_id', '=', place.id),
+          eb.and([
+            eb('location_id', 'is', null),
+            eb('location', '=', place.name),
+            eb('town', '=', parentName ?? ''),
+          ]),
+        ]),
+      );
+      break;
+  }
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
+}

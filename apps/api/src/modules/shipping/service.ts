@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import {
   PARENT,
+  countAddressesUsing,
   countChildren,
   deletePlace,
   findPlace,
@@ -121,6 +122,17 @@ export class ShippingService {
 
   async remove(kind: ShippingKind, id: string): Promise<string> {
     const place = await this.find(kind, id);
+    // Deleting a place customers' addresses name would leave those addresses pointing nowhere.
+    const parent =
+      kind === 'countries' || !place.parentId
+        ? undefined
+        : await findPlace(this.db, PARENT[kind].kind, place.parentId);
+    const used = await countAddressesUsing(this.db, kind, place, parent?.name ?? null);
+    if (used > 0) {
+      throw conflict(
+        `${place.name} is used by ${used} saved ${used === 1 ? 'address' : 'addresses'}, so it cannot be deleted.`,
+      );
+    }
     if (kind !== 'locations') {
       const children = await countChildren(this.db, kind, id);
       if (children > 0) throw this.stillHasChildren(kind, place.name, children);

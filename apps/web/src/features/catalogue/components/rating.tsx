@@ -1,8 +1,8 @@
 import { StarIcon } from './icons';
 
-/** "5 of 5" before anyone reviewed it, "4.3 of 5 (12 reviews)" after. */
+/** "No reviews yet" before anyone reviewed it (never a rating nobody gave), "4.3 of 5 (12 reviews)" after. */
 export function ratingText(rating: number, reviewCount: number): string {
-  if (reviewCount === 0) return '5 of 5';
+  if (reviewCount === 0) return 'No reviews yet';
   const value = Number.isInteger(rating) ? String(rating) : rating.toFixed(1);
   return `${value} of 5 (${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'})`;
 }
@@ -16,7 +16,11 @@ export function Rating({
   reviewCount: number;
   className?: string;
 }) {
-  const value = reviewCount === 0 ? 5 : rating;
+  // No stars until there is a review.
+  if (reviewCount === 0) {
+    return <p className={`text-sm text-stone-600 ${className}`}>{ratingText(rating, reviewCount)}</p>;
+  }
+  const value = rating;
   return (
     <div className={`flex items-center gap-2 ${className}`}>
       <span className="flex text-gold-500" aria-hidden="true">

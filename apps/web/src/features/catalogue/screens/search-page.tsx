@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
+import { SEARCH_TERM_MAX, SEARCH_TERM_TOO_LONG } from '@urembo/contract/page-sizes';
+import { ApiRequestError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProductSearch } from '../api';
 import { PageNumbers } from '../components/page-numbers';
@@ -14,12 +16,17 @@ export default function SearchPage() {
   const [params, setParams] = useQueryState();
   const term = (params.get('search') ?? '').trim();
   const page = parsePage(params.get('page'));
-  const results = useProductSearch(term, page);
+  // A term too long to search is answered here, without asking the server (which would refuse it).
+  const tooLong = term.length > SEARCH_TERM_MAX;
+  const results = useProductSearch(tooLong ? '' : term, page);
+  // The server refused the term (400): its message says why; anything else is a failure to fetch.
+  const refused =
+    results.error instanceof ApiRequestError && results.error.status === 400 ? results.error.message : null;
   useDocumentTitle(`Browse products ${term}`.trim());
 
   useEffect(() => {
-    if (results.isError) toast.error('Failed to fetch products', { id: 'search-failed' });
-  }, [results.isError, results.errorUpdatedAt]);
+    if (results.isError && !refused) toast.error('Failed to fetch products', { id: 'search-failed' });
+  }, [results.isError, results.errorUpdatedAt, refused]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-4 pt-6 sm:pt-10">
@@ -32,6 +39,10 @@ export default function SearchPage() {
       {!term ? (
         <p className="card px-6 py-12 text-center text-stone-600">
           Type a product, a brand or an ingredient in the search box: serum, shea butter, matte lipstick…
+        </p>
+      ) : tooLong || refused ? (
+        <p role="alert" className="card px-6 py-12 text-center text-stone-700">
+          {tooLong ? SEARCH_TERM_TOO_LONG : refused}
         </p>
       ) : results.isError ? (
         <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-red-700">

@@ -84,8 +84,7 @@ export function ProductReviews({
           </p>
         ) : items.length === 0 ? (
           <div className="py-6 text-center">
-            <Stars value={0} size={22} />
-            <p className="mt-3 font-semibold text-ink">No reviews yet</p>
+            <p className="font-semibold text-ink">No reviews yet</p>
             <p className="mt-1 text-sm text-stone-500">
               Bought this product? Rate it from 1 to {REVIEW_RATING_MAX} stars from your paid order.
             </p>
