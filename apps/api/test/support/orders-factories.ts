@@ -150,8 +150,7 @@ export async function createTestOrder(
     payment_status: options.paymentStatus ?? 'pending',
     delivery_status: options.deliveryStatus ?? 'pending',
     idempotency_key: null,
-    delivered_at:
-      options.deliveredAt ?? ((options.deliveryStatus ?? 'pending') === 'delivered' ? now : null),
+    delivered_at: options.deliveredAt ?? ((options.deliveryStatus ?? 'pending') === 'delivered' ? now : null),
     created_at: now,
     updated_at: now,
   };

@@ -157,7 +157,9 @@ export async function updateOrderStatuses(
       delivery_status: to.deliveryStatus,
       updated_at: now,
       // The return window counts from delivery.
-      ...(to.deliveryStatus === 'delivered' && from.deliveryStatus !== 'delivered' ? { delivered_at: now } : {}),
+      ...(to.deliveryStatus === 'delivered' && from.deliveryStatus !== 'delivered'
+        ? { delivered_at: now }
+        : {}),
     })
     .where('id', '=', id)
     .where('payment_status', '=', from.paymentStatus)
