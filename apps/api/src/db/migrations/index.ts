@@ -14,6 +14,7 @@ import * as m012 from './012-payments';
 import * as m013 from './013-paybill';
 import * as m014 from './014-reviews';
 import * as m015 from './015-account-mails';
+import * as m016 from './016-account-activity';
 
 /**
  * Every migration, in the one order every database applies them (README.md in this folder: how to add one). They
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '013-paybill': m013,
   '014-reviews': m014,
   '015-account-mails': m015,
+  '016-account-activity': m016,
 };
 
 /**
