@@ -189,7 +189,8 @@ test('a forgotten password is reset from the mailed link', async ({ page }, test
   await page.goto('/signin');
   await page.getByRole('button', { name: 'Forgot your password?' }).click();
   const modal = page.getByRole('dialog', { name: 'Forgot your password?' });
-  await modal.getByLabel('Email').fill(email);
+  await modal.getByRole('radio', { name: 'A link by email' }).check();
+  await modal.getByLabel('Email', { exact: true }).fill(email);
   await modal.getByRole('button', { name: 'Send Recovery Email' }).click();
   await expect(page.getByText('Password recovery email sent!')).toBeVisible();
   await expect(modal).toBeHidden();
@@ -219,6 +220,46 @@ test('a forgotten password is reset from the mailed link', async ({ page }, test
   await page.getByLabel('Confirm new password', { exact: true }).fill('another-seed-2026');
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /invalid, already used or expired/ })).toBeVisible();
+});
+
+test('a customer without an email resets her password with a code sent by SMS (phone)', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phone = uniquePhone();
+  expect(
+    (
+      await page.request.post('/api/v1/auth/signup', {
+        data: { fullName: 'Wanjiku Kamau', phone, password: PASSWORD },
+      })
+    ).status(),
+  ).toBe(201);
+  await page.context().clearCookies();
+
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  const modal = page.getByRole('dialog', { name: 'Forgot your password?' });
+  await expect(modal.getByRole('radio', { name: 'A code by SMS' })).toBeChecked();
+  await modal.getByLabel('Phone number').fill(phone);
+  await modal.getByRole('button', { name: 'Send Code' }).click();
+  await expect(modal.getByLabel('Code from the SMS')).toBeVisible();
+  const e164 = `+254${phone.slice(1)}`;
+  const sms = await waitForSms(testInfo, e164);
+  expect(sms.message).toMatch(/password reset code/);
+  await modal.getByLabel('Code from the SMS').fill(codeIn(sms.message) === '000000' ? '111111' : '000000');
+  await modal.getByLabel('New password', { exact: true }).fill('baobab-seed-2026');
+  await modal.getByLabel('Confirm new password', { exact: true }).fill('baobab-seed-2026');
+  await modal.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(modal.getByRole('alert').filter({ hasText: /wrong, already used or expired/ })).toBeVisible();
+  await modal.getByLabel('Code from the SMS').fill(codeIn(sms.message));
+  await modal.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Password changed. Sign in with your new password.')).toBeVisible();
+  await expect(modal).toBeHidden();
+
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill('baobab-seed-2026');
+  await page.getByRole('button', { name: 'Signin' }).click();
+  await expect(page.getByText('Signin successful!')).toBeVisible();
 });
 
 test('the admin panel is for admins only', async ({ page }) => {

@@ -3,7 +3,7 @@ import { signUpCustomer } from '../support/api';
 import { skipSplash } from '../support/page';
 
 /*
- * Issue 11.4: the profile's Security panel. A customer signed in on two devices sees both (this one marked), signs
+ * the profile's Security panel. A customer signed in on two devices sees both (this one marked), signs
  * the other one out, changes the password (the current one required) and the old password stops working.
  */
 const PASSWORD = 'mango-shea-2026';

@@ -11,7 +11,7 @@ import { skipSplash } from '../support/page';
 import type { Product } from '@urembo/contract/catalogue';
 
 /*
- * Stock and the owner's dashboard (issue 14) on a phone and a desktop: the demo's "Out of stock" and "Only N left"
+ * Stock and the owner's dashboard on a phone and a desktop: the demo's "Out of stock" and "Only N left"
  * badges, the cart refusing more than the stock and the checkout naming the short line, and the dashboard with
  * its restock buttons and links. Products these tests sell or restock are their own, so other specs sharing the
  * server keep the demo's stock.

@@ -3,7 +3,7 @@ import { signInAdmin, signUpCustomer } from '../support/api';
 import { skipSplash } from '../support/page';
 
 /*
- * What a shopper and a shop owner tripped over (issue 17): admin actions out of reach, destructive buttons without a
+ * What a shopper and a shop owner tripped over: admin actions out of reach, destructive buttons without a
  * question, the address edit that filled in the account's email, names cut to the same prefix, the cart icons
  * without a count, the footer showing a customer's number as the shop's.
  */

@@ -1,7 +1,7 @@
 // The Lighthouse part of `npm run bench`: the production server with demo data, then Lighthouse's mobile defaults
 // (simulated slow 4G, 4x CPU slow-down, Moto G Power screen) on the six storefront pages a visitor lands on, each
 // run LIGHTHOUSE_RUNS times (default 3) in a fresh headless Chromium; the median run (by performance score) is kept.
-// Goals (issue 15): performance >= 95, accessibility 100, best practices >= 95, SEO 100 on indexable pages, CLS <= 0.02,
+// Goals: performance >= 95, accessibility 100, best practices >= 95, SEO 100 on indexable pages, CLS <= 0.02,
 // no console error and no failed request, and at most 120 KB of JavaScript (gzip) on the first visit.
 // Run alone: `node apps/api/bench/lighthouse.mjs` after `npm run build` (LIGHTHOUSE_PAGES=product,sign-in for some).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // The memory part of `npm run bench`: one production process on a FIRST start (empty DATA_DIR, demo data and
 // pictures drawn), then 100 concurrent shoppers browsing varied storefront URLs. Reports the resident memory
-// (Linux /proc): the peak during start-up, idle after it, and the peak under load. Budget: 200 MB (issue 12).
+// (Linux /proc): the peak during start-up, idle after it, and the peak under load. Budget: 200 MB.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';

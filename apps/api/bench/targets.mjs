@@ -115,7 +115,7 @@ export const targets = [
   },
 ];
 
-/** Every catalogue read serves at least half the requests per second of a bare Fastify route (issue 15). */
+/** Every catalogue read serves at least half the requests per second of a bare Fastify route. */
 export const MIN_READ_RATIO = 0.5;
 
 const readRatio = (scenario, route, against = '') => ({

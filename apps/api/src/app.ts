@@ -143,7 +143,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     threshold: 1024,
     encodings: ['br', 'gzip', 'deflate'],
     // Brotli's default 4 MB window costs megabytes per concurrent answer; our answers are a few KB, so a 256 KB
-    // window compresses them as well and keeps 100 shoppers inside the memory budget (issue 12).
+    // window compresses them as well and keeps 100 shoppers inside the memory budget.
     brotliOptions: {
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: 4,

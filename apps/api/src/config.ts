@@ -26,7 +26,7 @@ const optionalShortCode = optionalText.pipe(shortCode.optional());
 
 export const MPESA_TRANSACTION_TYPES = ['CustomerPayBillOnline', 'CustomerBuyGoodsOnline'] as const;
 
-/** Safaricom's published sandbox values (MPESA.md); the built-in simulator accepts them too. */
+/** Safaricom's published sandbox values; the built-in simulator accepts them too. */
 export const SANDBOX_SHORTCODE = '174379';
 export const SANDBOX_PASSKEY = 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919';
 
@@ -400,7 +400,7 @@ const MPESA_CREDENTIALS = [
   'MPESA_BASE_URL',
 ] as const;
 
-/** Daraja's CallBackURL rules (MPESA.md): no spaces, and none of the words its filter rejects. */
+/** Daraja's CallBackURL rules: no spaces, and none of the words its filter rejects. */
 const CALLBACK_URL_FORBIDDEN = /mpesa|safaricom/i;
 
 /** Daraja credentials come all together or not at all; a partial set names what is missing. */

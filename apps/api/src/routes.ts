@@ -1,4 +1,5 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import { answersNoStore } from '@urembo/contract/endpoint';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppContext } from './context';
 import type { PageRenderer } from './lib/page-head';
 import type { FeatureRoutes } from './lib/route-context';
@@ -38,7 +39,9 @@ const ADMIN_SURFACE = 'adminSurface';
  * Every /api/v1 route is mounted from its definition in packages/contract (lib/endpoint-route.ts `routeOf`), and
  * guarded by the definition's `access`: a customer route gets `requireUser` (401 signed out) as its first hook; an
  * admin route must sit inside the admin surface, whose one hook guards them all; a route in the admin surface must
- * be defined as an admin route. A route that breaks this stops the server at start-up.
+ * be defined as an admin route. A route that breaks this stops the server at start-up. The definition also says
+ * whether its answers may be kept (`answersNoStore`): each private one, errors included, is sent `no-store` here,
+ * the one place that sets it.
  */
 export function guardByDefinition(this: FastifyInstance, route: RouteOptions): void {
   const endpoint = route.config?.endpoint;
@@ -62,21 +65,24 @@ export function guardByDefinition(this: FastifyInstance, route: RouteOptions): v
     const guard = endpoint.signedOutMessage ? requireUserSaying(endpoint.signedOutMessage) : requireUser;
     route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
   }
+  if (answersNoStore(endpoint)) route.onSend = [...[route.onSend ?? []].flat(), sendNoStore];
+}
+
+/** A private answer is never kept by a browser (the back button included) or a proxy. */
+async function sendNoStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  void reply.header('cache-control', 'no-store');
 }
 
 /**
  * Mounts every feature under /api/v1: each feature's shop routes, then every admin route inside ONE encapsulated
  * plugin whose one `requireAdmin` hook guards them all (401 signed out, 403 for a customer), before their input is
- * even read. Admin answers are private: never stored by a browser or proxy.
+ * even read.
  */
 export async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const feature of FEATURES) if (feature.shopRoutes) await api.register(feature.shopRoutes(ctx));
   await api.register(async (admin) => {
     admin.decorate(ADMIN_SURFACE, true);
     admin.addHook('onRequest', requireAdmin);
-    admin.addHook('onSend', async (_request, reply) => {
-      if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
-    });
     for (const feature of FEATURES) if (feature.adminRoutes) await admin.register(feature.adminRoutes(ctx));
   });
 }

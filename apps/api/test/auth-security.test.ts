@@ -10,7 +10,7 @@ import {
 import { describeEachDialect, type TestContext } from './support/test-app';
 
 /*
- * Issue 11 (production safety) for accounts: the visitor's session check, sign-in guesses limited per account
+ * Production safety for accounts: the visitor's session check, sign-in guesses limited per account
  * across every address, the password rule, change password and the list of signed-in devices.
  */
 

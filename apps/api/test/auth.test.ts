@@ -655,6 +655,150 @@ describeEachDialect(
   },
 );
 
+describeEachDialect(
+  'auth: password reset by SMS code (phone-only accounts)',
+  (ctx) => {
+    /** The nth SMS to a phone, once the message queue has sent it. */
+    async function smsTo(phone: string, count = 1) {
+      const to = `+${canonical(phone)}`;
+      for (let i = 0; i < 250 && at.to(to).length < count; i++) await new Promise((r) => setTimeout(r, 20));
+      const all = at.to(to);
+      expect(all.length).toBeGreaterThanOrEqual(count);
+      return all[count - 1]!;
+    }
+
+    it('answers the same for a known and an unknown phone, sends a code only to the known one', async () => {
+      at.peer.mode = 'ok';
+      const phone = uniquePhone();
+      const { user } = await signUp(ctx(), { phone }); // no email
+      const ghost = uniquePhone();
+      const known = await post(ctx(), '/auth/forgot-password', { phone: `0${canonical(phone).slice(3)}` });
+      const unknown = await post(ctx(), '/auth/forgot-password', { phone: ghost });
+      expect(known.statusCode, known.body).toBe(200);
+      expect(unknown.statusCode).toBe(200);
+      expect(known.body).toBe(unknown.body);
+      expect(known.json().message).toMatch(/^If an account uses that phone number/);
+      const sms = await smsTo(phone);
+      expect(sms.message).toMatch(/^Urembo: your password reset code is \d{6}\. It expires in 10 minutes\./);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(at.to(`+${canonical(ghost)}`)).toHaveLength(0);
+      // The queue keeps what was sent, never the code.
+      const queued = await ctx()
+        .database.db.selectFrom('account_mails')
+        .innerJoin('auth_tokens', 'auth_tokens.id', 'account_mails.auth_token_id')
+        .select(['account_mails.status', 'account_mails.message', 'auth_tokens.token_hash'])
+        .where('auth_tokens.user_id', '=', user._id)
+        .where('auth_tokens.purpose', '=', 'reset-password-phone')
+        .execute();
+      expect(queued).toEqual([
+        { status: 'sent', message: 'Password reset code SMS', token_hash: expect.any(String) },
+      ]);
+      expect(JSON.stringify(queued)).not.toContain(codeIn(sms.message));
+
+      const first = await post(ctx(), '/auth/signin', { phone, password: GOOD_PASSWORD });
+      const code = codeIn(sms.message);
+      const weak = await post(ctx(), '/auth/reset-password-by-code', { phone, code, password: 'password' });
+      expect(weak.statusCode).toBe(400);
+      const reset = await post(ctx(), '/auth/reset-password-by-code', {
+        phone: `+${canonical(phone)}`,
+        code,
+        password: 'new-rosewater-77',
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      expect(reset.json()).toEqual({ message: 'Password reset success' });
+      expect((await checkAuth(ctx(), sessionCookieFrom(first))).statusCode).toBe(401);
+      expect((await post(ctx(), '/auth/signin', { phone, password: GOOD_PASSWORD })).statusCode).toBe(401);
+      const signin = await post(ctx(), '/auth/signin', { phone, password: 'new-rosewater-77' });
+      expect(signin.statusCode).toBe(200);
+      // The code proved the phone.
+      expect(signin.json().user.isPhoneVerified).toBe(true);
+      // Single use.
+      const reuse = await post(ctx(), '/auth/reset-password-by-code', {
+        phone,
+        code,
+        password: 'another-pass-88',
+      });
+      expect(reuse.statusCode).toBe(400);
+      expect(reuse.json().error).toBe('This code is wrong, already used or expired. Ask for a new one.');
+    });
+
+    it('refuses a wrong, expired or burnt code and an unknown phone with one text', async () => {
+      at.peer.mode = 'ok';
+      const phone = uniquePhone();
+      const { user } = await signUp(ctx(), { phone });
+      await post(ctx(), '/auth/forgot-password', { phone });
+      const code = codeIn((await smsTo(phone)).message);
+      const wrong = code === '123456' ? '654321' : '123456';
+      const body = (c: string, p = phone) => ({ phone: p, code: c, password: 'new-rosewater-77' });
+      const unknown = await post(ctx(), '/auth/reset-password-by-code', body(code, uniquePhone()));
+      expect(unknown.statusCode).toBe(400);
+      const bad = await post(ctx(), '/auth/reset-password-by-code', body(wrong));
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual(unknown.json());
+
+      // Expired: 10 minutes.
+      await ageTokens(ctx(), user._id, 11, 'expires_at');
+      const expired = await post(ctx(), '/auth/reset-password-by-code', body(code));
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json()).toEqual(unknown.json());
+
+      // A new code: five wrong tries burn it, the right one then fails too.
+      await ageTokens(ctx(), user._id, 20, 'created_at');
+      await post(ctx(), '/auth/forgot-password', { phone });
+      const fresh = codeIn((await smsTo(phone, 2)).message);
+      const miss = fresh === '123456' ? '654321' : '123456';
+      for (let i = 0; i < 5; i++) {
+        expect((await post(ctx(), '/auth/reset-password-by-code', body(miss))).statusCode).toBe(400);
+      }
+      const burnt = await post(ctx(), '/auth/reset-password-by-code', body(fresh));
+      expect(burnt.statusCode).toBe(400);
+      expect((await post(ctx(), '/auth/signin', { phone, password: GOOD_PASSWORD })).statusCode).toBe(200);
+    });
+
+    it('limits requests and tries per phone, known or not; refuses bad input with 400', async () => {
+      at.peer.mode = 'ok';
+      const phone = uniquePhone();
+      await signUp(ctx(), { phone });
+      for (const p of [phone, uniquePhone()]) {
+        for (let i = 0; i < 3; i++) {
+          expect((await post(ctx(), '/auth/forgot-password', { phone: p })).statusCode).toBe(200);
+        }
+        const limited = await post(ctx(), '/auth/forgot-password', { phone: p });
+        expect(limited.statusCode).toBe(429);
+        expect(limited.json().error).toMatch(/^Too many password reset requests for this phone number/);
+      }
+      const ghost = uniquePhone();
+      for (let i = 0; i < 10; i++) {
+        const res = await post(ctx(), '/auth/reset-password-by-code', {
+          phone: ghost,
+          code: '123456',
+          password: 'new-rosewater-77',
+        });
+        expect(res.statusCode).toBe(400);
+      }
+      const held = await post(ctx(), '/auth/reset-password-by-code', {
+        phone: ghost,
+        code: '123456',
+        password: 'new-rosewater-77',
+      });
+      expect(held.statusCode).toBe(429);
+
+      for (const [payload, error] of [
+        [{}, 'Enter your email or your phone number'],
+        [{ phone: '12345' }, PHONE_HINT],
+        [{ phone, email: 'a@example.com' }, 'Enter your email or your phone number, not both'],
+      ] as const) {
+        const res = await post(ctx(), '/auth/forgot-password', payload);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toBe(error);
+      }
+      const noCode = await post(ctx(), '/auth/reset-password-by-code', { phone, code: '12', password: 'x' });
+      expect(noCode.statusCode).toBe(400);
+    });
+  },
+  { env: { AT_USERNAME, AT_API_KEY, AT_BASE_URL: at.url, AT_SENDER_ID } },
+);
+
 describeEachDialect('auth: outbox without SMTP or SMS credentials', (ctx) => {
   async function outboxFiles(ext: string) {
     const dir = path.join(ctx().config.dataDir, 'outbox');

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it, vi } from 'vitest';
 import { signedInUser } from './support/auth';
-import { createProduct } from './support/catalogue-factories';
+import { createProduct, setStock } from './support/catalogue-factories';
 import { createTestOrder } from './support/orders-factories';
 import { describeEachDialect } from './support/test-app';
 
 /*
- * Issue 12.1: the catalogue cache belongs to the app and the services that write clear it, so a price change or a
+ * The catalogue cache belongs to the app and the services that write clear it, so a price change or a
  * new review's rating shows on the very next read of the product JSON, the lists, search and the server-rendered
  * product page (the cache is warm before each write).
  */
@@ -81,12 +81,46 @@ describeEachDialect(
       expect(after.rating).toBe(3);
     });
 
+    it('shows a product going out of stock at once, and patches the stock into the lists that show it', async () => {
+      const admin = (await signedInUser(ctx(), { role: 'admin' })).cookie;
+      const row = await createProduct(ctx(), { name: 'Shea Lip Balm', price: 350 });
+      const other = await createProduct(ctx(), { name: 'Aloe Toner', price: 900 });
+      await setStock(ctx(), row.id, 2);
+      await setStock(ctx(), other.id, 40);
+      // Written straight to the database, past the services: the test tells the caches, as a service would.
+      await ctx().app.caches.changed({ kind: 'products', productIds: [row.id, other.id], lists: true });
+      await warm(row.slug, row.name);
+      const otherEtag = String((await get(`/api/v1/products/${other.slug}`)).headers.etag);
+      expect((await get(`/product/${row.slug}`)).body).toContain('https://schema.org/InStock');
+      const take = await ctx().app.inject({
+        method: 'POST',
+        url: `/api/v1/products/${row.id}/stock`,
+        headers: { cookie: admin },
+        payload: { change: -2 },
+      });
+      expect(take.statusCode, take.body).toBe(200);
+      expect(await product(row.slug)).toMatchObject({ stock: 0, inStock: false });
+      const list = (await get('/api/v1/products/?page=1&limit=100')).json().data as {
+        _id: string;
+        stock: number;
+        inStock: boolean;
+      }[];
+      expect(list.find((p) => p._id === row.id)).toMatchObject({ stock: 0, inStock: false });
+      expect(list.find((p) => p._id === other.id)).toMatchObject({ stock: 40, inStock: true });
+      const found = (await get('/api/v1/products/search?search=Shea')).json().data as { inStock: boolean }[];
+      expect(found.map((p) => p.inStock)).toEqual([false]);
+      expect((await get(`/product/${row.slug}`)).body).toContain('https://schema.org/OutOfStock');
+      // A product the move did not touch keeps its answer (the same bytes, the same tag).
+      expect(String((await get(`/api/v1/products/${other.slug}`)).headers.etag)).toBe(otherEtag);
+    });
+
     it('refreshes an answer past its TTL in the background into the same bytes, even after a 304', async () => {
       const row = await createProduct(ctx(), { name: 'Baobab Seed Oil', price: 1500 });
       const url = `/api/v1/products/${row.slug}`;
       const first = await get(url);
       const etag = String(first.headers.etag);
-      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 });
+      // Kept bytes live 5 minutes (each within ±20%): this is past any of them.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 361_000 });
       try {
         // Past the TTL: the browser that has it gets 304 from the kept answer while the next one is computed,
         // after this reply has gone (with the route's 200 serializer, not the 304's).

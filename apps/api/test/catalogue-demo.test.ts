@@ -6,6 +6,13 @@ import { seedDemoData } from '../src/dev/seed-demo';
 import { catalogueDemoSeeder, interleaveByCategory } from '../src/dev/catalogue/seeder';
 import { demoPictureSvg, shade, wrapWords } from '../src/dev/catalogue/pictures';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from '../src/dev/catalogue/products';
+import { DEMO_EXPIRING_SOON, INGREDIENTS } from '../src/dev/catalogue/product-facts';
+import {
+  EXPIRY_WARNING_DAYS,
+  findBannedIngredient,
+  isExpired,
+  lastMonthExpiringWithin,
+} from '@urembo/contract/product-facts';
 import { describeEachDialect } from './support/test-app';
 
 describe('demo catalogue data', () => {
@@ -38,6 +45,12 @@ describe('demo catalogue data', () => {
     expect(inactive).toBeLessThanOrEqual(2);
     expect(DEMO_PRODUCTS.filter((p) => p.featured).length).toBeGreaterThanOrEqual(10);
     expect(DEMO_PRODUCTS.filter((p) => p.isNew).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('names ingredient lists only for products of the demo', () => {
+    const names = new Set(DEMO_PRODUCTS.map((p) => p.name));
+    for (const name of [...Object.keys(INGREDIENTS), DEMO_EXPIRING_SOON])
+      expect(names.has(name), name).toBe(true);
   });
 
   it('mixes categories at the top of the lists', () => {
@@ -94,6 +107,26 @@ describeEachDialect('demo catalogue seeder', (ctx) => {
     const search = (await app.inject({ method: 'GET', url: '/api/v1/products/search?search=serum' })).json();
     expect(search.total).toBeGreaterThanOrEqual(3);
     expect(search.data[0].name).toMatch(/Serum/);
+
+    // Brands, registrations, best-before months (one expiring within the dashboard's 60 days) and ingredients.
+    const all = list.data as Product[];
+    expect(all.every((p) => p.brand)).toBe(true);
+    const cosmetics = all.filter((p) => p.category?.category !== 'Tools & Accessories');
+    for (const p of cosmetics) {
+      expect(p.registration, p.name).toMatch(/^KEBS SM#\d{6}$/);
+      expect(p.expiresOn, p.name).toMatch(/^\d{4}-\d{2}$/);
+      expect(p.ingredients, p.name).toBeTruthy();
+      expect(findBannedIngredient(p.ingredients), p.name).toBeNull();
+      expect(isExpired(p.expiresOn), p.name).toBe(false);
+    }
+    const soon = lastMonthExpiringWithin(EXPIRY_WARNING_DAYS);
+    expect(cosmetics.filter((p) => p.expiresOn! <= soon).map((p) => p.name)).toEqual([DEMO_EXPIRING_SOON]);
+    const brands = (await app.inject({ method: 'GET', url: '/api/v1/brands' })).json().data;
+    expect(brands.length).toBeGreaterThanOrEqual(8);
+    const byBrand = (
+      await app.inject({ method: 'GET', url: '/api/v1/products/search?search=savanna%20glow' })
+    ).json();
+    expect(byBrand.total).toBeGreaterThanOrEqual(5);
 
     // A second start does nothing.
     expect(await seedDemoData(database.db, config, app.log, [catalogueDemoSeeder])).toEqual([]);

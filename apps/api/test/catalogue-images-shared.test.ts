@@ -10,7 +10,7 @@ import { imageDataUrl } from './support/catalogue-factories';
 import { describeEachDialect, testConfig } from './support/test-app';
 
 /*
- * Issue 12.3: pictures live in the database, so a second process with its own disk (its own DATA_DIR) serves an
+ * Pictures live in the database, so a second process with its own disk (its own DATA_DIR) serves an
  * upload made through the first at once, and a deletion through one is a deletion everywhere.
  */
 describeEachDialect('pictures shared between processes', (ctx) => {

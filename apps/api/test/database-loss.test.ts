@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from './support/test-db';
 import { testConfig, type TestContext } from './support/test-app';
 
 /*
- * Issue 12.4: when PostgreSQL goes away the shop answers 503 {error} (health too) and never crashes; when it comes
+ * When PostgreSQL goes away the shop answers 503 {error} (health too) and never crashes; when it comes
  * back the same process serves again within seconds. SQLite busy answers 503 too.
  */
 const pgUrl = inject('pgUrl');

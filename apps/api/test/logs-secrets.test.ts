@@ -18,7 +18,7 @@ import { createTestDatabase, type TestDatabase } from './support/test-db';
 import { DIALECTS, testConfig } from './support/test-app';
 
 /*
- * Issue 11.5: with LOG_LEVEL=trace, a customer signs up, verifies email and phone, resets the password, signs in and
+ * With LOG_LEVEL=trace, a customer signs up, verifies email and phone, resets the password, signs in and
  * pays by STK push; the captured log must hold none of the secrets that passed through the shop.
  */
 const CALLBACK_SECRET = 'log-test-callback-secret-0123456789';

@@ -6,7 +6,7 @@ import { createPlace, orderBody } from './support/orders-factories';
 import { describeEachDialect } from './support/test-app';
 
 /*
- * Issue 11.9, property style: prices at the catalogue's edges (Ksh 1 to 10,000,000) times counts at theirs (1 to 99)
+ * Property style: prices at the catalogue's edges (Ksh 1 to 10,000,000) times counts at theirs (1 to 99)
  * over 1 to 50 lines are priced exactly (checked against BigInt arithmetic) or refused with a 400 naming the limit,
  * on the order route and the quote route; never a 500.
  */

@@ -7,7 +7,7 @@ import { createPlace, orderBody } from './support/orders-factories';
 import { describeEachDialect } from './support/test-app';
 
 /*
- * Order SMS (issue 13.7) through a real Africa's Talking peer on loopback: one message per order event, naming the
+ * Order SMS through a real Africa's Talking peer on loopback: one message per order event, naming the
  * order reference, at most 320 characters, sent in the background so the order never waits for (or fails with) it.
  */
 

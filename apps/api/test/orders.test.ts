@@ -56,8 +56,9 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
         price: 1800,
         images: [`/api/v1/images/${serum.imageHashes[0]}-1200.webp`],
         count: 2,
+        variant: null,
       },
-      { _id: soap.id, name: 'Black Soap', price: 450, images: [], count: 3 },
+      { _id: soap.id, name: 'Black Soap', price: 450, images: [], count: 3, variant: null },
     ]);
     const [row] = await orderRows(ctx(), user.id);
     expect(row).toMatchObject({ total_amount: 5250, location_id: place.locationId, idempotency_key: null });
@@ -342,6 +343,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
           price: 1250,
           images: [`/api/v1/images/${a.imageHashes[0]}-1200.webp`],
           count: 2,
+          variant: null,
         },
         {
           _id: b.id,
@@ -349,6 +351,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
           price: 99,
           images: [`/api/v1/images/${b.imageHashes[0]}-1200.webp`],
           count: 4,
+          variant: null,
         },
       ],
       subtotal: 2896,
@@ -541,7 +544,7 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
     expect(bad.json().error).toBe('paymentStatus must be one of pending, paid, payment-unsuccessful');
     expect((await update({ deliveryStatus: 'shipped' })).statusCode).toBe(400);
 
-    // "Paid" by hand needs evidence, and records a payment row for what is owed (issue 17.9).
+    // "Paid" by hand needs evidence, and records a payment row for what is owed.
     const bare = await update({ paymentStatus: 'paid' });
     expect(bare.statusCode).toBe(400);
     expect(bare.json().error).toMatch(/receipt you saw or a reason/);

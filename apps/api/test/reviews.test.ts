@@ -94,7 +94,7 @@ describeEachDialect('reviews', (ctx) => {
       expect(res.json()).toEqual({ error: 'Product not found' });
     });
 
-    it('creates the review of a verified buyer (201) with the API.md shape, author from the session', async () => {
+    it('creates the review of a verified buyer (201) with the documented shape, author from the session', async () => {
       const product = await createProduct(ctx(), { name: 'Rose Water Toner', price: 1250 });
       const buyer = await verifiedBuyer(ctx(), product, 'Amina Wanjiru');
       const impostor = await signedInUser(ctx(), { full_name: 'Someone Else' });
@@ -139,6 +139,7 @@ describeEachDialect('reviews', (ctx) => {
       ['zero stars', 0],
       ['six stars', 6],
       ['4.5 stars', 4.5],
+      ['2.5 stars', 2.5],
       ['the string "5"', '5'],
       ['a word', 'five'],
       ['null', null],

@@ -7,7 +7,7 @@ import { createCategory, createProduct } from './support/catalogue-factories';
 import { describeEachDialect } from './support/test-app';
 
 /*
- * Issue 15: storefront pages are rendered on the server for visitors (the built web app's dist-ssr bundle), kept as
+ * Storefront pages are rendered on the server for visitors (the built web app's dist-ssr bundle), kept as
  * bytes with an ETag under the catalogue's generation, and public catalogue answers are cached as JSON bytes with
  * ETag/304. These tests drive the real build: `npm test` builds before it runs them.
  */
@@ -110,6 +110,45 @@ describeEachDialect(
       expect(after.statusCode).toBe(200);
       expect(rootOf(after.body)).toContain('2,600');
       expect(rootOf(after.body)).not.toContain('2,300');
+    });
+
+    it('draws a page again after a stock move only when a shopper would see it: "Only N left", "Out of stock"', async () => {
+      const admin = (await signedInUser(ctx(), { role: 'admin' })).cookie;
+      const row = await createProduct(ctx(), { name: 'Tamarind Scrub', price: 1100 });
+      const stock = async (change: number) => {
+        const answer = await ctx().app.inject({
+          method: 'POST',
+          url: `/api/v1/products/${row.id}/stock`,
+          headers: { cookie: admin },
+          payload: { change },
+        });
+        expect(answer.statusCode, answer.body).toBe(200);
+      };
+      expect(
+        (
+          await ctx().app.inject({
+            method: 'PUT',
+            url: `/api/v1/products/${row.id}`,
+            headers: { cookie: admin },
+            payload: { stock: 40 },
+          })
+        ).statusCode,
+      ).toBe(200);
+      const first = await get(`/product/${row.slug}`);
+      expect(rootOf(first.body)).not.toMatch(/Only (<!-- -->)?\d+(<!-- -->)? left/);
+      // 40 to 39: the page looks the same, so it is the same page (not drawn again); the JSON has the new figure.
+      await stock(-1);
+      const same = await get(`/product/${row.slug}`);
+      expect(same.headers.etag).toBe(first.headers.etag);
+      expect((await get(`/api/v1/products/${row.slug}`)).json()).toMatchObject({ stock: 39 });
+      // Down to 3: "Only 3 left"; then none: "Out of stock", on the very next view.
+      await stock(-36);
+      // React writes a comment between the text and the figure.
+      expect(rootOf((await get(`/product/${row.slug}`)).body)).toMatch(/Only (<!-- -->)?3(<!-- -->)? left/);
+      await stock(-3);
+      const soldOut = await get(`/product/${row.slug}`);
+      expect(rootOf(soldOut.body)).toContain('Out of stock');
+      expect(soldOut.body).toContain('https://schema.org/OutOfStock');
     });
 
     it('renders the shop for one category, and search results, from the query string', async () => {

@@ -165,21 +165,32 @@ if (!pgUrl || !redisUp)
     const listOnB = async () =>
       (
         (await (await call(b, 'GET', '/products/featuredandnew')).json()) as {
-          data: { _id: string; price: number }[];
+          data: { _id: string; price: number; stock: number | null; inStock: boolean }[];
         }
       ).data.find((p) => p._id === product._id);
     expect((await listOnB())?.price).toBe(2000);
     const productOnB = async () =>
       (await (await call(b, 'GET', `/products/${product._id}`)).json()) as {
         price: number;
+        stock: number | null;
+        inStock: boolean;
         rating: number;
         reviewCount: number;
       };
     expect((await productOnB()).price).toBe(2000);
     expect((await call(a, 'PUT', `/products/${product._id}`, { price: 2250 }, cookie)).status).toBe(200);
-    // The very next reads through B, with no wait: the write bumped the cache generation in Redis.
+    // The very next reads through B, with no wait: the write is numbered in Redis before it answers.
     expect((await productOnB()).price).toBe(2250);
     expect((await listOnB())?.price).toBe(2250);
+
+    // Its last two units sold through A: B shows it out of stock on its next read, in the product and the list.
+    expect((await call(a, 'PUT', `/products/${product._id}`, { stock: 2 }, cookie)).status).toBe(200);
+    expect(await productOnB()).toMatchObject({ stock: 2, inStock: true });
+    expect(await listOnB()).toMatchObject({ stock: 2, inStock: true });
+    const sold = await call(a, 'POST', `/products/${product._id}/stock`, { change: -2 }, cookie);
+    expect(sold.status, await sold.clone().text()).toBe(200);
+    expect(await productOnB()).toMatchObject({ stock: 0, inStock: false });
+    expect(await listOnB()).toMatchObject({ stock: 0, inStock: false });
 
     // A customer with a paid order reviews the product through A; B shows the new rating on its next read.
     const customer = { fullName: 'Mwende Kioko', phone: '0733444555', password: 'jacaranda-blue-88' };

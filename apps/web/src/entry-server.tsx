@@ -1,5 +1,5 @@
 /**
- * The server render of the storefront (issue 15): the API process imports this bundle (dist-ssr/entry-server.js) and
+ * The server render of the storefront: the API process imports this bundle (dist-ssr/entry-server.js) and
  * renders a visitor's first screen to HTML with the data it shows, so the page paints before any JavaScript runs;
  * the browser then hydrates it (main.tsx) from the same answers. Data comes from the screens' own queries: a first
  * render records which queries they ask for, those are fetched through the API in-process (setApiTransport), and

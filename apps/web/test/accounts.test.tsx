@@ -5,6 +5,7 @@ import type { MessageResponse } from '@urembo/contract/auth';
 import type { User } from '@urembo/contract/users';
 import { CodeVerification } from '../src/features/auth/components/code-verification';
 import { NewPasswordField } from '../src/features/auth/components/new-password-field';
+import { ForgotPasswordModal } from '../src/features/auth/components/forgot-password-modal';
 import { COOLDOWN_KEYS } from '../src/features/auth/use-cooldown';
 import { PlacePicker, type PlaceNames } from '../src/features/profile/components/place-picker';
 import { renderAt } from './render';
@@ -265,5 +266,57 @@ describe('NewPasswordField', () => {
     await waitFor(() => expect(verdict).toHaveTextContent('Password must not contain your name'));
     fireEvent.change(input, { target: { value: 'marula-oil-2025' } });
     await waitFor(() => expect(verdict).toHaveTextContent(/not easy to guess/));
+  });
+});
+
+describe('ForgotPasswordModal', () => {
+  it('by phone: sends the code by SMS, then resets the password with it', async () => {
+    const onClose = vi.fn();
+    const calls = mockApi({
+      'POST /auth/forgot-password': {
+        body: { message: 'If an account uses that phone number, we have sent it an SMS with a code.' },
+      },
+      'POST /auth/reset-password-by-code': { body: { message: 'Password reset success' } },
+    });
+    renderAt(<ForgotPasswordModal open onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Forgot your password?' });
+    expect(within(dialog).getByRole('radio', { name: 'A code by SMS' })).toBeChecked();
+    fireEvent.change(within(dialog).getByLabelText('Phone number'), { target: { value: '0712 345 678' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Code' }));
+    expect(await within(dialog).findByLabelText('Code from the SMS')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('+254712345678');
+    expect(calls.find((c) => c.path === '/auth/forgot-password')?.body).toEqual({ phone: '254712345678' });
+
+    fireEvent.change(within(dialog).getByLabelText('Code from the SMS'), { target: { value: '12' } });
+    fireEvent.change(within(dialog).getByLabelText('New password'), {
+      target: { value: 'baobab-seed-2026' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Confirm new password'), {
+      target: { value: 'baobab-seed-2026' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+    expect(await within(dialog).findByText('The code is the 6 digits we sent you')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Code from the SMS'), { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.path === '/auth/reset-password-by-code')?.body).toEqual({
+      phone: '254712345678',
+      code: '123456',
+      password: 'baobab-seed-2026',
+    });
+  });
+
+  it('by email: still mails a link', async () => {
+    const calls = mockApi({ 'POST /auth/forgot-password': { body: { message: 'sent' } } });
+    renderAt(<ForgotPasswordModal open onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Forgot your password?' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'A link by email' }));
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'Amina@Example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Recovery Email' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/auth/forgot-password')?.body).toEqual({
+        email: 'amina@example.com',
+      }),
+    );
   });
 });

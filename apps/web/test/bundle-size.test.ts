@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 /*
  * The JavaScript a first visit to "/" downloads, measured on the production build (`npm test` builds first):
  * the entry chunk and its static imports, plus the home route's lazy chunk and its static imports, read from
- * Vite's manifest. PRODUCT.md: fast on a cheap phone on a slow network, so at most 120 KB gzip, and none of the
+ * Vite's manifest. The product must be fast on a cheap phone on a slow network, so at most 120 KB gzip, and none of the
  * admin panel's code.
  */
 

@@ -242,6 +242,41 @@ describe('ProductPage', () => {
     expect(screen.getByText('Reviews of Rose Water Toner')).toBeInTheDocument();
   });
 
+  it('shows the brand, "Best before" by the price and what is inside, ingredients folded', async () => {
+    mockApi({
+      'GET /products/facts': {
+        body: product({
+          slug: 'facts',
+          brand: 'Savanna Glow',
+          expiresOn: '2099-03',
+          registration: 'KEBS SM#123456',
+          ingredients: 'Rosa Damascena Flower Water, Glycerin',
+        }),
+      },
+    });
+    page('/product/facts');
+    expect(await screen.findByRole('link', { name: 'Savanna Glow' })).toHaveAttribute(
+      'href',
+      '/shop?brand=Savanna%20Glow',
+    );
+    expect(screen.getByText('Best before 03/2099')).toBeInTheDocument();
+    const inside = screen.getByRole('region', { name: 'What’s inside' });
+    expect(within(inside).getByText('KEBS SM#123456')).toBeInTheDocument();
+    expect(within(inside).getByText('03/2099')).toBeInTheDocument();
+    const ingredients = within(inside).getByText('Rosa Damascena Flower Water, Glycerin');
+    expect(ingredients.closest('details')).not.toHaveAttribute('open');
+    expect(within(inside).getByRole('link', { name: 'Authenticity and returns' })).toHaveAttribute(
+      'href',
+      '/returns',
+    );
+  });
+
+  it('says an expired product is past its best-before month', async () => {
+    mockApi({ 'GET /products/old-jar': { body: product({ slug: 'old-jar', expiresOn: '2020-01' }) } });
+    page('/product/old-jar');
+    expect(await screen.findByText('Expired: best before 01/2020')).toBeInTheDocument();
+  });
+
   it('says an inactive product is unavailable', async () => {
     mockApi({ 'GET /products/old': { body: product({ status: 'inactive', slug: 'old' }) } });
     page('/product/old');

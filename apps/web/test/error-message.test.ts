@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiRequestError, errorMessage } from '../src/lib/api-client';
 
 describe('errorMessage', () => {
-  it('never shows a field path (issue 17.4)', () => {
+  it('never shows a field path', () => {
     const error = new ApiRequestError(400, 'amount: Amount must be a whole number of shillings', [
       { path: 'amount', message: 'Amount must be a whole number of shillings' },
     ]);

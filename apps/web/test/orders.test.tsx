@@ -186,7 +186,7 @@ describe('OrdersTable (admin)', () => {
         .map((o) => o.textContent),
     ).toEqual(['Pending', 'Paid', 'Payment Unsuccessful']);
     fireEvent.change(payment, { target: { value: 'paid' } });
-    // Paid by hand asks for the receipt or a reason (issue 17.9).
+    // Paid by hand asks for the receipt or a reason.
     fireEvent.change(within(dialog).getByLabelText(/M-Pesa receipt or reason/), {
       target: { value: 'Cash on delivery' },
     });

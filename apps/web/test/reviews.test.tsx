@@ -144,9 +144,9 @@ function order(overrides: Partial<Order> = {}): Order {
   return anyOrder({
     _id: 'o1',
     items: [
-      { _id: 'p1', name: 'Rose Water Toner', price: 1250, images: ['/img/p1.webp'], count: 1 },
-      { _id: 'p2', name: 'Shea Butter', price: 800, images: ['/img/p2.webp'], count: 2 },
-      { _id: 'p3', name: 'Argan Oil', price: 2100, images: [], count: 1 },
+      { _id: 'p1', name: 'Rose Water Toner', price: 1250, images: ['/img/p1.webp'], count: 1, variant: null },
+      { _id: 'p2', name: 'Shea Butter', price: 800, images: ['/img/p2.webp'], count: 2, variant: null },
+      { _id: 'p3', name: 'Argan Oil', price: 2100, images: [], count: 1, variant: null },
     ],
     subtotal: 4950,
     shippingFee: 200,
@@ -209,7 +209,7 @@ describe('ReviewOrderPage', () => {
     expect(screen.getByRole('heading', { name: 'Shea Butter' })).toBeInTheDocument();
     expect(screen.getByText('Price: KES 800')).toBeInTheDocument();
     expect(screen.getByLabelText('Comment')).toHaveValue('');
-    expect(screen.getByLabelText('Rating')).toHaveValue(1);
+    expect(screen.getByLabelText('Rating')).toHaveValue(null);
     expect(previous).toBeEnabled();
 
     fireEvent.click(next);
@@ -223,18 +223,28 @@ describe('ReviewOrderPage', () => {
     fireEvent.click(previous);
     expect(screen.getByRole('heading', { name: 'Shea Butter' })).toBeInTheDocument();
     expect(screen.getByLabelText('Comment')).toHaveValue('');
-    expect(screen.getByLabelText('Rating')).toHaveValue(1);
+    expect(screen.getByLabelText('Rating')).toHaveValue(null);
   });
 
-  it('ignores ratings that are not whole numbers 1 to 5', async () => {
-    mockApi(baseRoutes({ body: order() }));
+  it('sends nothing without a rating, or with 0, 6 or 4.5 typed, and asks for 1 to 5 stars', async () => {
+    const calls = mockApi(baseRoutes({ body: order() }));
     renderReviewPage();
     const rating = await screen.findByLabelText('Rating');
-    fireEvent.change(rating, { target: { value: '4' } });
-    for (const bad of ['0', '6', '4.5']) {
+    expect(rating).toHaveValue(null);
+    expect(screen.getByRole('button', { name: '1 star' })).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.change(screen.getByLabelText('Comment'), { target: { value: 'Forgot the stars' } });
+    for (const bad of ['', '0', '6', '4.5']) {
       fireEvent.change(rating, { target: { value: bad } });
-      expect(rating).toHaveValue(4);
+      fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Choose 1 to 5 stars');
+      expect(rating).toHaveFocus();
+      expect(rating).toHaveAttribute('aria-invalid', 'true');
     }
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // Choosing stars clears the message.
+    fireEvent.click(screen.getByRole('button', { name: '2 stars' }));
+    expect(rating).toHaveValue(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('submits, shows "Submitting...", then toasts, clears and moves to the next product', async () => {
@@ -269,7 +279,7 @@ describe('ReviewOrderPage', () => {
     expect(await screen.findByText('Review created successfully!')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Shea Butter' })).toBeInTheDocument();
     expect(screen.getByLabelText('Comment')).toHaveValue('');
-    expect(screen.getByLabelText('Rating')).toHaveValue(1);
+    expect(screen.getByLabelText('Rating')).toHaveValue(null);
     expect(screen.getByText('1 of 3 reviewed')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST');
     expect(post).toMatchObject({
@@ -292,6 +302,7 @@ describe('ReviewOrderPage', () => {
     });
     renderReviewPage();
     fireEvent.change(await screen.findByLabelText('Comment'), { target: { value: 'Only one' } });
+    fireEvent.click(screen.getByRole('button', { name: '2 stars' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
     expect(await screen.findByText('Review created successfully!')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Rose Water Toner' })).toBeInTheDocument();
@@ -310,6 +321,7 @@ describe('ReviewOrderPage', () => {
       product({ rating: 5, reviewCount: 0 }),
     );
     fireEvent.change(await screen.findByLabelText('Comment'), { target: { value: 'Lovely' } });
+    fireEvent.click(screen.getByRole('button', { name: '4 stars' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
     expect(await screen.findByText('Review created successfully!')).toBeInTheDocument();
     expect(queryClient.getQueryState(catalogueKeys.product('rose-water-toner'))?.isInvalidated).toBe(true);
@@ -325,6 +337,7 @@ describe('ReviewOrderPage', () => {
     });
     renderReviewPage();
     fireEvent.change(await screen.findByLabelText('Comment'), { target: { value: 'Twice' } });
+    fireEvent.click(screen.getByRole('button', { name: '5 stars' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
     expect(
       await screen.findByText('You have already reviewed this product; edit your review instead'),

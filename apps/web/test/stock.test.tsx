@@ -198,6 +198,7 @@ describe('dashboard', () => {
           last7Days: { orders: 9, revenue: 12500 },
           awaitingPayment: 3,
           awaitingDelivery: 1,
+          expiringSoon: [],
           lowStock: [product({ stock: 0, inStock: false, name: 'Shea Balm' })],
           lowStockAt: 5,
           topProducts: [{ _id: 'p9', name: 'Black Soap', count: 12 }],

@@ -5,6 +5,6 @@
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-/** Server cool-downs between two codes (seed §9); the web app counts them down on the resend buttons. */
+/** Server cool-downs between two codes; the web app counts them down on the resend buttons. */
 export const EMAIL_CODE_COOLDOWN_SECONDS = 5 * 60;
 export const PHONE_CODE_COOLDOWN_SECONDS = 2 * 60;

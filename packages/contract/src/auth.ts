@@ -91,13 +91,41 @@ export const signinBodySchema = z
     path: ['phone'],
   });
 
-export const forgotPasswordBodySchema = z.object({ email: emailSchema });
-export const resetPasswordBodySchema = z.object({ password: newPasswordSchema });
-export const verifyCodeBodySchema = z.object({
-  code: requiredText('Code')
-    .trim()
-    .regex(/^\d{6}$/, 'The code is the 6 digits we sent you'),
+/**
+ * "Forgot your password?": the account's email (a link is mailed) or its phone, in any Kenyan form (a code is sent
+ * by SMS), one of the two.
+ */
+export const forgotPasswordBodySchema = z
+  .object({
+    email: optionalEmailSchema,
+    phone: z.preprocess(blankAsMissing, kenyanPhoneSchema.optional()),
+  })
+  .superRefine((b, ctx) => {
+    if (b.email === undefined && b.phone === undefined)
+      ctx.addIssue({ code: 'custom', message: 'Enter your email or your phone number', path: ['email'] });
+    else if (b.email !== undefined && b.phone !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Enter your email or your phone number, not both',
+        path: ['phone'],
+      });
+  });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+
+/** A 6-digit code sent by mail or SMS. */
+export const codeSchema = requiredText('Code')
+  .trim()
+  .regex(/^\d{6}$/, 'The code is the 6 digits we sent you');
+
+/** A new password with the code sent by SMS to the account's phone. */
+export const resetPasswordByCodeBodySchema = z.object({
+  phone: kenyanPhoneSchema,
+  code: codeSchema,
+  password: newPasswordSchema,
 });
+export type ResetPasswordByCodeBody = z.input<typeof resetPasswordByCodeBodySchema>;
+export const resetPasswordBodySchema = z.object({ password: newPasswordSchema });
+export const verifyCodeBodySchema = z.object({ code: codeSchema });
 export const changePasswordBodySchema = z.object({
   currentPassword: requiredText('Current password')
     .min(1, 'Current password is required')

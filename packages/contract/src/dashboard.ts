@@ -8,7 +8,7 @@ const periodSchema = z.object({
   revenue: z.number().int(),
 });
 
-/** GET /admin/summary (API.md "Owner's dashboard"; `revenueByDay` is docs/api-additions-stock.md). */
+/** GET /admin/summary (`revenueByDay` is docs/api-additions-stock.md). */
 export const adminSummarySchema = z.object({
   today: periodSchema,
   last7Days: periodSchema,
@@ -19,6 +19,11 @@ export const adminSummarySchema = z.object({
   /** Tracked products with stock at or below LOW_STOCK_AT, lowest first. */
   lowStock: z.array(productSchema),
   lowStockAt: z.number().int(),
+  /**
+   * Products whose best-before month ends within 60 days, or has passed (those can no longer be sold), soonest
+   * first: take them off the shelf or sell them first.
+   */
+  expiringSoon: z.array(productSchema),
   /** Most units sold in uncancelled orders of the last 30 days. */
   topProducts: z.array(z.object({ _id: z.string(), name: z.string(), count: z.number().int() })),
   /** The last 30 Nairobi days, oldest first, each `YYYY-MM-DD` with its orders and paid revenue. */

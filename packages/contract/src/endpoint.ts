@@ -67,6 +67,19 @@ export interface EndpointSpec {
   readonly etag?: true;
   /** Signing in or out: the answer sets or clears the session cookie. */
   readonly sessionCookie?: 'sets' | 'clears';
+  /**
+   * A public route whose answer is still never to be kept by a browser or proxy (`Cache-Control: no-store`): the
+   * caller's session, a sign-in, the server's health. Customer and admin routes are always `no-store`.
+   */
+  readonly noStore?: true;
+}
+
+/**
+ * Whether an endpoint's answers, errors included, carry `Cache-Control: no-store`: every customer and admin route,
+ * and the public routes marked `noStore`. The server sets the header from this one rule (routes.ts).
+ */
+export function answersNoStore(endpoint: Pick<EndpointSpec, 'access' | 'noStore'>): boolean {
+  return endpoint.access !== 'public' || endpoint.noStore === true;
 }
 
 /** An endpoint: its route and its definition. */

@@ -18,7 +18,7 @@ export const STATUS_LABELS: Record<PaymentStatus | DeliveryStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** The customer's order list filter (seed §2): pending, paid, delivered, cancelled. */
+/** The customer's order list filter: pending, paid, delivered, cancelled. */
 export const ORDER_FILTERS = ['pending', 'paid', 'delivered', 'cancelled'] as const;
 
 /** Every status a customer's order list may be filtered by (paymentStatus OR deliveryStatus equals it). */

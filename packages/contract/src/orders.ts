@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productSchema } from './catalogue';
+import { productSchema, variantSchema } from './catalogue';
 import { oneOf } from './common';
 import {
   DELIVERY_STATUSES,
@@ -23,7 +23,30 @@ export {
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export const deliveryStatusSchema = z.enum(DELIVERY_STATUSES);
 
-export const cartLineSchema = productSchema.extend({ count: z.number().int() });
+/** The variant a cart line holds, as it is now; the line's `price` is its price. */
+export const cartVariantSchema = variantSchema.pick({
+  _id: true,
+  sku: true,
+  options: true,
+  price: true,
+  image: true,
+  stock: true,
+  inStock: true,
+});
+
+/** The variant an order line holds: its id, SKU and options as they were when ordered. */
+export const orderLineVariantSchema = z.object({
+  _id: z.string(),
+  sku: z.string(),
+  options: z.record(z.string(), z.string()),
+});
+export type OrderLineVariant = z.infer<typeof orderLineVariantSchema>;
+
+export const cartLineSchema = productSchema.extend({
+  count: z.number().int(),
+  /** The variant chosen (its price is the line's), or null for a product without variants. */
+  variant: cartVariantSchema.nullable(),
+});
 export type CartLine = z.infer<typeof cartLineSchema>;
 /** A customer's cart: its lines (the product as it is now, and how many) and the server's subtotal. */
 export const cartSchema = z.object({ data: z.array(cartLineSchema), subtotal: z.number().int() });
@@ -35,6 +58,7 @@ export const orderLineSchema = z.object({
   price: z.number().int(),
   images: z.array(z.string()),
   count: z.number().int(),
+  variant: orderLineVariantSchema.nullable(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -64,6 +88,7 @@ export const orderItemSchema = z.object({
   _id: z.string(),
   user: z.object({ fullName: z.string(), email: z.string().nullable(), phone: z.string() }),
   product: z.object({ _id: z.string().nullable(), name: z.string() }),
+  variant: orderLineVariantSchema.nullable(),
   count: z.number().int(),
   price: z.number().int(),
   createdAt: z.string(),
@@ -77,7 +102,7 @@ export const orderItemSchema = z.object({
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
 /* ---------------------------------------------------------------------------------------------------------------
- * Requests (issue 5). The server validates with these schemas and the web app builds its calls from their types.
+ * Requests. The server validates with these schemas and the web app builds its calls from their types.
  * ------------------------------------------------------------------------------------------------------------ */
 
 const countMessage = `count must be a whole number from 1 to ${MAX_LINE_COUNT}`;
@@ -92,13 +117,24 @@ const productId = z
   .min(1, { error: 'productId is required' })
   .max(100);
 
-/** POST /user/addToCart/{userId}: adds `count` (default 1) to the product's line. */
-export const addToCartBodySchema = z.object({ productId, count: lineCount.default(1) });
+const variantId = z
+  .string({ error: 'variantId must be the id of one of the product’s variants' })
+  .trim()
+  .min(1, { error: 'variantId must be the id of one of the product’s variants' })
+  .max(100);
+
+/** POST /user/addToCart/{userId}: adds `count` (default 1) to the line of the product (and variant). */
+export const addToCartBodySchema = z.object({
+  productId,
+  variantId: variantId.optional(),
+  count: lineCount.default(1),
+});
 export type AddToCartBody = z.input<typeof addToCartBodySchema>;
 
 /** DELETE /user/removeFromCart/{userId}: takes one off the line (removing it at zero), or the whole line with `all`. */
 export const removeFromCartBodySchema = z.object({
   productId,
+  variantId: variantId.optional(),
   all: z.boolean({ error: 'all must be true or false' }).default(false),
 });
 export type RemoveFromCartBody = z.input<typeof removeFromCartBodySchema>;
@@ -110,6 +146,13 @@ export const orderItemInputSchema = z.object({
     .trim()
     .min(1, { error: 'each item needs the product _id' })
     .max(100),
+  /** The variant's id; required for a product with variants. */
+  variant: z
+    .string({ error: 'variant must be the id of one of the product’s variants' })
+    .trim()
+    .min(1, { error: 'variant must be the id of one of the product’s variants' })
+    .max(100)
+    .optional(),
   count: lineCount,
 });
 export type OrderItemInput = z.infer<typeof orderItemInputSchema>;

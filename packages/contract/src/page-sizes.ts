@@ -2,7 +2,7 @@
 
 export const MAX_PAGE_LIMIT = 100;
 
-/** Page sizes of the seed (PRODUCT.md: lists are paged on the server). */
+/** Page sizes: lists are paged on the server. */
 export const PAGE_SIZES = {
   featured: 10,
   shop: 10,

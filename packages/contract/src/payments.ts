@@ -18,7 +18,7 @@ export const PAYMENT_FLAGS = ['amount-mismatch', 'conflict', 'refund', 'duplicat
 /** A typed receipt's check with Safaricom (Transaction Status API). */
 export const PAYMENT_VERIFICATIONS = ['checking', 'confirmed', 'unknown'] as const;
 
-/** Payment (API.md): `status` true = complete, false = pending. `receipt` is null only for an STK payment
+/** Payment: `status` true = complete, false = pending. `receipt` is null only for an STK payment
  * confirmed by an STK query whose callback never came (Safaricom's query answer carries no receipt). */
 export const paymentSchema = z.object({
   _id: z.string(),
@@ -33,7 +33,7 @@ export const paymentSchema = z.object({
   /** Addition: the order's short reference, for people. */
   orderReference: z.string().nullable(),
   status: z.boolean(),
-  /** Addition to API.md: set when the payment is held back for review (e.g. the amount did not match). */
+  /** Set when the payment is held back for review (e.g. the amount did not match). */
   flag: z.enum(PAYMENT_FLAGS).nullable(),
   /** Addition: the paybill account number as the customer typed it (paybill payments). */
   account: z.string().nullable(),
@@ -64,7 +64,7 @@ export const stkPushBodySchema = z.object({
 export const stkPushAnswerSchema = z.object({ _id: z.string(), message: z.string() });
 export type StkPushAnswer = z.infer<typeof stkPushAnswerSchema>;
 
-/** GET /m-pesa/resolveTransaction/{id}. `order` and `amount` are additions to API.md (links back to the order). */
+/** GET /m-pesa/resolveTransaction/{id}. `order` and `amount` link back to the order. */
 export const resolveAnswerSchema = z.object({
   status: z.enum(STK_STATUSES),
   message: z.string(),
@@ -118,7 +118,7 @@ export const updatePaymentBodySchema = z.union([paymentStatusBodySchema, assignP
   error: 'Send {status: true|false} or {order: "<reference>"}',
 });
 
-/** GET /payment/?filter=… (admin). `unmatched=true` is the API.md spelling of filter=unmatched. */
+/** GET /payment/?filter=… (admin). `unmatched=true` is another spelling of filter=unmatched. */
 export const PAYMENT_FILTERS = ['all', 'unmatched', 'pending', 'conflicts'] as const;
 export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
 
@@ -146,7 +146,7 @@ export const c2bRegistrationSchema = z.object({
 export type C2bRegistration = z.infer<typeof c2bRegistrationSchema>;
 
 /**
- * The seed's STK phone rule (§5) for prefilling the form: 07… or 01… followed by 8 digits becomes 2547…/2541…;
+ * The seed's STK phone rule for prefilling the form: 07… or 01… followed by 8 digits becomes 2547…/2541…;
  * the 254 and +254 forms are kept; anything else leaves the field empty.
  */
 export function stkPhoneFromProfile(phone: string | null | undefined): string {

@@ -3,7 +3,7 @@
  * library (reviews.ts holds the schemas; the server and any form that validates import those).
  */
 
-/** Stars: whole numbers only (seed §5, §9). */
+/** Stars: whole numbers only. */
 export const REVIEW_RATING_MIN = 1;
 export const REVIEW_RATING_MAX = 5;
 export const REVIEW_COMMENT_MAX = 1000;

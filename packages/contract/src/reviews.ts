@@ -43,7 +43,7 @@ export type UpdateReviewBody = z.input<typeof updateReviewBodySchema>;
 export const productReviewsQuerySchema = pagingQuery(REVIEW_PAGE_SIZES.product);
 export const adminReviewsQuerySchema = pagingQuery(REVIEW_PAGE_SIZES.admin);
 
-/** A review as everyone sees it (API.md): no email. */
+/** A review as everyone sees it: no email. */
 export const reviewSchema = z.object({
   _id: z.string(),
   user: z.object({ fullName: z.string() }),

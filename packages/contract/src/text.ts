@@ -1,4 +1,4 @@
-/** Truncation lengths of the seed (§9). */
+/** Truncation lengths. */
 export const TRUNCATE = {
   cardDescription: 50,
   featuredDescription: 20,

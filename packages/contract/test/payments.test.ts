@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualPaymentBodySchema, stkPhoneFromProfile, stkPushBodySchema } from '../src/payments';
 
-describe('stkPhoneFromProfile (seed §5 STK phone rule)', () => {
+describe('stkPhoneFromProfile (the STK phone rule)', () => {
   it.each([
     ['0712345678', '254712345678'],
     ['0112345678', '254112345678'],

@@ -39,7 +39,8 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-export type AuthTokenPurpose = 'verify-email' | 'verify-phone' | 'reset-password';
+/** reset-password: a mailed link; reset-password-phone: a code sent by SMS to the account's phone. */
+export type AuthTokenPurpose = 'verify-email' | 'verify-phone' | 'reset-password' | 'reset-password-phone';
 
 /** One-time codes and links (migration 005): only an HMAC of the secret is stored. */
 export interface AuthTokensTable {
@@ -184,6 +185,40 @@ export interface ProductsTable {
   stock: number | null;
   created_at: string;
   updated_at: string;
+  /** Who makes it (migration 016); one spelling per brand, the first one saved. */
+  brand: string | null;
+  /** Best before, "YYYY-MM"; past that Nairobi month the product cannot be sold. */
+  expires_on: string | null;
+  /** KEBS permit or Pharmacy and Poisons Board registration number. */
+  registration: string | null;
+  ingredients: string | null;
+  /** JSON list of {name, values[]} (at most 3 options); '[]' for a product without options (migration 017). */
+  options: Generated<string>;
+  /** The earlier price, shown crossed out; null when there is none. */
+  compare_at_price: number | null;
+  /** The variants' option values and SKUs as words, for search (kept by the catalogue's writes). */
+  variant_terms: Generated<string>;
+}
+
+/** One combination of a product's options (migration 017). */
+export interface ProductVariantsTable {
+  id: string;
+  product_id: string;
+  /** Unique in the shop, ignoring case. */
+  sku: string;
+  /** JSON object {optionName: value}, one entry per option of the product. */
+  options: string;
+  position: number;
+  price: number;
+  compare_at_price: number | null;
+  /** Units on the shelf (never below zero); null = not tracked. */
+  stock: number | null;
+  /** Content hash of one of the product's pictures, or null. */
+  image_hash: string | null;
+  /** "#RRGGBB" for a shade, or null. */
+  swatch: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ProductImagesTable {
@@ -200,6 +235,8 @@ export interface ProductImagesTable {
 export interface CartLinesTable {
   user_id: string;
   product_id: string;
+  /** The variant chosen; '' for a product without variants. */
+  variant_id: Generated<string>;
   count: number;
   created_at: string;
   updated_at: string;
@@ -244,6 +281,10 @@ export interface OrderItemsTable {
   /** Units this line took from the product's stock (0 when not tracked or already given back). */
   stock_taken: Generated<number>;
   created_at: string;
+  /** The variant ordered (its id, SKU and JSON options as they were then), or null. No foreign key: orders keep it. */
+  variant_id: string | null;
+  variant_sku: string | null;
+  variant_options: string | null;
 }
 
 export interface ReviewsTable {
@@ -368,6 +409,7 @@ export interface Database {
   categories: CategoriesTable;
   products: ProductsTable;
   product_images: ProductImagesTable;
+  product_variants: ProductVariantsTable;
   cart_lines: CartLinesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ShortCache } from './short-cache';
+import type { Shows, ShortCache, StockPatch } from './short-cache';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -13,22 +13,70 @@ const COMPRESS_FROM_BYTES = 1024;
  */
 const BROTLI_QUALITY = 6;
 
+/** Where a product's stock is written in a kept answer: `"stock":N,"inStock":B`, after its `"_id":"..","slug":`. */
+interface StockSlot {
+  id: string;
+  start: number;
+  end: number;
+  stock: number | null;
+}
+
+const PRODUCT_ID = /"_id":"((?:[^"\\]|\\.)*)","slug":/g;
+const STOCK_FIELDS = /"stock":(null|-?\d+),"inStock":(?:true|false)/g;
+
 /**
  * An answer kept as the bytes it is sent as: its text encoded once, and compressed once per encoding a client asks
- * for (so a busy page costs one compression per catalogue change, not one per request), with its entity tag.
+ * for (so a busy page costs one compression per change it shows, not one per request), with its entity tag. It knows
+ * the products it shows (for the caches to know what changes it), and where their stock is written.
  */
 export class CachedBody {
   readonly etag: string;
   private readonly variants = new Map<Encoding, Buffer>();
+  private found: { productIds: string[]; slots: StockSlot[] | null } | undefined;
 
   constructor(
-    text: string,
+    readonly text: string,
     readonly type: string,
     readonly status = 200,
+    /** A list (which products it holds can change), or one product's answer. */
+    readonly list = true,
   ) {
     const identity = Buffer.from(text, 'utf8');
     this.variants.set('identity', identity);
     this.etag = `"${createHash('sha1').update(identity).digest('base64url')}"`;
+  }
+
+  /** The products it shows, and where their stock is (null when the two cannot be paired up). */
+  private products() {
+    if (!this.found) {
+      const ids = [...this.text.matchAll(PRODUCT_ID)];
+      const stocks = [...this.text.matchAll(STOCK_FIELDS)];
+      const productIds = [...new Set(ids.map((m) => JSON.parse(`"${m[1]!}"`) as string))];
+      // Each product's stock comes after its id and before the next product's.
+      const paired =
+        ids.length === stocks.length &&
+        stocks.every(
+          (m, i) => m.index > ids[i]!.index && (i + 1 >= ids.length || m.index < ids[i + 1]!.index),
+        );
+      const slots = paired
+        ? stocks.map((m, i) => ({
+            id: JSON.parse(`"${ids[i]![1]!}"`) as string,
+            start: m.index,
+            end: m.index + m[0].length,
+            stock: m[1] === 'null' ? null : Number(m[1]),
+          }))
+        : null;
+      this.found = { productIds, slots };
+    }
+    return this.found;
+  }
+
+  get shows(): Shows {
+    return { productIds: this.products().productIds, list: this.list };
+  }
+
+  get stockSlots(): readonly StockSlot[] | null {
+    return this.products().slots;
   }
 
   bytes(encoding: Encoding): Buffer {
@@ -104,8 +152,9 @@ export function sendCachedBody(request: FastifyRequest, reply: FastifyReply, bod
 export async function sendCachedJson(
   request: FastifyRequest,
   reply: FastifyReply,
-  cache: ShortCache,
+  cache: ShortCache<CachedBody>,
   compute: () => Promise<unknown>,
+  { list = true }: { list?: boolean } = {},
 ): Promise<FastifyReply> {
   // The route's own 200 serializer (checked against its contract schema) runs once per computed answer: named by its
   // status, because a refresh past the TTL finishes after this reply has gone, perhaps as a 304. The key is the
@@ -117,7 +166,55 @@ export async function sendCachedJson(
       new CachedBody(
         String(reply.serializeInput((await compute()) as Record<string, unknown>, '200')),
         'application/json; charset=utf-8',
+        200,
+        list,
       ),
   );
   return sendCachedBody(request, reply, body);
+}
+
+/** What a kept answer shows, for the caches. */
+export const bodyShows = (body: CachedBody): Shows => body.shows;
+
+/** A refreshed answer with the same bytes: the kept one stays, with its compressed variants. */
+export const sameBody = (kept: CachedBody, fresh: CachedBody): boolean =>
+  kept.etag === fresh.etag && kept.status === fresh.status;
+
+/**
+ * An API answer after a stock move: the new figures written where the old ones were (the rest of the answer is
+ * unchanged, so nothing is computed again); compressed again when a client asks for it.
+ */
+export const answerStock: StockPatch<CachedBody> = (body, stockOf) => {
+  const slots = body.stockSlots;
+  if (!slots) return 'recompute';
+  const parts: string[] = [];
+  let from = 0;
+  for (const slot of slots) {
+    const now = stockOf(slot.id);
+    if (now === undefined || now === slot.stock) continue;
+    parts.push(body.text.slice(from, slot.start), `"stock":${now},"inStock":${now === null || now > 0}`);
+    from = slot.end;
+  }
+  if (parts.length === 0) return 'keep';
+  parts.push(body.text.slice(from));
+  return new CachedBody(parts.join(''), body.type, body.status, body.list);
+};
+
+/**
+ * A page after a stock move: a shopper sees a product's stock only as "Only N left" (at or under `lowStockAt`),
+ * "Out of stock" (also in its structured data) or nothing, so the page is drawn again only when that changes. The
+ * exact figure in the page's inlined data is what the page was drawn from, so it stays with the markup.
+ */
+export function pageStock(lowStockAt: number): StockPatch<CachedBody> {
+  const shown = (stock: number | null) =>
+    stock === null ? 'untracked' : stock <= 0 ? 'out' : stock <= lowStockAt ? `low:${stock}` : 'in';
+  return (page, stockOf) => {
+    const slots = page.stockSlots;
+    if (!slots) return 'recompute';
+    for (const slot of slots) {
+      const now = stockOf(slot.id);
+      if (now !== undefined && now !== slot.stock && shown(now) !== shown(slot.stock)) return 'recompute';
+    }
+    return 'keep';
+  };
 }

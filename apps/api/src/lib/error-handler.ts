@@ -21,7 +21,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
 };
 
 /**
- * One place that turns every failure into `{ error }` (API.md). Expected failures keep their status and message;
+ * One place that turns every failure into `{ error }`. Expected failures keep their status and message;
  * anything unexpected is logged in full and answered as a plain 500 that reveals nothing of the internals.
  */
 export function registerErrorHandling(app: FastifyInstance): void {

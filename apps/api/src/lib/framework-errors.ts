@@ -4,7 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 /*
  * Answers that Fastify or Node give before any route or hook runs (a URL, parameter or header too long, a broken
- * request line): the same `{error}` shape and the security headers of every other answer (API.md, second round),
+ * request line): the same `{error}` shape and the security headers of every other answer,
  * never Fastify's `{statusCode, code, message}` or a stack.
  */
 

@@ -5,7 +5,7 @@ import { forbidden } from './http-error';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Cross-site request forgery guard (API.md): a state-changing call whose Origin names another site is refused.
+ * Cross-site request forgery guard: a state-changing call whose Origin names another site is refused.
  * Calls without an Origin header (curl, server-to-server callbacks such as Daraja's) are let through; the
  * SameSite=Lax session cookie is not sent on cross-site POSTs anyway.
  */

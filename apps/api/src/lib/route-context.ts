@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/database';
 import type { Database } from '../db/schema';
-import type { AppCaches } from './short-cache';
+import type { AppCaches } from './caches';
 
 /**
  * What a feature's routes get from the app: configuration, the database, the caches, and the services the feature

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 
 /**
  * Answers of routes with a response schema are checked against the contract's schema and sent as they are: a
- * schema never strips or reshapes a field (API.md and the web app see exactly what the handler built). An answer
+ * schema never strips or reshapes a field (clients and the web app see exactly what the handler built). An answer
  * that breaks its contract fails loudly outside production (a 500 the tests see); in production it is logged and
  * still sent, so a contract slip never costs a customer their page.
  */

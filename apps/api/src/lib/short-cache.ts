@@ -1,125 +1,157 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { CatalogueChange, ChangeLog } from './catalogue-changes';
+
+/** What a kept answer shows: the products in it, and whether it is a list (which products it holds can change). */
+export interface Shows {
+  productIds: readonly string[];
+  list: boolean;
+}
+
+/** Units on the shelf as the caches last read them (null: not tracked); undefined when unknown (not moved). */
+export type StockOf = (productId: string) => number | null | undefined;
 
 /**
- * Where a cache's generation lives. Every write bumps it; a cached answer is only served under the generation it was
- * computed in. In memory for one process; in Redis when several processes serve the shop, so a write through one
- * process is seen by the very next read through any other (API.md, second round), at the cost of one Redis GET.
+ * After a stock move of a product it shows: `keep` (what it shows did not change), a patched answer (the new
+ * figures written in), or `recompute`.
  */
-export interface CacheGeneration {
-  current(): Promise<number>;
-  bump(): Promise<void>;
-  close(): Promise<void>;
+export type StockPatch<T> = (value: T, stockOf: StockOf) => T | 'keep' | 'recompute';
+
+export interface ShortCacheOptions<T> {
+  ttlMs?: number;
+  /** Each answer's TTL is drawn within ± this share of `ttlMs` (0.2 unless told). */
+  spread?: number;
+  maxEntries?: number;
+  log?: FastifyBaseLogger;
+  /** What an answer shows; by default a list of nothing in particular (it goes with any change to what lists hold). */
+  shows?: (value: T) => Shows;
+  /** How a stock move reaches an answer that shows the product; by default the answer goes. */
+  onStock?: StockPatch<T>;
+  /** Whether a refreshed answer is the one kept (it then stays, with its compressed bytes). */
+  same?: (kept: T, fresh: T) => boolean;
 }
 
-export class MemoryGeneration implements CacheGeneration {
-  private value = 0;
-  async current() {
-    return this.value;
-  }
-  async bump() {
-    this.value += 1;
-  }
-  async close() {}
+/** The caches' view of changes: brought up to date before every read (throws when it cannot be: Redis down). */
+export interface ChangeFeed {
+  sync(): Promise<void>;
+  stockOf: StockOf;
 }
 
-export class RedisGeneration implements CacheGeneration {
-  constructor(
-    private readonly redis: Redis,
-    private readonly key: string,
-  ) {}
-  async current() {
-    return Number((await this.redis.get(this.key)) ?? 0);
-  }
-  async bump() {
-    await this.redis.incr(this.key);
-  }
-  async close() {}
-}
+const ALWAYS_CURRENT: ChangeFeed = { sync: async () => undefined, stockOf: () => undefined };
+const A_LIST: Shows = { productIds: [], list: true };
 
 /** After a failed refresh, the next one waits this long. */
 const REFRESH_RETRY_MS = 1_000;
 
-interface Entry {
-  value: Promise<unknown>;
+interface Entry<T> {
+  value: Promise<T>;
+  /** The answer once computed (undefined while it is). */
+  settled?: { value: T; shows: Shows };
   /** Served as it is until then; after it, served while one refresh runs, until `expires` + the TTL. */
   expires: number;
   refreshing: boolean;
+  /** A product it shows moved stock since it was computed or last patched. */
+  stockMoved: boolean;
 }
 
 /**
- * A short memory of expensive read answers (list totals, products, API answers, pages), owned by the app
- * (`buildApp`) and cleared by the services that write what it holds: the catalogue (products, prices, stock,
- * images, categories), orders (stock) and reviews (ratings). Concurrent misses for one key share one computation.
- * When the generation store does not answer (Redis down), answers are computed fresh rather than risk a stale one.
+ * A memory of expensive read answers (list totals, products, API answers, pages), owned by the app (`buildApp`).
+ * Every write says what it changed (`AppCaches.changed`) and only the answers that show it go: a price change takes
+ * the product's answers and the lists that show it; an order's stock move patches the figures into the answers that
+ * show them (`onStock`). Concurrent misses for one key share one computation. When changes cannot be known (Redis
+ * down), answers are computed fresh rather than risk a stale one.
  *
- * A write shows at once through the generation; the TTL only bounds how long a process keeps an answer when it could
- * not be told of a write (a generation bump that failed). An answer past its TTL is served while one refresh
- * computes its successor in the background (stale-while-revalidate, for at most one more TTL), so a busy page's
- * expiry costs one computation, not a queue of waiting visitors; answers that all expire at once (a warmed
- * catalogue) do not stall the server together.
+ * The TTL only bounds how long a process keeps an answer when it could not be told of a write (a change that could
+ * not be recorded). An answer past its TTL is served while one refresh computes its successor in the background
+ * (stale-while-revalidate, for at most one more TTL); each answer's TTL is drawn a little longer or shorter, so
+ * answers computed together (a warmed catalogue) are not refreshed together.
  */
-export class ShortCache {
-  private readonly entries = new Map<string, Entry>();
-  private seen = -1;
+export class ShortCache<T = unknown> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly log: FastifyBaseLogger | undefined;
+  private readonly shows: (value: T) => Shows;
+  /** Counts stock moves applied, so a refresh knows whether one came while it computed. */
+  private stockMoves = 0;
 
   constructor(
-    private readonly generation: CacheGeneration = new MemoryGeneration(),
-    private readonly ttlMs = 30_000,
-    private readonly maxEntries = 500,
-    private readonly log?: FastifyBaseLogger,
-  ) {}
+    private readonly feed: ChangeFeed = ALWAYS_CURRENT,
+    private readonly options: ShortCacheOptions<T> = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 30_000;
+    this.maxEntries = options.maxEntries ?? 500;
+    this.log = options.log;
+    this.shows = options.shows ?? (() => A_LIST);
+  }
 
-  async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    let generation: number;
+  async get<V extends T>(key: string, compute: () => Promise<V>): Promise<V> {
     try {
-      generation = await this.generation.current();
+      await this.feed.sync();
     } catch (err) {
-      this.log?.warn({ err }, 'cache generation unavailable; answering without the cache');
+      this.log?.warn({ err }, 'catalogue changes unavailable; answering without the cache');
       return compute();
-    }
-    if (generation !== this.seen) {
-      // Another process (or this one) wrote: nothing remembered before that is served again.
-      this.entries.clear();
-      this.seen = generation;
     }
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit) {
-      if (hit.expires > now) return hit.value as Promise<T>;
-      if (hit.expires + this.ttlMs > now) {
-        if (!hit.refreshing) this.refresh(key, hit, compute, generation);
-        return hit.value as Promise<T>;
-      }
+    if (hit && hit.expires + this.ttlMs > now && this.patched(key, hit)) {
+      if (hit.expires <= now && !hit.refreshing) this.refresh(key, hit, compute);
+      return hit.value as Promise<V>;
     }
     if (this.entries.size >= this.maxEntries) this.evictExpired(now);
     const value = compute();
-    this.entries.set(key, { value, expires: now + this.ttlMs, refreshing: false });
+    const entry: Entry<T> = { value, expires: now + this.ttl(), refreshing: false, stockMoved: false };
+    this.entries.set(key, entry);
     value.then(
-      () => {
-        // Computed across a write: serve it to those who waited, but do not keep it.
-        if (this.seen !== generation && this.entries.get(key)?.value === value) this.entries.delete(key);
+      (computed) => {
+        entry.settled = { value: computed, shows: this.shows(computed) };
       },
       () => {
-        if (this.entries.get(key)?.value === value) this.entries.delete(key);
+        if (this.entries.get(key) === entry) this.entries.delete(key);
       },
     );
     return value;
   }
 
+  /** A TTL of its own for each answer: 80-120% of the cache's unless told. */
+  private ttl(): number {
+    const spread = this.options.spread ?? 0.2;
+    return this.ttlMs * (1 - spread + Math.random() * 2 * spread);
+  }
+
+  /** Brings a kept answer's stock figures up to date; false when it must be computed again. */
+  private patched(key: string, entry: Entry<T>): boolean {
+    if (!entry.stockMoved || !entry.settled) return true;
+    const patch = this.options.onStock;
+    const result = patch ? patch(entry.settled.value, this.feed.stockOf) : 'recompute';
+    if (result === 'recompute') {
+      this.entries.delete(key);
+      return false;
+    }
+    entry.stockMoved = false;
+    if (result !== 'keep') {
+      entry.settled = { value: result, shows: this.shows(result) };
+      entry.value = Promise.resolve(result);
+    }
+    return true;
+  }
+
   /** Computes an expired entry's successor; the entry stays served until it is ready (or a later try succeeds). */
-  private refresh<T>(key: string, stale: Entry, compute: () => Promise<T>, generation: number): void {
+  private refresh(key: string, stale: Entry<T>, compute: () => Promise<T>): void {
     stale.refreshing = true;
+    const movesBefore = this.stockMoves;
     compute().then(
       (fresh) => {
-        // Not across a write, and the entry is still the one that was refreshed (not evicted, not replaced).
-        if (this.seen === generation && this.entries.get(key) === stale) {
-          this.entries.set(key, {
-            value: Promise.resolve(fresh),
-            expires: Date.now() + this.ttlMs,
-            refreshing: false,
-          });
-        }
+        // Still the entry that was refreshed (not taken by a change, evicted or replaced).
+        if (this.entries.get(key) !== stale) return;
+        const same = stale.settled && this.options.same?.(stale.settled.value, fresh);
+        this.entries.set(key, {
+          value: same ? stale.value : Promise.resolve(fresh),
+          settled: same ? stale.settled : { value: fresh, shows: this.shows(fresh) },
+          expires: Date.now() + this.ttl(),
+          refreshing: false,
+          // A stock move during the refresh may not be in it: checked on the next read.
+          stockMoved: stale.stockMoved || this.stockMoves !== movesBefore,
+        });
       },
       (err: unknown) => {
         // A read a second later tries again (not every read at once: a refresh refused because the server is busy
@@ -133,25 +165,36 @@ export class ShortCache {
     );
   }
 
-  /** How many answers are remembered now. */
-  get size(): number {
-    return this.entries.size;
-  }
-
-  /** After a write: forget everything here and tell every other process (through the shared generation). */
-  async invalidate(): Promise<void> {
-    this.entries.clear();
-    this.seen = -1;
-    try {
-      await this.generation.bump();
-    } catch (err) {
-      // Other processes cannot be told: they keep serving what they remember for at most the TTL.
-      this.log?.error({ err }, 'cache generation could not be bumped');
+  /**
+   * Applies a change: the answers that show what changed go (or are marked for a stock patch). An answer still being
+   * computed cannot say what it shows: it goes with any change to products, and is checked after a stock move.
+   */
+  apply(change: CatalogueChange): void {
+    if (change.kind === 'everything') {
+      this.entries.clear();
+      return;
+    }
+    const ids = new Set(change.productIds);
+    if (change.kind === 'stock') this.stockMoves += 1;
+    for (const [key, entry] of this.entries) {
+      const shows = entry.settled?.shows;
+      const touched = !shows || shows.productIds.some((id) => ids.has(id));
+      if (change.kind === 'stock') {
+        if (touched) entry.stockMoved = true;
+      } else if (!shows || touched || (change.lists && shows.list)) {
+        this.entries.delete(key);
+      }
     }
   }
 
-  close(): Promise<void> {
-    return this.generation.close();
+  /** Forgets everything this process remembers (tests; a change log that lost changes). */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** How many answers are remembered now. */
+  get size(): number {
+    return this.entries.size;
   }
 
   /** Makes room: expired answers go first, then the oldest (a Map keeps insertion order), never all at once. */
@@ -164,58 +207,93 @@ export class ShortCache {
   }
 }
 
-/** The app's caches, built once in buildApp and shared by every feature through the app context. */
-export interface AppCaches {
-  /** Products and list totals (the catalogue service's): invalidated by catalogue, order-stock and review writes. */
-  catalogue: ShortCache;
-  /**
-   * Server-rendered storefront pages (whole HTML answers for visitors): they show the catalogue, so they live under
-   * the catalogue's generation and go with every catalogue or review write. Fewer entries: a page is tens of KB.
-   */
-  pages: ShortCache;
-  /** Public catalogue answers as JSON text with their ETags (lib/answer-cache.ts), under the same generation. */
-  answers: ShortCache;
-  close(): Promise<void>;
-}
+/** Reads the stock of products as the database has it now (null: not tracked; missing: no such product). */
+export type StockReader = (productIds: string[]) => Promise<Map<string, number | null>>;
 
-const TTL_MS = 30_000;
-const PAGE_ENTRIES = 200;
-const ANSWER_ENTRIES = 2_000;
+/**
+ * The one place a write tells the caches what it changed, and where every process learns it: each read first applies
+ * the changes it has not seen (numbered in the change log, shared through Redis by several processes), so a change
+ * through one process shows on the very next read through any other. Stock moves are read back from the database
+ * once per change and process (not per answer), and written into the answers as they are served.
+ */
+export class CatalogueFeed implements ChangeFeed {
+  private seen = -1;
+  private catchingUp: Promise<void> | null = null;
+  private readonly stock = new Map<string, number | null>();
+  private readonly caches: Array<Pick<ShortCache, 'apply' | 'clear'>> = [];
+  private readStock: StockReader | null = null;
 
-/** The app's three caches on one generation: a catalogue or review write clears them all, on every process. */
-function cachesOn(
-  generation: CacheGeneration,
-  close: () => Promise<void>,
-  log?: FastifyBaseLogger,
-): AppCaches {
-  return {
-    catalogue: new ShortCache(generation, TTL_MS, 500, log),
-    pages: new ShortCache(generation, TTL_MS, PAGE_ENTRIES, log),
-    answers: new ShortCache(generation, TTL_MS, ANSWER_ENTRIES, log),
-    close,
-  };
-}
+  constructor(
+    private readonly changes: ChangeLog,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
 
-export function createCaches(
-  redis: { url: string; keyPrefix: string } | undefined,
-  log?: FastifyBaseLogger,
-): AppCaches {
-  if (!redis) {
-    const generation = new MemoryGeneration();
-    return cachesOn(generation, () => generation.close(), log);
+  readonly stockOf: StockOf = (id) => this.stock.get(id);
+
+  /** The caches that apply changes (the app's three). */
+  serve(cache: Pick<ShortCache, 'apply' | 'clear'>): void {
+    this.caches.push(cache);
   }
-  const client = new Redis(redis.url, {
-    connectTimeout: 2_000,
-    commandTimeout: 1_000,
-    maxRetriesPerRequest: 1,
-  });
-  client.on('error', () => undefined);
-  const generation = new RedisGeneration(client, `${redis.keyPrefix}cache:catalogue`);
-  return cachesOn(
-    generation,
-    async () => {
-      client.disconnect();
-    },
-    log,
-  );
+
+  /** How stock is read back after a move (the catalogue's repository, wired when the services are built). */
+  readStockWith(reader: StockReader): void {
+    this.readStock = reader;
+  }
+
+  async sync(): Promise<void> {
+    const version = await this.changes.version();
+    while (this.seen !== version) {
+      this.catchingUp ??= this.catchUp(version).finally(() => (this.catchingUp = null));
+      await this.catchingUp;
+      // Another read's catch-up may have gone to an older number than this one saw: go on from there.
+      if (this.seen > version) break;
+    }
+  }
+
+  private async catchUp(target: number): Promise<void> {
+    const from = this.seen;
+    const changes = from < 0 || target < from ? null : await this.changes.since(from, target);
+    if (!changes) {
+      this.forget();
+      this.seen = target;
+      return;
+    }
+    const moved = new Set<string>();
+    for (const change of changes)
+      if (change.kind === 'stock') for (const id of change.productIds) moved.add(id);
+    if (moved.size > 0) {
+      try {
+        if (!this.readStock) throw new Error('no stock reader');
+        const now = await this.readStock([...moved]);
+        for (const id of moved) this.stock.set(id, now.has(id) ? now.get(id)! : null);
+      } catch (err) {
+        this.log?.warn({ err }, 'stock could not be read back: every kept answer goes');
+        this.forget();
+        this.seen = target;
+        return;
+      }
+    }
+    for (const change of changes) for (const cache of this.caches) cache.apply(change);
+    this.seen = target;
+  }
+
+  private forget(): void {
+    this.stock.clear();
+    for (const cache of this.caches) cache.clear();
+  }
+
+  /** Records what a write changed: applied by every process (this one included) before its next read. */
+  async changed(change: CatalogueChange): Promise<void> {
+    try {
+      await this.changes.record(change);
+    } catch (err) {
+      // Other processes cannot be told: they keep serving what they remember for at most the TTL. This one forgets.
+      this.log?.error({ err }, 'catalogue change could not be recorded');
+      this.forget();
+    }
+  }
+
+  close(): Promise<void> {
+    return this.changes.close();
+  }
 }

@@ -34,7 +34,7 @@ interface AtResponse {
 }
 
 /**
- * Africa's Talking bulk SMS (MPESA.md): POST {base}/version1/messaging, form-encoded, apiKey header, `to` in E.164.
+ * Africa's Talking bulk SMS: POST {base}/version1/messaging, form-encoded, apiKey header, `to` in E.164.
  * Success is HTTP 201 with each recipient's statusCode 100, 101 or 102.
  */
 export class AfricasTalkingSms implements SmsSender {

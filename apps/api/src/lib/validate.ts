@@ -11,7 +11,7 @@ function invalidInput(error: z.ZodError): HttpError {
     path: issue.path.map(String).join('.'),
     message: issue.message,
   }));
-  // The message names its field in words ("Amount must be…"); the path is for forms, in `details` (issue 17).
+  // The message names its field in words ("Amount must be…"); the path is for forms, in `details`.
   return new HttpError(400, details[0]?.message ?? 'Invalid input', details);
 }
 

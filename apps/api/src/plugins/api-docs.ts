@@ -24,7 +24,7 @@ export const apiDocsPlugin = fp(
           title: 'Urembo shop API',
           version: '1',
           description:
-            'The HTTP contract of the Urembo shop (docs: API.md). Every failure answers `{ "error": "…", "details"?: [{ "path", "message" }] }`.',
+            'The HTTP contract of the Urembo shop. Every failure answers `{ "error": "…", "details"?: [{ "path", "message" }] }`.',
         },
         servers: [{ url: app.config.publicUrl }],
       },

@@ -5,7 +5,7 @@ import type { DbHandle } from '../db/database';
 import type { Database } from '../db/schema';
 import { createMailer, type Mailer } from '../lib/mailer';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit';
-import { createCaches, type AppCaches } from '../lib/short-cache';
+import { createCaches, type AppCaches } from '../lib/caches';
 import { createSmsSender, type SmsSender } from '../lib/sms';
 import { createDarajaClient, type DarajaClient } from '../modules/payments';
 
@@ -14,7 +14,7 @@ declare module 'fastify' {
     config: Config;
     database: DbHandle;
     db: Kysely<Database>;
-    /** Shared read caches (catalogue), cleared by the services that write. */
+    /** Shared read caches (catalogue), told by the services that write what they changed. */
     caches: AppCaches;
     mailer: Mailer;
     sms: SmsSender;
@@ -39,7 +39,10 @@ export const corePlugin = fp<{ config: Config; database: DbHandle }>(
 
 export const cachesPlugin = fp(
   async (app) => {
-    const caches = createCaches(app.config.redis, app.log);
+    const caches = createCaches(app.config.redis, {
+      log: app.log,
+      lowStockAt: app.config.stock.lowStockAt,
+    });
     app.decorate('caches', caches);
     app.addHook('onClose', () => caches.close());
   },

@@ -41,7 +41,14 @@ declare module 'fastify' {
 export const servicesPlugin = fp(
   async (app) => {
     const { config, db, log } = { config: app.config, db: app.db, log: app.log };
-    const catalogue = new CatalogueService({ db, images: imageStoreFor(app), cache: app.caches.catalogue });
+    const changed = app.caches.changed;
+    const catalogue = new CatalogueService({
+      db,
+      images: imageStoreFor(app),
+      cache: app.caches.catalogue,
+      changed,
+    });
+    app.caches.readStockWith((ids) => catalogue.stockOf(ids));
     const paybill = new PaybillService({ db, config, daraja: app.daraja, log });
     // Every message a customer is sent, durable in the database and sent in the background (lib/message-queue.ts).
     const messages = new MessageQueue({ db, log, pollMs: config.messagePollMs });
@@ -51,16 +58,16 @@ export const servicesPlugin = fp(
       catalogue,
       shipping: new ShippingService({ db }),
       cart: new CartService({ db }),
-      orders: new OrderService({ db, catalogueCache: app.caches.catalogue }),
+      orders: new OrderService({ db, catalogueChanged: changed }),
       orderMessages: new OrderMessenger({ db, config, sms: app.sms }),
-      reviews: new ReviewService({ db, catalogueCache: app.caches.catalogue }),
+      reviews: new ReviewService({ db, catalogueChanged: changed }),
       dashboard: new DashboardService({ db, config, catalogue }),
       paybill,
       payments: new PaymentsService({ db, config, daraja: app.daraja, log, paybill }),
     };
     app.decorate('services', services);
     messages.add(services.orderMessages);
-    messages.add(new AccountMailer({ db, config, mailer: app.mailer }));
+    messages.add(new AccountMailer({ db, config, mailer: app.mailer, sms: app.sms }));
     messages.add(new AccountNotices({ db, mailer: app.mailer, sms: app.sms }));
 
     startUnpaidOrderSweep(app, services.orders, {

@@ -1,5 +1,5 @@
 /**
- * The web app's routes (seed-spec §2), as Fastify paths: the server answers each with the app's page and 200 (a
+ * The web app's routes, as Fastify paths: the server answers each with the app's page and 200 (a
  * route of its own, so no static-file lookup happens first); any other path gets the same app (which shows the
  * not-found page) with status 404, so search engines do not index soft 404s.
  */

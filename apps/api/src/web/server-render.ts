@@ -13,7 +13,7 @@ interface ServerBundle {
 }
 
 /**
- * The storefront screens a visitor lands on, rendered on the server (issue 15): the page paints from the HTML, then
+ * The storefront screens a visitor lands on, rendered on the server: the page paints from the HTML, then
  * the browser hydrates it. Each is paired with its screen's source module, whose chunk the page preloads.
  */
 const SERVER_RENDERED: Array<{ path: RegExp; screen: string }> = [

@@ -61,7 +61,7 @@ export async function registerWebApp(
   app: FastifyInstance,
   config: Config,
   renderers: PageRenderer[],
-  pageCache: ShortCache,
+  pageCache: ShortCache<CachedBody>,
 ): Promise<void> {
   const dist = config.webDist ? path.resolve(config.webDist) : defaultWebDist();
   const indexFile = path.join(dist, 'index.html');

@@ -44,12 +44,17 @@ export interface TestProductOptions {
   rating?: number | null;
   reviewCount?: number;
   createdAt?: string;
+  brand?: string | null;
+  expiresOn?: string | null;
+  registration?: string | null;
+  ingredients?: string | null;
   /** How many pictures (product_images rows) the product has; none unless asked. */
   images?: number;
 }
 
 /** The products row as inserted, and the hashes of its pictures in order. */
-export type TestProduct = ProductsTable & { imageHashes: string[] };
+export type TestProductRow = Omit<ProductsTable, 'options' | 'compare_at_price' | 'variant_terms'>;
+export type TestProduct = TestProductRow & { imageHashes: string[] };
 
 /**
  * Inserts a product directly (the search triggers index it like any other writer): active, Ksh 1000, no pictures.
@@ -62,7 +67,7 @@ export async function createProduct(
 ): Promise<TestProduct> {
   counter += 1;
   const name = options.name ?? `Test product ${counter}`;
-  const row: ProductsTable = {
+  const row: TestProductRow = {
     id: newId(),
     slug: options.slug ?? slugOf(name, counter),
     name,
@@ -77,6 +82,10 @@ export async function createProduct(
     rating: options.rating ?? null,
     review_count: options.reviewCount ?? 0,
     stock: null,
+    brand: options.brand ?? null,
+    expires_on: options.expiresOn ?? null,
+    registration: options.registration ?? null,
+    ingredients: options.ingredients ?? null,
     created_at: options.createdAt ?? new Date(Date.UTC(2026, 0, 1) - counter * 1000).toISOString(),
     updated_at: nowIso(),
   };

@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 
 /*
  * A Daraja peer on loopback for the tests: a small HTTP server, independent of the app's code and of its built-in
- * simulator, that checks every field of every request the way Safaricom documents it (MPESA.md) and records what
+ * simulator, that checks every field of every request the way Safaricom documents it and records what
  * it saw. Tests assert `peer.problems` is empty, drive its answers (slow, down, still processing, final results)
  * and make it POST callbacks to the CallBackURL it was given.
  */

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-/** The admin panel's tables (seed §2), in sidebar order. */
+/** The admin panel's tables, in sidebar order. */
 export const ADMIN_SLUGS = [
   'dashboard',
   'users',

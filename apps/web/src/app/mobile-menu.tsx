@@ -12,7 +12,7 @@ import {
 import { Modal } from '../components/modal';
 import { adminHome } from './nav-links';
 
-/** Mobile menu (seed §2): Home, Shop, Cart, Orders, Profile, Admin panel, and Logout or Sign-up / Sign-in. */
+/** Mobile menu: Home, Shop, Cart, Orders, Profile, Admin panel, and Logout or Sign-up / Sign-in. */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { data: user } = useAuthUser();
   const logout = useLogout();

@@ -10,7 +10,7 @@ export function adminHome(user: User): string {
   return `/admin/${user._id}/dashboard`;
 }
 
-/** Header links (seed §2): Shop, Cart, Orders, Admin (admins only), Profile (signed in). */
+/** Header links: Shop, Cart, Orders, Admin (admins only), Profile (signed in). */
 export function headerLinks(user: User | null | undefined): NavLink[] {
   const links: NavLink[] = [
     { to: '/shop', label: 'Shop' },

@@ -13,7 +13,7 @@ const renderActions: ProductActions = (product: Product, place) => (
   </Suspense>
 );
 
-/** "Add to cart" and "Buy now" on every product page and card (seed §2, issue 5). */
+/** "Add to cart" and "Buy now" on every product page and card. */
 export function ProductActionsProvider({ children }: { children: ReactNode }) {
   return <ProductActionsContext.Provider value={renderActions}>{children}</ProductActionsContext.Provider>;
 }

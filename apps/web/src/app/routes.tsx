@@ -44,7 +44,7 @@ function LiveMark() {
 }
 
 /**
- * The route table (seed §2). Screens are React.lazy imports, so a first visit downloads only the shell and the
+ * The route table. Screens are React.lazy imports, so a first visit downloads only the shell and the
  * screen it opens, and the admin panel never reaches a shopper's phone. Paths not listed show the not-found page.
  */
 export function AppRoutes() {

@@ -14,7 +14,7 @@ function alreadyShown(): boolean {
 }
 
 /**
- * The branded splash (PRODUCT.md): once per browser session, for 3 seconds, as a card floating above the bottom of
+ * The branded splash: once per browser session, for 3 seconds, as a card floating above the bottom of
  * the screen, so the page is readable and usable from its first paint (the card lets every tap through and moves
  * nothing). It is decided after the first render: the server-rendered page and its hydration never include it. The
  * welcome text leaves after 2 seconds.

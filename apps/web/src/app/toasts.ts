@@ -1,7 +1,7 @@
 import type { ToasterProps } from 'react-hot-toast';
 
 /**
- * The seed's toast rules (§4): success 2000 ms, error and blank 4000 ms, loading until dismissed. react-hot-toast
+ * The toast rules: success 2000 ms, error and blank 4000 ms, loading until dismissed. react-hot-toast
  * keeps at most 20 toasts (its TOAST_LIMIT), as the seed asks.
  */
 export const TOAST_OPTIONS: ToasterProps['toastOptions'] = {

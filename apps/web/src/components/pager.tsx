@@ -1,4 +1,4 @@
-/** Previous / "Page n of N" / Next (seed §2), used by every paged list. Hidden when there is one page or none. */
+/** Previous / "Page n of N" / Next, used by every paged list. Hidden when there is one page or none. */
 export function Pager({
   page,
   totalPages,

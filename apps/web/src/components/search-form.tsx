@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { SearchIcon } from './icons';
 
-/** Navigates to /search?search=<term> only when the term is not blank (seed §2). */
+/** Navigates to /search?search=<term> only when the term is not blank. */
 export function SearchForm({
   className = '',
   autoFocus = false,

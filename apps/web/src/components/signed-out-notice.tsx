@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { UserIcon } from './icons';
 
 /**
- * What a private screen shows a visitor (seed §2): "You are not signed in yet" with a way to sign up or in. Inside a
+ * What a private screen shows a visitor: "You are not signed in yet" with a way to sign up or in. Inside a
  * screen that has its own h1, pass `heading="h2"`.
  */
 export function SignedOutNotice({

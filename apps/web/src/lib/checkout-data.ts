@@ -1,5 +1,5 @@
 /**
- * The checkout's items, kept in localStorage under `checkoutData` (seed §3) between the cart or a product's
+ * The checkout's items, kept in localStorage under `checkoutData` between the cart or a product's
  * "Buy now" and the checkout screen. Only ids, counts and display fields: the server prices the order.
  */
 export const CHECKOUT_DATA_KEY = 'checkoutData';

@@ -26,7 +26,7 @@ export function validateForm<S extends z.ZodType>(
 /**
  * validateForm with a schema loaded on demand (`load` imports the contract module that holds it): zod and the
  * schemas (24 KB gzip) download when a shopper first touches the form, not with a server-rendered page, which stays
- * within the first visit's JavaScript budget (issue 15). A module that cannot be fetched answers a form message.
+ * within the first visit's JavaScript budget. A module that cannot be fetched answers a form message.
  * `checking` is true while it downloads, for the submit button: a second tap meanwhile is ignored (`check` answers
  * null), so the form is never sent twice.
  */

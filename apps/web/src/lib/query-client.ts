@@ -5,7 +5,7 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // Seed §4: refetch on window focus is disabled.
+        // Refetch on window focus is disabled.
         refetchOnWindowFocus: false,
         staleTime: 30_000,
         retry: (count, error) => {

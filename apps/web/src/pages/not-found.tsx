@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** Every unknown path (seed §2): titled "Page Not Found - 404 Error", with a way home. */
+/** Every unknown path: titled "Page Not Found - 404 Error", with a way home. */
 export function NotFoundPage() {
   useDocumentTitle('Page Not Found - 404 Error');
   return (

@@ -45,6 +45,14 @@ export function product(overrides: Partial<Product> = {}): Product {
     stock: null,
     inStock: true,
     createdAt: '2026-01-01T00:00:00.000Z',
+    brand: null,
+    expiresOn: null,
+    registration: null,
+    ingredients: null,
+    options: [],
+    variants: [],
+    compareAtPrice: null,
+    priceRange: { min: overrides.price ?? 1800, max: overrides.price ?? 1800 },
     ...overrides,
   };
 }
@@ -92,8 +100,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     town: 'Westlands',
     location: 'Sarit Centre',
     items: [
-      { _id: 'p1', name: 'Vitamin C Serum', price: 1800, images: [], count: 2 },
-      { _id: 'p2', name: 'Black Soap', price: 450, images: [], count: 1 },
+      { _id: 'p1', name: 'Vitamin C Serum', price: 1800, images: [], count: 2, variant: null },
+      { _id: 'p2', name: 'Black Soap', price: 450, images: [], count: 1, variant: null },
     ],
     subtotal: 4050,
     shippingFee: 300,

@@ -32,6 +32,8 @@ type RouteTable = [
   ['GET /auth/me', { user: User | null }],
   ['POST /auth/newVerificationToken', MessageResponse],
   ['POST /auth/newPhoneToken', MessageResponse],
+  ['POST /auth/forgot-password', MessageResponse],
+  ['POST /auth/reset-password-by-code', MessageResponse],
   ['GET /config/public', PublicConfig],
   ['GET /admin/summary', AdminSummary],
   ['GET /products/featuredandnew', Paged<Product>],

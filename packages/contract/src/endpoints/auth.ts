@@ -5,6 +5,7 @@ import {
   forgotPasswordBodySchema,
   newVerificationTokenBodySchema,
   resetPasswordBodySchema,
+  resetPasswordByCodeBodySchema,
   securityEventSchema,
   sessionInfoSchema,
   signinBodySchema,
@@ -28,6 +29,7 @@ export const authEndpoints = defineEndpoints(authRoutes, {
       "phone, name, email or the shop's name (400 with the reason). A phone or email already in use → 409. " +
       'With an email, a verification code is mailed. At most 20 sign-ups an hour from one address (429).',
     access: 'public',
+    noStore: true,
     body: signupBodySchema,
     responses: { 201: authUserResponseSchema },
     errors: [409, 429],
@@ -40,6 +42,7 @@ export const authEndpoints = defineEndpoints(authRoutes, {
       'account are free, then its sign-in is held back for a growing time (429 with Retry-After); 50 tries per ' +
       'address in 15 minutes.',
     access: 'public',
+    noStore: true,
     body: signinBodySchema,
     responses: { 200: authUserResponseSchema },
     errors: [401, 429],
@@ -49,6 +52,7 @@ export const authEndpoints = defineEndpoints(authRoutes, {
     summary: 'Who is signed in: the account, or null for a visitor',
     description: "The web app's session check: never 401, so a visitor's console stays clean.",
     access: 'public',
+    noStore: true,
     readsSession: true,
     responses: { 200: z.object({ user: userSchema.nullable() }) },
   },
@@ -62,25 +66,42 @@ export const authEndpoints = defineEndpoints(authRoutes, {
     summary: 'Sign out: end this session and clear its cookie',
     description: 'Answers the same with no session.',
     access: 'public',
+    noStore: true,
     readsSession: true,
     responses: { 200: messageSchema },
     sessionCookie: 'clears',
   },
   forgotPassword: {
-    summary: 'Mail a password-reset link',
+    summary: 'Mail a password-reset link, or send a reset code by SMS',
     description:
-      'The same answer whether or not an account has the email; the link (to /reset-password/{token}) works once, ' +
-      'for an hour. At most 3 per email and 10 per address in 15 minutes (429).',
+      'With `email`: a link (to /reset-password/{token}) that works once, for an hour. With `phone` (any Kenyan ' +
+      'form): an SMS with a 6-digit code for POST /auth/reset-password-by-code, valid 10 minutes and once. The ' +
+      'same answer whether or not an account has the email or phone. At most 3 per email or phone and 10 per ' +
+      'address in 15 minutes (429).',
     access: 'public',
+    noStore: true,
     body: forgotPasswordBodySchema,
     responses: { 200: messageSchema },
     errors: [429],
+  },
+  resetPasswordByCode: {
+    summary: 'Set a new password with the code sent by SMS',
+    description:
+      'A wrong, used or expired code, or a phone without an account → 400 with one text; every try counts ' +
+      'towards the limits (5 wrong tries burn the code; 10 tries per phone and 20 per address in 15 minutes, ' +
+      'then 429). Every session of the account ends, this browser’s cookie too.',
+    access: 'public',
+    body: resetPasswordByCodeBodySchema,
+    responses: { 200: messageSchema },
+    errors: [429],
+    sessionCookie: 'clears',
   },
   resetPassword: {
     summary: 'Set a new password with a reset link’s token',
     description:
       'An unknown, used or expired token → 400. Every session of the account ends, this browser’s cookie too.',
     access: 'public',
+    noStore: true,
     params: pathParams('token'),
     body: resetPasswordBodySchema,
     responses: { 200: messageSchema },

@@ -1,4 +1,5 @@
 import {
+  brandCountSchema,
   categoryInputSchema,
   categorySchema,
   categoryUpdateSchema,
@@ -53,7 +54,8 @@ export const catalogueEndpoints = defineEndpoints(catalogueRoutes, {
   listProducts: {
     summary: 'The shop’s products, newest first, optionally of one category',
     description:
-      `${ACTIVE_ONLY} \`category\` is a category's id or slug (an unknown one lists nothing); 10 a page by ` +
+      `${ACTIVE_ONLY} \`category\` is a category's id or slug, \`brand\` a brand in any case (an unknown one ` +
+      'lists nothing); 10 a page by ' +
       'default. `includeInactive=true` lists inactive products too, for admins only (401 signed out, 403 for a ' +
       'customer), and is never cached.',
     access: 'public',
@@ -70,6 +72,13 @@ export const catalogueEndpoints = defineEndpoints(catalogueRoutes, {
     params: pathParams('id'),
     responses: { 200: productSchema },
     errors: [404],
+    etag: true,
+  },
+  listBrands: {
+    summary: 'The brands of the shop’s active products, A to Z, with how many products each has',
+    description: 'For the shop page’s brand filter (`GET /products?brand=`).',
+    access: 'public',
+    responses: { 200: collectionSchema(brandCountSchema) },
     etag: true,
   },
   listCategories: {
@@ -91,14 +100,18 @@ export const catalogueEndpoints = defineEndpoints(catalogueRoutes, {
   },
   createProduct: {
     summary: 'Add a product',
-    description: `${PICTURES} An unknown category → 400.`,
+    description:
+      `${PICTURES} An unknown category → 400. \`expiresOn\` not "YYYY-MM" → 400; an active product whose ` +
+      'ingredients name a substance banned in Kenyan cosmetics (hydroquinone, mercury in any form) → 400 naming it.',
     access: 'admin',
     body: productCreateSchema,
     responses: { 201: productSchema },
   },
   updateProduct: {
     summary: 'Change a product (pictures sent are added to its own)',
-    description: `Fields left out stay as they are. ${PICTURES}`,
+    description:
+      `Fields left out stay as they are. ${PICTURES} The product as changed may not be active with banned ` +
+      'ingredients (400 naming the substance).',
     access: 'admin',
     params: pathParams('id'),
     body: productUpdateSchema,

@@ -9,7 +9,8 @@ export const dashboardEndpoints = defineEndpoints(dashboardRoutes, {
     description:
       'Days are Nairobi days. Revenue counts paid orders; awaiting payment counts unpaid, uncancelled orders; ' +
       'awaiting delivery counts paid orders not yet delivered; low stock lists tracked products at or below ' +
-      'LOW_STOCK_AT; best sellers are the last 30 days.',
+      'LOW_STOCK_AT; best sellers are the last 30 days; expiring soon lists products whose best-before month ends ' +
+      'within 60 days or has passed.',
     access: 'admin',
     responses: { 200: adminSummarySchema },
   },

@@ -16,6 +16,7 @@ export const healthEndpoints = defineEndpoints(healthRoutes, {
     description:
       'For load balancers and monitoring: 200 while the database answers, 503 (with Retry-After) while it does not.',
     access: 'public',
+    noStore: true,
     responses: { 200: healthSchema, 503: healthDownSchema },
   },
 });

@@ -10,6 +10,7 @@ export const authRoutes = /* @__PURE__ */ defineRoutes({
   logOut: ['POST', '/auth/logout'],
   forgotPassword: ['POST', '/auth/forgot-password'],
   resetPassword: ['POST', '/auth/reset-password/:token'],
+  resetPasswordByCode: ['POST', '/auth/reset-password-by-code'],
   changePassword: ['POST', '/auth/change-password'],
   listSessions: ['GET', '/auth/sessions'],
   endOtherSessions: ['POST', '/auth/sessions/sign-out-others'],

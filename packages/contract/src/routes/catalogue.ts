@@ -9,6 +9,7 @@ export const catalogueRoutes = /* @__PURE__ */ defineRoutes({
   listProducts: ['GET', '/products'],
   getProduct: ['GET', '/products/:id'],
   listCategories: ['GET', '/category'],
+  listBrands: ['GET', '/brands'],
   getImage: ['GET', '/images/:file'],
   createProduct: ['POST', '/products'],
   updateProduct: ['PUT', '/products/:id'],

@@ -14,7 +14,9 @@ import * as m012 from './012-payments';
 import * as m013 from './013-paybill';
 import * as m014 from './014-reviews';
 import * as m015 from './015-account-mails';
-import * as m016 from './016-account-activity';
+import * as m016 from './016-product-facts';
+import * as m017 from './017-product-variants';
+import * as m018 from './018-account-activity';
 
 /**
  * Every migration, in the one order every database applies them (README.md in this folder: how to add one). They
@@ -37,7 +39,9 @@ export const migrations: Record<string, Migration> = {
   '013-paybill': m013,
   '014-reviews': m014,
   '015-account-mails': m015,
-  '016-account-activity': m016,
+  '016-product-facts': m016,
+  '017-product-variants': m017,
+  '018-account-activity': m018,
 };
 
 /**

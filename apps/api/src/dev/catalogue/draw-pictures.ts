@@ -7,7 +7,7 @@ import { encodeVariants, imageFileName } from '../../modules/catalogue';
 /*
  * A child process of the demo seeder: draws the demo pictures (SVG → every WebP width) into a folder and exits.
  * Drawing 100 pictures makes libvips hold a few hundred MB that the allocator does not give back; in a child, the
- * server itself never holds it (issue 12: at most 200 MB for one process, first start included).
+ * server itself never holds it (at most 200 MB for one process, first start included).
  */
 export interface DrawRequest {
   dir: string;

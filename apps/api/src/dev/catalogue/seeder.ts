@@ -9,6 +9,7 @@ import { imageStoreFor, slugify } from '../../modules/catalogue';
 import type { DrawRequest } from './draw-pictures';
 import { demoPictureSvg, type DemoPicture } from './pictures';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, demoStock, type DemoProduct } from './products';
+import { demoFacts, type DemoFacts } from './product-facts';
 
 /**
  * Draws the pictures in a child process (draw-pictures.ts), into the images folder. The built server forks its
@@ -130,6 +131,7 @@ export const catalogueDemoSeeder: DemoSeeder = {
             stock: demoStock(p, i),
             created_at: at,
             updated_at: at,
+            ...factColumns(demoFacts(p, i)),
           })
           .execute();
       }
@@ -154,3 +156,12 @@ export const catalogueDemoSeeder: DemoSeeder = {
     return `${DEMO_CATEGORIES.length} categories, ${products.length} products (${featured} featured or new), ${pictures.length} pictures`;
   },
 };
+
+function factColumns(facts: DemoFacts) {
+  return {
+    brand: facts.brand,
+    expires_on: facts.expiresOn,
+    registration: facts.registration,
+    ingredients: facts.ingredients,
+  };
+}

@@ -81,7 +81,7 @@ export const ordersDemoSeeder: DemoSeeder = {
 
     // Seeding runs outside the app (server.ts, before it listens), over the same database and the same order rules;
     // nothing is cached before the shop starts, so there is no catalogue cache to clear.
-    const orders = new OrderService({ db, catalogueCache: { invalidate: async () => {} } });
+    const orders = new OrderService({ db, catalogueChanged: async () => {} });
     for (const spec of DEMO_ORDERS) {
       const items = new Map<string, number>();
       for (const line of spec.lines) {

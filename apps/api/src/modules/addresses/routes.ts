@@ -12,10 +12,6 @@ type Ctx = RouteContext<{ addresses: AddressService }>;
 export function shopRoutes({ services }: Ctx): FastifyPluginAsyncZod {
   return async (app) => {
     const service = services.addresses;
-    app.addHook('onSend', async (_request, reply) => {
-      void reply.header('cache-control', 'no-store');
-    });
-
     app.route({
       ...routeOf(endpoints.listAddresses),
       handler: async (request) => {

@@ -4,7 +4,8 @@ import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/sql-values';
 import { MailError, type Mailer } from '../../lib/mailer';
 import type { MessageKind } from '../../lib/message-queue';
-import { emailCodeMessage, passwordResetMessage } from './messages';
+import { SmsError, type SmsSender } from '../../lib/sms';
+import { emailCodeMessage, passwordResetMessage, resetCodeSms } from './messages';
 import {
   deleteToken,
   dueAccountMails,
@@ -17,6 +18,8 @@ import { codeHash, linkHash, newCode, newLinkSecret } from './secrets';
 /** Minutes a code and a reset link work, from the moment they are asked for. */
 export const CODE_TTL_MINUTES = 15;
 export const RESET_TTL_MINUTES = 60;
+/** Minutes a password-reset code sent by SMS works. */
+export const RESET_CODE_TTL_MINUTES = 10;
 /** Tries before a mail is given up (its code has expired long before). */
 export const MAX_MAIL_ATTEMPTS = 10;
 
@@ -27,10 +30,12 @@ export interface AccountMailerDeps {
   db: Kysely<Database>;
   config: Config;
   mailer: Mailer;
+  sms: SmsSender;
 }
 
 /**
- * Account mails (email verification codes, password-reset links), one kind of message in the shop's queue
+ * Account mails (email verification codes, password-reset links) and password-reset codes by SMS (for accounts
+ * without an email), one kind of message in the shop's queue
  * (lib/message-queue.ts). The queued row holds no secret: the code or link is made here, when the mail goes out,
  * and only its HMAC is stored on the auth_tokens row, so neither the queue nor a backup of the database ever holds
  * one. A retry makes a new one (the HMAC is replaced, so only the mail that arrived last works). A failure waits 5 s,
@@ -53,6 +58,14 @@ export class AccountMailer implements MessageKind<DueAccountMail> {
       throw new NothingToSend('its code expired or was used before it could be sent');
     }
     const purpose = mail.purpose;
+    if (purpose === 'reset-password-phone') {
+      const code = newCode();
+      await setTokenHash(db, mail.token_id, codeHash(config.sessionSecret, purpose, mail.token_id, code));
+      keep('Password reset code SMS');
+      await this.deps.sms.send(mail.sent_to, resetCodeSms(code, RESET_CODE_TTL_MINUTES));
+      await retireOtherTokens(db, mail.user_id, purpose, mail.token_id, nowIso());
+      return;
+    }
     const reset = purpose === 'reset-password';
     const secret = reset ? newLinkSecret() : newCode();
     const hash = reset
@@ -81,7 +94,9 @@ export class AccountMailer implements MessageKind<DueAccountMail> {
     return (
       attempts >= MAX_MAIL_ATTEMPTS ||
       error instanceof NothingToSend ||
-      (error instanceof MailError && error.permanent)
+      (error instanceof MailError && error.permanent) ||
+      // The gateway answered and refused the number: sending it again cannot help.
+      (error instanceof SmsError && error.kind === 'rejected')
     );
   }
 

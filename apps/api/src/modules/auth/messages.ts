@@ -111,3 +111,7 @@ export function contactChangedNotice(
       `Not you? Reset your password now at ${publicUrl}/signin and call the shop.`,
   };
 }
+
+export function resetCodeSms(code: string, minutes: number): string {
+  return `Urembo: your password reset code is ${code}. It expires in ${minutes} minutes. Never share it with anyone; Urembo never asks for it.`;
+}

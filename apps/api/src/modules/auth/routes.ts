@@ -21,11 +21,6 @@ function meta(request: FastifyRequest): RequestMeta {
 export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
   const service = services.auth;
   return async (app) => {
-    // Answers about the account are private to this browser: never cached by a proxy or the back button.
-    app.addHook('onSend', async (_request, reply) => {
-      void reply.header('cache-control', 'no-store');
-    });
-
     app.route({
       ...routeOf(endpoints.signUp),
       handler: async (request, reply) => {
@@ -67,8 +62,17 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.forgotPassword),
       handler: async (request) => ({
-        message: await service.forgotPassword(request.body.email, meta(request)),
+        message: await service.forgotPassword(request.body, meta(request)),
       }),
+    });
+
+    app.route({
+      ...routeOf(endpoints.resetPasswordByCode),
+      handler: async (request, reply) => {
+        await service.resetPasswordByCode(request.body, meta(request));
+        clearSessionCookie(reply, config);
+        return reply.send({ message: 'Password reset success' });
+      },
     });
 
     app.route({

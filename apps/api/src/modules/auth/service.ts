@@ -13,7 +13,7 @@ import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { type RateLimiter, waitText } from '../../lib/rate-limit';
 import { SmsError, type SmsSender } from '../../lib/sms';
 import { findUserByEmail, findUserById, findUserByPhone, insertUser, type UserRow } from '../users';
-import { CODE_TTL_MINUTES, RESET_TTL_MINUTES } from './mail';
+import { CODE_TTL_MINUTES, RESET_CODE_TTL_MINUTES, RESET_TTL_MINUTES } from './mail';
 import { contactChangedNotice, newDeviceNotice, phoneCodeSms, type NoticeText } from './messages';
 import { deviceName, knownDevice, listEvents, queueNotice, recordEvent } from './activity';
 import { NOT_SENT_YET, codeHash, linkHash, newCode } from './secrets';
@@ -49,6 +49,9 @@ export const INVALID_CREDENTIALS = 'Invalid phone/email or password';
 /** One answer whether or not the email has an account. */
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account uses that email, we have sent it a link to reset the password. Check your inbox.';
+export const FORGOT_PASSWORD_PHONE_MESSAGE =
+  'If an account uses that phone number, we have sent it an SMS with a code to reset the password.';
+export const INVALID_RESET_CODE = 'This code is wrong, already used or expired. Ask for a new one.';
 export const INVALID_RESET_LINK =
   'This password reset link is invalid, already used or expired. Ask for a new one from the sign-in page.';
 export const PHONE_TAKEN = 'An account with this phone number already exists';
@@ -199,13 +202,18 @@ export class AuthService {
     return listEvents(this.deps.db, user.id);
   }
 
-  async forgotPassword(email: string, meta: RequestMeta): Promise<string> {
+  async forgotPassword(
+    input: { email?: string | undefined; phone?: string | undefined },
+    meta: RequestMeta,
+  ): Promise<string> {
     const { db, limiter } = this.deps;
     await limiter.consume(
       AUTH_LIMITS.forgotPerIp,
       meta.ip,
       'Too many password reset requests from your network',
     );
+    if (input.phone !== undefined) return this.forgotPasswordByPhone(input.phone);
+    const email = input.email ?? '';
     await limiter.consume(
       AUTH_LIMITS.forgotPerEmail,
       email,
@@ -228,6 +236,90 @@ export class AuthService {
     return FORGOT_PASSWORD_MESSAGE;
   }
 
+  /**
+   * A reset code by SMS, for accounts without an email: queued like the mailed link (the queue sends it and retries
+   * it), the same answer and limits whether or not the phone has an account.
+   */
+  private async forgotPasswordByPhone(phone: string): Promise<string> {
+    const { db, limiter } = this.deps;
+    await limiter.consume(
+      AUTH_LIMITS.forgotPerEmail,
+      `phone:${phone}`,
+      'Too many password reset requests for this phone number',
+    );
+    const user = await findUserByPhone(db, phone);
+    if (user) {
+      this.inBackground('password reset SMS', async () => {
+        await queueAccountMail(db, {
+          userId: user.id,
+          purpose: 'reset-password-phone',
+          sentTo: phone,
+          ttlMinutes: RESET_CODE_TTL_MINUTES,
+        });
+        this.deps.messages.kick();
+      });
+    }
+    return FORGOT_PASSWORD_PHONE_MESSAGE;
+  }
+
+  /**
+   * POST /auth/reset-password-by-code: a new password with the code sent by SMS. A wrong, used or expired code and a
+   * phone without an account all answer the same text; every try counts (per phone and per address), and the code
+   * burns after MAX_CODE_ATTEMPTS wrong tries.
+   */
+  async resetPasswordByCode(
+    input: { phone: string; code: string; password: string },
+    meta: RequestMeta,
+  ): Promise<void> {
+    const { db, limiter } = this.deps;
+    const purpose = 'reset-password-phone';
+    await limiter.consume(AUTH_LIMITS.resetPerIp, meta.ip, 'Too many password reset attempts');
+    await limiter.consume(
+      AUTH_LIMITS.verifyPerAccount,
+      `reset-phone:${input.phone}`,
+      'Too many password reset attempts for this phone number',
+    );
+    const user = await findUserByPhone(db, input.phone);
+    const token = user ? await findLatestToken(db, user.id, purpose) : undefined;
+    if (
+      !user ||
+      !token ||
+      token.sent_to !== input.phone ||
+      token.token_hash === NOT_SENT_YET ||
+      token.used_at ||
+      Date.parse(token.expires_at) <= Date.now()
+    ) {
+      throw badRequest(INVALID_RESET_CODE);
+    }
+    if (!(await countAttempt(db, token.id, MAX_CODE_ATTEMPTS))) throw badRequest(INVALID_RESET_CODE);
+    if (!this.sameSecret(token, purpose, input.code)) {
+      if (token.attempts + 1 >= MAX_CODE_ATTEMPTS) await markTokenUsed(db, token.id, nowIso());
+      throw badRequest(INVALID_RESET_CODE);
+    }
+    // Only the code's owner gets here, so naming what is wrong with the password reveals nothing; the code stays
+    // usable (within its tries) for a better password.
+    assertPasswordAllowed(input.password, { phone: user.phone, fullName: user.full_name, email: user.email });
+    const passwordHash = await hashPassword(input.password);
+    await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      if (!(await markTokenUsed(trx, token.id, now))) throw badRequest(INVALID_RESET_CODE);
+      await retireOtherTokens(trx, user.id, 'reset-password', null, now);
+      await retireOtherTokens(trx, user.id, purpose, null, now);
+      await trx
+        .updateTable('users')
+        .set({
+          password_hash: passwordHash,
+          updated_at: now,
+          // The code reached that phone, which proves the customer holds it.
+          ...(user.phone === token.sent_to ? { is_phone_verified: 1 } : {}),
+        })
+        .where('id', '=', user.id)
+        .execute();
+      await deleteUserSessions(trx, user.id);
+      await recordEvent(trx, user.id, 'password-changed', meta);
+    });
+  }
+
   async resetPassword(token: string, password: string, meta: RequestMeta): Promise<void> {
     const { db, limiter } = this.deps;
     await limiter.consume(AUTH_LIMITS.resetPerIp, meta.ip, 'Too many password reset attempts');
@@ -242,6 +334,7 @@ export class AuthService {
       const now = nowIso();
       if (!(await markTokenUsed(trx, row.id, now))) throw badRequest(INVALID_RESET_LINK);
       await retireOtherTokens(trx, row.user_id, 'reset-password', null, now);
+      await retireOtherTokens(trx, row.user_id, 'reset-password-phone', null, now);
       const user = await findUserById(trx, row.user_id);
       if (!user) throw badRequest(INVALID_RESET_LINK);
       await trx
@@ -293,6 +386,7 @@ export class AuthService {
         .execute();
       await deleteOtherSessions(trx, user.id, currentSessionHash);
       await retireOtherTokens(trx, user.id, 'reset-password', null, nowIso());
+      await retireOtherTokens(trx, user.id, 'reset-password-phone', null, nowIso());
       await recordEvent(trx, user.id, 'password-changed', meta);
     });
   }
@@ -577,7 +671,11 @@ export class AuthService {
     await retireOtherTokens(db, user.id, purpose, id, nowIso());
   }
 
-  private sameSecret(token: AuthTokenRow, purpose: 'verify-email' | 'verify-phone', code: string): boolean {
+  private sameSecret(
+    token: AuthTokenRow,
+    purpose: 'verify-email' | 'verify-phone' | 'reset-password-phone',
+    code: string,
+  ): boolean {
     const expected = Buffer.from(token.token_hash, 'hex');
     const actual = Buffer.from(codeHash(this.deps.config.sessionSecret, purpose, token.id, code), 'hex');
     return expected.length === actual.length && timingSafeEqual(expected, actual);

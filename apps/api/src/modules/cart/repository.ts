@@ -7,25 +7,41 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type CartProductRow = Selectable<ProductsTable> & {
   category_name: string | null;
   count: number;
+  variant_id: string;
 };
 
 export function findProductStatus(
   db: Db,
   productId: string,
-): Promise<{ id: string; name: string; status: 'active' | 'inactive'; stock: number | null } | undefined> {
+): Promise<
+  | {
+      id: string;
+      name: string;
+      status: 'active' | 'inactive';
+      stock: number | null;
+      expires_on: string | null;
+    }
+  | undefined
+> {
   return db
     .selectFrom('products')
-    .select(['id', 'name', 'status', 'stock'])
+    .select(['id', 'name', 'status', 'stock', 'expires_on'])
     .where('id', '=', productId)
     .executeTakeFirst();
 }
 
-export async function findCartLineCount(db: Db, userId: string, productId: string): Promise<number | null> {
+export async function findCartLineCount(
+  db: Db,
+  userId: string,
+  productId: string,
+  variantId: string,
+): Promise<number | null> {
   const row = await db
     .selectFrom('cart_lines')
     .select('count')
     .where('user_id', '=', userId)
     .where('product_id', '=', productId)
+    .where('variant_id', '=', variantId)
     .executeTakeFirst();
   return row ? row.count : null;
 }
@@ -38,15 +54,23 @@ export async function addToCartLine(
   db: Db,
   userId: string,
   productId: string,
+  variantId: string,
   count: number,
   now: string,
 ): Promise<boolean> {
   const result = await db
     .insertInto('cart_lines')
-    .values({ user_id: userId, product_id: productId, count, created_at: now, updated_at: now })
+    .values({
+      user_id: userId,
+      product_id: productId,
+      variant_id: variantId,
+      count,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) =>
       oc
-        .columns(['user_id', 'product_id'])
+        .columns(['user_id', 'product_id', 'variant_id'])
         .doUpdateSet((eb) => ({
           count: eb(eb.ref('cart_lines.count'), '+', eb.ref('excluded.count')),
           updated_at: eb.ref('excluded.updated_at'),
@@ -64,6 +88,7 @@ export async function decrementCartLine(
   db: Db,
   userId: string,
   productId: string,
+  variantId: string,
   now: string,
 ): Promise<boolean> {
   const result = await db
@@ -71,16 +96,23 @@ export async function decrementCartLine(
     .set((eb) => ({ count: eb('count', '-', 1), updated_at: now }))
     .where('user_id', '=', userId)
     .where('product_id', '=', productId)
+    .where('variant_id', '=', variantId)
     .where('count', '>', 1)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function deleteCartLine(db: Db, userId: string, productId: string): Promise<boolean> {
+export async function deleteCartLine(
+  db: Db,
+  userId: string,
+  productId: string,
+  variantId: string,
+): Promise<boolean> {
   const result = await db
     .deleteFrom('cart_lines')
     .where('user_id', '=', userId)
     .where('product_id', '=', productId)
+    .where('variant_id', '=', variantId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
@@ -96,10 +128,11 @@ export function listCartProducts(db: Db, userId: string): Promise<CartProductRow
     .innerJoin('products', 'products.id', 'cart_lines.product_id')
     .leftJoin('categories', 'categories.id', 'products.category_id')
     .selectAll('products')
-    .select(['categories.name as category_name', 'cart_lines.count'])
+    .select(['categories.name as category_name', 'cart_lines.count', 'cart_lines.variant_id'])
     .where('cart_lines.user_id', '=', userId)
     .orderBy('cart_lines.created_at', 'asc')
     .orderBy('cart_lines.product_id', 'asc')
+    .orderBy('cart_lines.variant_id', 'asc')
     .execute();
 }
 
@@ -107,7 +140,7 @@ export function listCartProducts(db: Db, userId: string): Promise<CartProductRow
 export async function subtractFromCart(
   db: Db,
   userId: string,
-  lines: { productId: string; count: number }[],
+  lines: { productId: string; variantId: string | null; count: number }[],
   now: string,
 ): Promise<void> {
   for (const line of lines) {
@@ -116,12 +149,14 @@ export async function subtractFromCart(
       .set((eb) => ({ count: eb('count', '-', line.count), updated_at: now }))
       .where('user_id', '=', userId)
       .where('product_id', '=', line.productId)
+      .where('variant_id', '=', line.variantId ?? '')
       .where('count', '>', line.count)
       .execute();
     await db
       .deleteFrom('cart_lines')
       .where('user_id', '=', userId)
       .where('product_id', '=', line.productId)
+      .where('variant_id', '=', line.variantId ?? '')
       .where('count', '<=', line.count)
       .execute();
   }

@@ -16,7 +16,7 @@ export function shopRoutes({ services }: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.addToCart),
       handler: async (request) => {
         const user = assertSelf(request, request.params.userId);
-        return cart.addToCart(user.id, request.body.productId, request.body.count);
+        return cart.addToCart(user.id, request.body.productId, request.body.count, request.body.variantId);
       },
     });
 
@@ -24,7 +24,7 @@ export function shopRoutes({ services }: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.getCart),
       handler: async (request, reply) => {
         const user = assertSelf(request, request.params.userId);
-        return reply.header('cache-control', 'no-store').send(await cart.getCart(user.id));
+        return reply.send(await cart.getCart(user.id));
       },
     });
 
@@ -32,7 +32,7 @@ export function shopRoutes({ services }: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.removeFromCart),
       handler: async (request) => {
         const user = assertSelf(request, request.params.userId);
-        return cart.removeFromCart(user.id, request.body.productId, request.body.all);
+        return cart.removeFromCart(user.id, request.body.productId, request.body.all, request.body.variantId);
       },
     });
 

@@ -23,7 +23,7 @@ let sharpLoaded: Promise<SharpFunction> | null = null;
 
 /**
  * sharp (libvips, 20 MB resident) is loaded at the first upload, not at start: a process that only serves the shop
- * never needs it, and memory is budgeted (issue 12). Its own cache stays off: each picture is encoded once.
+ * never needs it, and memory is budgeted. Its own cache stays off: each picture is encoded once.
  */
 function loadSharp(): Promise<SharpFunction> {
   sharpLoaded ??= import('sharp').then(({ default: sharp }) => {

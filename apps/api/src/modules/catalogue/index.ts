@@ -12,4 +12,14 @@ export {
   takeStock,
 } from './repository';
 export { productPageRenderer, siteRoutes } from './seo';
+export {
+  describeVariant,
+  findVariant,
+  giveBackVariantStock,
+  parseVariantOptions,
+  takeVariantStock,
+  toVariantDto,
+  variantsFor,
+  type VariantRow,
+} from './variants';
 export { slugify } from './slugs';

@@ -4,7 +4,7 @@ import { toCount } from '../../db/sql-values';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 export type CategoryRow = Selectable<CategoriesTable>;
-export type ProductRow = Selectable<ProductsTable> & { category_name: string | null };
+export type ProductRow = Omit<Selectable<ProductsTable>, 'variant_terms'> & { category_name: string | null };
 
 export interface ProductFilter {
   /** Visitors see active products only. */
@@ -12,6 +12,8 @@ export interface ProductFilter {
   categoryId?: string;
   /** The home page's list: featured OR new. */
   featuredOrNew?: boolean;
+  /** One brand, exactly as stored (the service finds its spelling). */
+  brand?: string;
 }
 
 export interface Paging {
@@ -37,6 +39,12 @@ export const PRODUCT_COLUMNS = [
   'stock',
   'created_at',
   'updated_at',
+  'brand',
+  'expires_on',
+  'registration',
+  'ingredients',
+  'options',
+  'compare_at_price',
 ] as const satisfies readonly (keyof ProductsTable)[];
 
 /*
@@ -50,6 +58,7 @@ function whereFilter(filter: ProductFilter) {
   const conditions = [];
   if (filter.activeOnly) conditions.push(sql`p.status = 'active'`);
   if (filter.categoryId !== undefined) conditions.push(sql`p.category_id = ${filter.categoryId}`);
+  if (filter.brand !== undefined) conditions.push(sql`p.brand = ${filter.brand}`);
   // Written exactly as the partial index's predicate (migration 008) so the planner uses that index.
   if (filter.featuredOrNew) conditions.push(sql`(p.is_featured = 1 or p.is_new = 1)`);
   return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
@@ -170,6 +179,39 @@ export async function deleteProductImages(db: Db, productId: string, hash?: stri
  * Whether anything still shows a picture: another product's image, or an order line's snapshot (a past order
  * keeps its picture after the product is deleted).
  */
+/* Brands */
+
+/**
+ * The stored spelling of a brand named in any case, or undefined when no product has it. Products share one
+ * spelling: the first one saved (so "NIVEA" typed later files under "Nivea").
+ */
+export async function findBrandSpelling(db: Db, brand: string): Promise<string | undefined> {
+  const wanted = brand.trim().replace(/\s+/g, ' ').toLowerCase();
+  if (!wanted) return undefined;
+  const result = await sql<{ brand: string }>`
+    select distinct p.brand from products p where p.brand is not null and lower(p.brand) = ${wanted}
+    order by p.brand limit 1
+  `.execute(db);
+  if (result.rows[0]) return result.rows[0].brand;
+  // lower() of SQLite folds only ASCII letters: compare the rest here (a shop has tens of brands, not thousands).
+  const all = await sql<{ brand: string }>`
+    select distinct p.brand from products p where p.brand is not null order by p.brand
+  `.execute(db);
+  return all.rows.find((r) => r.brand.toLowerCase() === wanted)?.brand;
+}
+
+/** The brands of active products with how many each has, A to Z. */
+export async function listBrands(db: Db): Promise<{ brand: string; count: number }[]> {
+  const result = await sql<{ brand: string; n: number | string }>`
+    select p.brand as brand, count(*) as n from products p
+    where p.status = 'active' and p.brand is not null
+    group by p.brand
+  `.execute(db);
+  return result.rows
+    .map((r) => ({ brand: r.brand, count: toCount(r.n) }))
+    .sort((a, b) => a.brand.localeCompare(b.brand, 'en', { sensitivity: 'base' }));
+}
+
 /* Categories */
 
 /** In the order the shop added them (the demo adds Skin Care and Make-up first), then by name. */
@@ -234,6 +276,12 @@ export function nextImagePosition(images: { position: number }[]): number {
   return images.reduce((max, i) => Math.max(max, i.position), -1) + 1;
 }
 
+/** The stock of these products as it is now (for the caches after a stock move). */
+export function stockOf(db: Db, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('products').select(['id', 'stock']).where('id', 'in', ids).execute();
+}
+
 /**
  * Adds `change` (negative to take off) to a tracked stock in one statement, never below zero. Answers the new stock,
  * or undefined when the product is missing, not tracked, or has fewer units than a negative change takes.
@@ -261,6 +309,21 @@ export async function listLowStockProducts(db: Db, max: number, limit: number): 
     select ${COLUMNS}, c.name as category_name ${FROM}
     where p.stock is not null and p.stock <= ${max}
     order by p.stock, p.name, p.id
+    limit ${limit}
+  `.execute(db);
+  return result.rows;
+}
+
+/** Products whose best-before month is `lastMonth` or earlier (expired ones too), soonest first. */
+export async function listProductsExpiringBy(
+  db: Db,
+  lastMonth: string,
+  limit: number,
+): Promise<ProductRow[]> {
+  const result = await sql<ProductRow>`
+    select ${COLUMNS}, c.name as category_name ${FROM}
+    where p.expires_on is not null and p.expires_on <= ${lastMonth}
+    order by p.expires_on, p.name, p.id
     limit ${limit}
   `.execute(db);
   return result.rows;

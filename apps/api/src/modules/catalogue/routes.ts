@@ -26,7 +26,7 @@ export function shopRoutes(ctx: Ctx): FastifyPluginAsyncZod {
 
     /* Products: public reads */
 
-    // Public reads are answered from the answer cache: JSON bytes with an ETag, cleared by every catalogue write.
+    // Public reads are answered from the answer cache: JSON bytes with an ETag, kept until a write changes them.
     const answers = ctx.caches.answers;
 
     app.route({
@@ -69,7 +69,13 @@ export function shopRoutes(ctx: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.getProduct),
       handler: async (request, reply) =>
-        sendCachedJson(request, reply, answers, () => service.get(request.params.id)),
+        sendCachedJson(request, reply, answers, () => service.get(request.params.id), { list: false }),
+    });
+
+    app.route({
+      ...routeOf(endpoints.listBrands),
+      handler: async (request, reply) =>
+        sendCachedJson(request, reply, answers, async () => ({ data: await service.brands() })),
     });
 
     /* Categories */

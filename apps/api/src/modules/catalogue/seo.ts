@@ -21,7 +21,8 @@ function oneLine(text: string, max: number): string {
 export function productHead(product: Product, publicUrl: string): string {
   const url = `${publicUrl}/product/${encodeURIComponent(product.slug)}`;
   const images = product.images.map((src) => (src.startsWith('http') ? src : `${publicUrl}${src}`));
-  const available = product.status === 'active';
+  // Search engines say "out of stock" for a product that is inactive or sold out.
+  const available = product.status === 'active' && product.inStock;
   const description = oneLine(
     product.description ||
       `${product.name}${product.category ? ` (${product.category.category})` : ''}, ${formatKsh(product.price)}, delivered across Kenya.`,

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { paged, type Paged } from '@urembo/contract/common';
 import { IMAGE_LIMITS } from '@urembo/contract/images';
+import { bannedIngredientMessage, findBannedIngredient } from '@urembo/contract/product-facts';
 import {
+  type BrandCount,
   type Category,
   type Product,
   type ProductCreate,
@@ -17,17 +19,42 @@ import { toCategoryDto, toProductDto } from './dto';
 import { hashFromImageUrl, type ImageStore, type PreparedImage } from './images';
 import * as repo from './repository';
 import { searchProducts, searchTokens } from './search';
+import type { CatalogueChange } from '../../lib/catalogue-changes';
 import type { ShortCache } from '../../lib/short-cache';
 import { nextFreeSlug, slugify } from './slugs';
+import {
+  checkVariants,
+  clearVariantImage,
+  parseOptions,
+  replaceVariants,
+  variantsFor,
+  variantTerms,
+  type CheckedVariant,
+  type VariantRow,
+} from './variants';
 
 export const RELATED_LIMIT = 8;
 
 export interface CatalogueDeps {
   db: Kysely<Database>;
   images: ImageStore;
-  /** The app's catalogue cache: list totals and products (invalidated by every write here). API answers are kept as bytes in `caches.answers`. */
+  /** The app's catalogue cache: list totals and products. API answers are kept as bytes in `caches.answers`. */
   cache: ShortCache;
+  /** Tells every cache on every process what a write here changed (`AppCaches.changed`). */
+  changed: (change: CatalogueChange) => Promise<void>;
 }
+
+/** Product fields that decide which lists and searches hold a product (not only how it shows in them). */
+const LISTED_BY = [
+  'name',
+  'description',
+  'usage',
+  'status',
+  'tags',
+  'isFeatured',
+  'isProductNew',
+  'category',
+] as const;
 
 /**
  * The catalogue's rules: what visitors may see (active products only), slugs, images (validated, stored by
@@ -45,11 +72,12 @@ export class CatalogueService {
   }
 
   async toProducts(rows: repo.ProductRow[]): Promise<Product[]> {
-    const hashes = await repo.imageHashesFor(
-      this.db,
-      rows.map((r) => r.id),
-    );
-    return rows.map((row) => toProductDto(row, hashes.get(row.id) ?? []));
+    const ids = rows.map((r) => r.id);
+    const [hashes, variants] = await Promise.all([
+      repo.imageHashesFor(this.db, ids),
+      variantsFor(this.db, ids),
+    ]);
+    return rows.map((row) => toProductDto(row, hashes.get(row.id) ?? [], variants.get(row.id) ?? []));
   }
 
   /**
@@ -57,7 +85,7 @@ export class CatalogueService {
    * as the bytes the API sends (lib/answer-cache.ts), not here as well.
    */
   private async listPage(filter: repo.ProductFilter, paging: repo.Paging): Promise<Paged<Product>> {
-    const key = `count:${filter.activeOnly ? 'active' : 'all'}:${filter.categoryId ?? '*'}:${filter.featuredOrNew ? 'fn' : ''}`;
+    const key = `count:${filter.activeOnly ? 'active' : 'all'}:${filter.categoryId ?? '*'}:${filter.featuredOrNew ? 'fn' : ''}:${filter.brand ?? '*'}`;
     const [total, rows] = await Promise.all([
       this.deps.cache.get(key, () => repo.countProducts(this.db, filter)),
       repo.listProducts(this.db, filter, paging),
@@ -69,9 +97,16 @@ export class CatalogueService {
     return this.listPage({ activeOnly: true, featuredOrNew: true }, paging);
   }
 
-  /** The shop list; `category` is a category id or slug (an unknown one lists nothing). */
+  /**
+   * The shop list; `category` is a category id or slug, `brand` a brand in any case (an unknown one of either lists
+   * nothing).
+   */
   async list(
-    query: repo.Paging & { category?: string | undefined; includeInactive: boolean },
+    query: repo.Paging & {
+      category?: string | undefined;
+      brand?: string | undefined;
+      includeInactive: boolean;
+    },
   ): Promise<Paged<Product>> {
     let categoryId: string | undefined;
     if (query.category) {
@@ -79,7 +114,18 @@ export class CatalogueService {
       if (!category) return paged([], 0, query);
       categoryId = category.id;
     }
-    return this.listPage({ activeOnly: !query.includeInactive, categoryId }, query);
+    let brand: string | undefined;
+    if (query.brand) {
+      const found = await repo.findBrandSpelling(this.db, query.brand);
+      if (!found) return paged([], 0, query);
+      brand = found;
+    }
+    return this.listPage({ activeOnly: !query.includeInactive, categoryId, brand }, query);
+  }
+
+  /** The brands of active products, A to Z (the shop page's filter). */
+  brands(): Promise<BrandCount[]> {
+    return repo.listBrands(this.db);
   }
 
   /** One page of search results (the API keeps the answer's bytes: lib/answer-cache.ts). */
@@ -160,7 +206,11 @@ export class CatalogueService {
   }
 
   /** Runs a write that references new image files; if it fails, files nothing else uses are removed again. */
-  private async withImages<T>(images: PreparedImage[], write: () => Promise<T>): Promise<T> {
+  private async withImages<T>(
+    images: PreparedImage[],
+    change: CatalogueChange,
+    write: () => Promise<T>,
+  ): Promise<T> {
     try {
       const result = await write();
       // Files may have been removed by a concurrent delete of the same picture since they were written.
@@ -170,7 +220,7 @@ export class CatalogueService {
       await this.removeUnusedImages(images.map((i) => i.hash));
       throw err;
     } finally {
-      await this.deps.cache.invalidate();
+      await this.deps.changed(change);
     }
   }
 
@@ -180,20 +230,30 @@ export class CatalogueService {
 
   async create(input: ProductCreate): Promise<Product> {
     await this.assertCategory(input.category);
+    assertSellable({ status: input.status, ingredients: input.ingredients });
     const images = await this.prepareImages(input.images, new Set());
     const id = newId();
-    await this.withImages(images, async () => {
+    await this.withImages(images, { kind: 'products', productIds: [id], lists: true }, async () => {
+      const variants = checkVariants(
+        input.options,
+        input.variants,
+        images.map((i) => i.hash),
+      );
+      const offer = productOffer(input, variants);
       const base = slugify(input.name);
       for (let attempt = 0; ; attempt += 1) {
         try {
           await this.db.transaction().execute(async (trx) => {
             const slug = nextFreeSlug(base, await repo.slugsStartingWith(trx, base));
             const now = nowIso();
+            const brand = input.brand
+              ? ((await repo.findBrandSpelling(trx, input.brand)) ?? input.brand)
+              : null;
             await repo.insertProduct(trx, {
               id,
               slug,
               name: input.name,
-              price: input.price,
+              price: offer.price,
               description: input.description,
               usage: input.usage,
               status: input.status,
@@ -203,15 +263,24 @@ export class CatalogueService {
               category_id: input.category,
               rating: null,
               review_count: 0,
-              stock: input.stock,
+              stock: offer.stock,
               created_at: now,
               updated_at: now,
+              brand,
+              expires_on: input.expiresOn,
+              registration: input.registration,
+              ingredients: input.ingredients,
+              options: JSON.stringify(variants.length > 0 ? input.options : []),
+              compare_at_price: input.compareAtPrice,
+              variant_terms: variantTerms(variants),
             });
             await repo.insertImages(trx, imageRows(id, images, 0, now));
+            await replaceVariants(trx, id, variants, now);
           });
           return;
         } catch (err) {
-          // Two products with the same name created at once: the loser takes the next number.
+          // Two products with the same name created at once: the loser takes the next number (a SKU taken at the
+          // same moment is found by replaceVariants' check on the next attempt).
           if (isUniqueViolation(err) && attempt < 4) continue;
           throw err;
         }
@@ -227,12 +296,31 @@ export class CatalogueService {
     await this.assertCategory(input.category);
     const existing = await repo.productImages(this.db, id);
     const images = await this.prepareImages(input.images ?? [], new Set(existing.map((i) => i.hash)));
-    await this.withImages(images, () =>
+    const changesVariants = input.options !== undefined || input.variants !== undefined;
+    const lists = changesVariants || LISTED_BY.some((field) => input[field] !== undefined);
+    const change: CatalogueChange = { kind: 'products', productIds: [id], lists };
+    await this.withImages(images, change, () =>
       this.db.transaction().execute(async (trx) => {
         const now = nowIso();
+        const currentVariants = (await variantsFor(trx, [id])).get(id) ?? [];
+        const options = input.options ?? parseOptions(current.options);
+        const variants = checkVariants(
+          options,
+          input.variants ?? (options.length === 0 ? [] : currentVariants.map((row) => variantInputOf(row))),
+          [...existing.map((i) => i.hash), ...images.map((i) => i.hash)],
+        );
+        const offer = productOffer(
+          {
+            price: input.price ?? current.price,
+            stock: input.stock !== undefined ? input.stock : current.stock,
+            compareAtPrice:
+              input.compareAtPrice !== undefined ? input.compareAtPrice : current.compare_at_price,
+          },
+          variants,
+        );
         await repo.updateProduct(trx, id, {
           ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.price !== undefined ? { price: input.price } : {}),
+          price: offer.price,
           ...(input.description !== undefined ? { description: input.description } : {}),
           ...(input.usage !== undefined ? { usage: input.usage } : {}),
           ...(input.status !== undefined ? { status: input.status } : {}),
@@ -240,9 +328,29 @@ export class CatalogueService {
           ...(input.isFeatured !== undefined ? { is_featured: toFlag(input.isFeatured) } : {}),
           ...(input.isProductNew !== undefined ? { is_new: toFlag(input.isProductNew) } : {}),
           ...(input.category !== undefined ? { category_id: input.category } : {}),
-          ...(input.stock !== undefined ? { stock: input.stock } : {}),
+          ...(input.stock !== undefined || variants.length > 0 ? { stock: offer.stock } : {}),
+          ...(input.compareAtPrice !== undefined ? { compare_at_price: input.compareAtPrice } : {}),
+          ...(changesVariants
+            ? {
+                options: JSON.stringify(variants.length > 0 ? options : []),
+                variant_terms: variantTerms(variants),
+              }
+            : {}),
+          ...(input.brand !== undefined
+            ? {
+                brand: input.brand ? ((await repo.findBrandSpelling(trx, input.brand)) ?? input.brand) : null,
+              }
+            : {}),
+          ...(input.expiresOn !== undefined ? { expires_on: input.expiresOn } : {}),
+          ...(input.registration !== undefined ? { registration: input.registration } : {}),
+          ...(input.ingredients !== undefined ? { ingredients: input.ingredients } : {}),
           updated_at: now,
         });
+        if (changesVariants) await replaceVariants(trx, id, variants, now);
+        // Checked on the row as written, inside the transaction: a concurrent change of the status or the
+        // ingredients by another admin cannot slip a banned product past it.
+        const written = await repo.findProduct(trx, id);
+        if (written) assertSellable(written);
         // Re-read inside the transaction: a concurrent update may have added images meanwhile.
         const currentImages = await repo.productImages(trx, id);
         const position = repo.nextImagePosition(currentImages);
@@ -264,7 +372,7 @@ export class CatalogueService {
       await repo.deleteProduct(trx, id);
       return images.map((i) => i.hash);
     });
-    await this.deps.cache.invalidate();
+    await this.deps.changed({ kind: 'products', productIds: [id], lists: true });
     await this.removeUnusedImages(hashes);
   }
 
@@ -275,8 +383,9 @@ export class CatalogueService {
     if (!hash) throw badRequest('url is not an image of this product');
     const removed = await repo.deleteProductImages(this.db, productId, hash);
     if (removed === 0) throw notFound('That image is not on this product');
+    await clearVariantImage(this.db, productId, hash);
     await this.db.updateTable('products').set({ updated_at: nowIso() }).where('id', '=', productId).execute();
-    await this.deps.cache.invalidate();
+    await this.deps.changed({ kind: 'products', productIds: [productId], lists: false });
     await this.removeUnusedImages([hash]);
     return this.get(productId);
   }
@@ -290,6 +399,9 @@ export class CatalogueService {
   async adjustStock(id: string, change: number): Promise<Product> {
     const current = await repo.findProduct(this.db, id);
     if (!current || current.id !== id) throw notFound('Product not found');
+    if (((await variantsFor(this.db, [id])).get(id) ?? []).length > 0) {
+      throw conflict(`${current.name} has variants: set the stock of each variant in the product form`);
+    }
     const stock = await repo.adjustStock(this.db, id, change, nowIso());
     if (stock === undefined) {
       const now = await repo.findProduct(this.db, id);
@@ -299,13 +411,24 @@ export class CatalogueService {
       }
       throw conflict(`${now.name} has only ${now.stock} in stock: it cannot go below zero`);
     }
-    await this.deps.cache.invalidate();
+    await this.deps.changed({ kind: 'stock', productIds: [id] });
     return this.get(id);
+  }
+
+  /** Units on the shelf now, for the caches after a stock move (null: not tracked; missing: no such product). */
+  async stockOf(ids: string[]): Promise<Map<string, number | null>> {
+    const rows = await repo.stockOf(this.db, ids);
+    return new Map(rows.map((row) => [row.id, row.stock === null ? null : Number(row.stock)]));
   }
 
   /** Tracked products at or below `max` units, fewest first (the dashboard). */
   async lowStock(max: number, limit = 20): Promise<Product[]> {
     return this.toProducts(await repo.listLowStockProducts(this.db, max, limit));
+  }
+
+  /** Products whose best-before month is `lastMonth` or earlier, soonest first (the dashboard). */
+  async expiringBy(lastMonth: string, limit = 50): Promise<Product[]> {
+    return this.toProducts(await repo.listProductsExpiringBy(this.db, lastMonth, limit));
   }
 
   /* Categories */
@@ -335,8 +458,8 @@ export class CatalogueService {
       if (isUniqueViolation(err)) throw conflict(`A category named "${input.category}" already exists`);
       throw err;
     }
-    // Server-rendered pages list the categories (the shop's tabs): they are cached under the catalogue's generation.
-    await this.deps.cache.invalidate();
+    // Server-rendered pages list the categories (the shop's tabs).
+    await this.deps.changed({ kind: 'everything' });
     return toCategoryDto((await repo.findCategoryById(this.db, id))!);
   }
 
@@ -357,9 +480,61 @@ export class CatalogueService {
       if (isUniqueViolation(err)) throw conflict(`A category named "${input.category}" already exists`);
       throw err;
     }
-    await this.deps.cache.invalidate();
+    await this.deps.changed({ kind: 'everything' });
     return toCategoryDto((await repo.findCategoryById(this.db, id))!);
   }
+}
+
+/** 400 when an active product's ingredients name a banned substance (the message names the word and why). */
+function assertSellable(product: { status: 'active' | 'inactive'; ingredients: string | null }): void {
+  if (product.status !== 'active') return;
+  const banned = findBannedIngredient(product.ingredients);
+  if (!banned) return;
+  const message = bannedIngredientMessage(banned);
+  throw badRequest(message, [{ path: 'ingredients', message }]);
+}
+
+/**
+ * What the product row stores of its offer: without variants its own price and stock (an earlier price must be
+ * above the price); with variants the lowest variant price and no stock of its own (each variant keeps its own).
+ */
+function productOffer(
+  input: { price?: number | undefined; stock: number | null; compareAtPrice: number | null },
+  variants: CheckedVariant[],
+): { price: number; stock: number | null } {
+  if (variants.length > 0) {
+    if (input.stock !== null) {
+      throw badRequest('stock: A product with variants keeps its stock per variant', [
+        { path: 'stock', message: 'Set the stock of each variant instead' },
+      ]);
+    }
+    return { price: Math.min(...variants.map((v) => v.price)), stock: null };
+  }
+  if (input.price === undefined) {
+    throw badRequest('Price is required and must be a number', [
+      { path: 'price', message: 'Price is required and must be a number' },
+    ]);
+  }
+  if (input.compareAtPrice !== null && input.compareAtPrice <= input.price) {
+    throw badRequest(
+      `compareAtPrice: The earlier price must be above the price (Ksh ${input.price}), or empty`,
+      [{ path: 'compareAtPrice', message: 'The earlier price must be above the price' }],
+    );
+  }
+  return { price: input.price, stock: input.stock };
+}
+
+/** A stored variant as input again (re-checked when the options change without a new list of variants). */
+function variantInputOf(row: VariantRow) {
+  return {
+    sku: row.sku,
+    options: JSON.parse(row.options) as Record<string, string>,
+    price: Number(row.price),
+    compareAtPrice: row.compare_at_price === null ? null : Number(row.compare_at_price),
+    stock: row.stock === null ? null : Number(row.stock),
+    image: null,
+    swatch: row.swatch,
+  };
 }
 
 function imageRows(productId: string, images: PreparedImage[], firstPosition: number, now: string) {

@@ -15,7 +15,7 @@ export function adminRoutes({ services }: Ctx): FastifyPluginAsyncZod {
       ...routeOf(dashboardEndpoints.getAdminSummary),
       handler: async (_request, reply) => {
         const summary = await dashboard.adminSummary();
-        return reply.header('cache-control', 'no-store').send(summary);
+        return reply.send(summary);
       },
     });
   };

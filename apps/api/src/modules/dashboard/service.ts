@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AdminSummary } from '@urembo/contract/dashboard';
 import { nairobiDate, nairobiDayStart } from '@urembo/contract/nairobi-time';
+import { EXPIRY_WARNING_DAYS, lastMonthExpiringWithin } from '@urembo/contract/product-facts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { CatalogueService } from '../catalogue';
@@ -13,7 +14,7 @@ export interface DashboardDeps {
   db: Kysely<Database>;
   config: Config;
   /** The catalogue names the products running low (at or under `config.stock.lowStockAt`). */
-  catalogue: Pick<CatalogueService, 'lowStock'>;
+  catalogue: Pick<CatalogueService, 'lowStock' | 'expiringBy'>;
 }
 
 /** The owner's dashboard, computed on request from the orders (decision 013). */
@@ -21,7 +22,7 @@ export class DashboardService {
   constructor(private readonly deps: DashboardDeps) {}
 
   /**
-   * The owner's morning summary (API.md "Owner's dashboard"). Periods are Nairobi days: "today" from local
+   * The owner's morning summary. Periods are Nairobi days: "today" from local
    * midnight, "last 7 days" today and the six before. An order counts in a period when it was placed then and is not
    * cancelled; revenue adds the totals of the period's orders that are paid.
    */
@@ -29,11 +30,12 @@ export class DashboardService {
     const { db, config, catalogue } = this.deps;
     const lowStockAt = config.stock.lowStockAt;
     const chartStart = nairobiDayStart(now, CHART_DAYS - 1);
-    const [orders, awaiting, topProducts, low] = await Promise.all([
+    const [orders, awaiting, topProducts, low, expiringSoon] = await Promise.all([
       listOrdersSince(db, chartStart.toISOString()),
       countAwaiting(db),
       listTopProducts(db, chartStart.toISOString(), TOP_PRODUCTS),
       catalogue.lowStock(lowStockAt),
+      catalogue.expiringBy(lastMonthExpiringWithin(EXPIRY_WARNING_DAYS, now)),
     ]);
     const days = new Map<string, { date: string; orders: number; revenue: number }>();
     for (let back = CHART_DAYS - 1; back >= 0; back -= 1) {
@@ -58,6 +60,7 @@ export class DashboardService {
       ...awaiting,
       lowStock: low,
       lowStockAt,
+      expiringSoon,
       topProducts,
       revenueByDay,
     };

@@ -16,7 +16,7 @@ export function shopRoutes({ database }: Ctx): FastifyPluginAsyncZod {
         try {
           await pingDatabase(database.db);
         } catch {
-          return reply.status(503).header('cache-control', 'no-store').header('retry-after', '5').send({
+          return reply.status(503).header('retry-after', '5').send({
             error: 'Database is not answering',
             status: 'unavailable',
             db: database.dialect,
@@ -24,7 +24,7 @@ export function shopRoutes({ database }: Ctx): FastifyPluginAsyncZod {
           });
         }
         const body: Health = { status: 'ok', db: database.dialect, database: 'up' };
-        return reply.header('cache-control', 'no-store').send(body);
+        return reply.send(body);
       },
     });
   };

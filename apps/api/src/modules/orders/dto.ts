@@ -1,7 +1,20 @@
-import type { Order, OrderItem } from '@urembo/contract/orders';
+import type { Order, OrderItem, OrderLineVariant } from '@urembo/contract/orders';
+import { parseVariantOptions } from '../catalogue';
 import type { OrderItemListRow, OrderItemRow, OrderRow } from './repository';
 
-/** An order as API.md shapes it; its lines are the price snapshots taken when it was placed. */
+/** The variant an order line holds, as it was when ordered. */
+export function lineVariant(
+  item: Pick<OrderItemRow, 'variant_id' | 'variant_sku' | 'variant_options'>,
+): OrderLineVariant | null {
+  if (!item.variant_id) return null;
+  return {
+    _id: item.variant_id,
+    sku: item.variant_sku ?? '',
+    options: parseVariantOptions(item.variant_options),
+  };
+}
+
+/** An order as the API shapes it; its lines are the price snapshots taken when it was placed. */
 export function toOrderDto(row: OrderRow, items: OrderItemRow[]): Order {
   return {
     _id: row.id,
@@ -21,6 +34,7 @@ export function toOrderDto(row: OrderRow, items: OrderItemRow[]): Order {
       price: item.price,
       images: item.image ? [item.image] : [],
       count: item.count,
+      variant: lineVariant(item),
     })),
     subtotal: row.subtotal,
     shippingFee: row.shipping_fee,
@@ -36,6 +50,7 @@ export function toOrderItemDto(row: OrderItemListRow): OrderItem {
     _id: row.id,
     user: { fullName: row.user_full_name, email: row.user_email, phone: row.user_phone },
     product: { _id: row.product_id, name: row.name },
+    variant: lineVariant(row),
     count: row.count,
     price: row.price,
     createdAt: row.created_at,

@@ -1,9 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DeliveryPlace, OrderItemInput, OrderLine } from '@urembo/contract/orders';
 import { MAX_ORDER_SUBTOTAL, ORDER_TOO_LARGE_MESSAGE } from '@urembo/contract/order-status';
+import { expiredMessage, isExpired } from '@urembo/contract/product-facts';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
-import { imageHashesFor, imageUrl } from '../catalogue';
+import { describeVariant, imageHashesFor, imageUrl, parseVariantOptions, variantsFor } from '../catalogue';
 import { findLocationByNames, type NamedLocation } from '../shipping';
 import { findProductsForPricing } from './repository';
 
@@ -13,6 +14,9 @@ export const UNDELIVERABLE_MESSAGE = 'We do not deliver to that location yet';
 
 export interface PricedLine {
   productId: string;
+  /** The variant ordered, with its SKU and options; null for a product without variants. */
+  variantId: string | null;
+  variant: { _id: string; sku: string; options: Record<string, string> } | null;
   name: string;
   price: number;
   /** URL of the product's first image, or null when it has none. */
@@ -38,12 +42,17 @@ function listNames(names: string[]): string {
  */
 export async function priceItems(db: Db, items: OrderItemInput[]): Promise<PricedItems> {
   const seen = new Set<string>();
+  const lineKeys = new Set<string>();
   for (const item of items) {
-    if (seen.has(item._id)) {
+    const key = `${item._id}\u0000${item.variant ?? ''}`;
+    if (lineKeys.has(key)) {
       throw badRequest(
-        'A product appears more than once in the order: send each product once with its count',
+        item.variant
+          ? 'A product and variant appear more than once in the order: send each once with its count'
+          : 'A product appears more than once in the order: send each product once with its count',
       );
     }
+    lineKeys.add(key);
     seen.add(item._id);
   }
   const ids = [...seen];
@@ -65,17 +74,56 @@ export async function priceItems(db: Db, items: OrderItemInput[]): Promise<Price
         : `${listNames(names)} are no longer available: please remove them from your order`,
     );
   }
-  const images = await imageHashesFor(db, ids);
-  const lines = items.map((item) => {
+  // Past its best-before month: never sold, whatever the cart or the client says.
+  const now = new Date();
+  const expired = ids.map((id) => products.get(id)!).find((p) => isExpired(p.expires_on, now));
+  if (expired) {
+    throw badRequest(
+      `${expiredMessage(expired.name, expired.expires_on!)}: please remove it from your order`,
+    );
+  }
+  const [images, variants] = await Promise.all([imageHashesFor(db, ids), variantsFor(db, ids)]);
+  const lines = items.map((item, position): PricedLine => {
     const product = products.get(item._id)!;
     const hash = images.get(product.id)?.[0];
+    const own = variants.get(product.id) ?? [];
+    if (own.length === 0) {
+      if (item.variant) {
+        throw badRequest(`items.${position}.variant: ${product.name} has no variants to choose from`, [
+          { path: `items.${position}.variant`, message: `${product.name} has no variants` },
+        ]);
+      }
+      return {
+        productId: product.id,
+        variantId: null,
+        variant: null,
+        name: product.name,
+        price: product.price,
+        image: hash ? imageUrl(hash) : null,
+        count: item.count,
+        stock: product.stock === null ? null : Number(product.stock),
+      };
+    }
+    const variant = own.find((v) => v.id === item.variant);
+    if (!variant) {
+      const names = Object.keys(parseVariantOptions(own[0]!.options)).join(' and ');
+      const message = item.variant
+        ? `That is not one of the variants of ${product.name}: choose a ${names}`
+        : `Choose a ${names} of ${product.name}`;
+      throw badRequest(`items.${position}.variant: ${message}`, [
+        { path: `items.${position}.variant`, message },
+      ]);
+    }
+    const options = parseVariantOptions(variant.options);
     return {
       productId: product.id,
+      variantId: variant.id,
+      variant: { _id: variant.id, sku: variant.sku, options },
       name: product.name,
-      price: product.price,
-      image: hash ? imageUrl(hash) : null,
+      price: Number(variant.price),
+      image: variant.image_hash ? imageUrl(variant.image_hash) : hash ? imageUrl(hash) : null,
       count: item.count,
-      stock: product.stock === null ? null : Number(product.stock),
+      stock: variant.stock === null ? null : Number(variant.stock),
     };
   });
   const subtotal = lines.reduce((sum, line) => sum + line.price * line.count, 0);
@@ -97,5 +145,14 @@ export function toOrderLine(line: PricedLine): OrderLine {
     price: line.price,
     images: line.image ? [line.image] : [],
     count: line.count,
+    variant: line.variant,
   };
+}
+
+/** "Matte Lipstick (Shade: Mocha)": a line's name with its variant, for messages about stock. */
+export function lineLabel(line: {
+  name: string;
+  variant: { options: Record<string, string> } | null;
+}): string {
+  return line.variant ? `${line.name} (${describeVariant(line.variant.options)})` : line.name;
 }

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, type Kysely, type Selectable, type Transaction 
 import type { AdminOrderFilter } from '@urembo/contract/dashboard';
 import type { Database, DeliveryStatus, OrderItemsTable, OrdersTable, PaymentStatus } from '../../db/schema';
 import { toCount } from '../../db/sql-values';
-import { giveBackStock } from '../catalogue';
+import { giveBackStock, giveBackVariantStock } from '../catalogue';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -17,13 +17,14 @@ export interface PricingProductRow {
   price: number;
   status: 'active' | 'inactive';
   stock: number | null;
+  expires_on: string | null;
 }
 
 export function findProductsForPricing(db: Db, ids: string[]): Promise<PricingProductRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('products')
-    .select(['id', 'name', 'price', 'status', 'stock'])
+    .select(['id', 'name', 'price', 'status', 'stock', 'expires_on'])
     .where('id', 'in', ids)
     .execute();
 }
@@ -202,13 +203,16 @@ export async function setStockTaken(db: Db, orderItemId: string, count: number):
 export async function returnOrderStock(db: Db, orderId: string): Promise<void> {
   const lines = await db
     .selectFrom('order_items')
-    .select(['id', 'product_id', 'stock_taken'])
+    .select(['id', 'product_id', 'variant_id', 'stock_taken'])
     .where('order_id', '=', orderId)
     .where('stock_taken', '>', 0)
     .orderBy('product_id')
+    .orderBy('variant_id')
     .execute();
   for (const line of lines) {
-    if (line.product_id) {
+    if (line.variant_id) {
+      await giveBackVariantStock(db, line.variant_id, line.stock_taken);
+    } else if (line.product_id) {
       await giveBackStock(db, line.product_id, line.stock_taken);
     }
     await db.updateTable('order_items').set({ stock_taken: 0 }).where('id', '=', line.id).execute();

@@ -55,7 +55,7 @@ export function shopRoutes(ctx: Ctx): FastifyPluginAsyncZod {
           throw forbidden('You can only reach your own account');
         }
         const data = await orders.listOrdersOfUser(request.params.userId, request.query.status);
-        return reply.header('cache-control', 'no-store').send({ data });
+        return reply.send({ data });
       },
     });
 
@@ -63,7 +63,7 @@ export function shopRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.getOrder),
       handler: async (request, reply) => {
         const order = await orders.getReadableOrder(request.params.id, currentUser(request));
-        return reply.header('cache-control', 'no-store').send(order);
+        return reply.send(order);
       },
     });
 
@@ -93,9 +93,7 @@ export function adminRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.listOrders),
       handler: async (request, reply) => {
         const { page, limit, awaiting } = request.query;
-        return reply
-          .header('cache-control', 'no-store')
-          .send(await orders.listOrdersForAdmin(page, limit, awaiting));
+        return reply.send(await orders.listOrdersForAdmin(page, limit, awaiting));
       },
     });
 
@@ -111,9 +109,7 @@ export function adminRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.listOrderMessages),
       handler: async (request, reply) => {
         await orders.getReadableOrder(request.params.id, currentUser(request));
-        return reply
-          .header('cache-control', 'no-store')
-          .send({ data: await messenger.ofOrder(request.params.id) });
+        return reply.send({ data: await messenger.ofOrder(request.params.id) });
       },
     });
 
@@ -121,9 +117,7 @@ export function adminRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.listOrderItems),
       handler: async (request, reply) => {
         const { page, limit } = request.query;
-        return reply
-          .header('cache-control', 'no-store')
-          .send(await orders.listOrderItemsForAdmin(page, limit));
+        return reply.send(await orders.listOrderItemsForAdmin(page, limit));
       },
     });
   };

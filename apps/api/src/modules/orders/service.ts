@@ -10,12 +10,12 @@ import { isUniqueViolation } from '../../db/constraint-errors';
 import { nowIso } from '../../db/sql-values';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
-import type { ShortCache } from '../../lib/short-cache';
+import type { CatalogueChange } from '../../lib/catalogue-changes';
 import type { UserRow } from '../users';
 import { subtractFromCart } from '../cart';
-import { takeStock } from '../catalogue';
+import { parseVariantOptions, takeStock, takeVariantStock } from '../catalogue';
 import { toOrderDto, toOrderItemDto } from './dto';
-import { deliveryFor, priceItems, toOrderLine } from './pricing';
+import { deliveryFor, lineLabel, priceItems, toOrderLine } from './pricing';
 import {
   countOrderItems,
   countOrders,
@@ -50,10 +50,10 @@ export type CancelCause = 'customer' | 'admin' | 'unpaid-hold-expired';
 export interface OrderDeps {
   db: Kysely<Database>;
   /**
-   * The catalogue's cache (products show their stock): orders take and give back stock, so every order write that
-   * moves stock clears it, and the next catalogue read on any process shows the new stock.
+   * Tells the catalogue's caches which products' stock an order write moved (products show their stock): the next
+   * catalogue read on any process shows the new stock, and nothing else is recomputed.
    */
-  catalogueCache: Pick<ShortCache, 'invalidate'>;
+  catalogueChanged: (change: CatalogueChange) => Promise<void>;
 }
 
 /**
@@ -65,7 +65,7 @@ export class OrderService {
 
   /** What the checkout summary shows: the same pricing as order creation, without creating anything. */
   async quoteOrder(input: {
-    items: { _id: string; count: number }[];
+    items: { _id: string; variant?: string | undefined; count: number }[];
     country?: string;
     county?: string;
     town?: string;
@@ -75,7 +75,9 @@ export class OrderService {
     const priced = await priceItems(db, input.items);
     // Tell the customer now rather than at the order (which checks again, atomically).
     const short = priced.lines.flatMap((line, position) =>
-      line.stock !== null && line.count > line.stock ? [{ name: line.name, position, left: line.stock }] : [],
+      line.stock !== null && line.count > line.stock
+        ? [{ name: lineLabel(line), position, left: line.stock }]
+        : [],
     );
     if (short.length > 0) throw stockShortError(short, 'order');
     const { country, county, town, location } = input;
@@ -156,6 +158,9 @@ export class OrderService {
             position,
             stock_taken: 0,
             created_at: now,
+            variant_id: line.variantId,
+            variant_sku: line.variant?.sku ?? null,
+            variant_options: line.variant ? JSON.stringify(line.variant.options) : null,
           }));
           await insertOrderItems(trx, items);
           await takeOrderStock(trx, items, 'order');
@@ -172,9 +177,9 @@ export class OrderService {
         if (!isUniqueViolation(err) || attempt >= 3) throw err;
       }
     }
-    await this.deps.catalogueCache.invalidate();
     const order = await this.loadOrder(orderId);
     if (!order) throw new Error(`order ${orderId} vanished after it was created`);
+    await this.stockMoved(await this.productsOf([orderId]));
     return { order, created: true };
   }
 
@@ -194,8 +199,20 @@ export class OrderService {
     options: { paymentStatus?: OrderStatuses['paymentStatus']; placedBefore?: string; now?: string } = {},
   ): Promise<{ cancelled: boolean }> {
     const cancelled = await this.cancelKeepingCache(orderId, from, cause, options);
-    if (cancelled) await this.deps.catalogueCache.invalidate();
+    if (cancelled) await this.stockMoved(await this.productsOf([orderId]));
     return { cancelled };
+  }
+
+  /** The products an order's lines name (still in the catalogue or not). */
+  private async productsOf(orderIds: string[]): Promise<string[]> {
+    const lines = await listOrderItemsOf(this.deps.db, orderIds);
+    return lines.flatMap((line) => (line.product_id ? [line.product_id] : []));
+  }
+
+  private async stockMoved(productIds: string[]): Promise<void> {
+    if (productIds.length > 0) {
+      await this.deps.catalogueChanged({ kind: 'stock', productIds: [...new Set(productIds)] });
+    }
   }
 
   /** cancelOrder without clearing the catalogue's cache: the sweep clears it once for all it cancelled. */
@@ -242,7 +259,7 @@ export class OrderService {
   async cancelExpiredUnpaidOrders(holdHours: number, now: Date = new Date()): Promise<{ cancelled: number }> {
     const { db } = this.deps;
     const placedBefore = new Date(now.getTime() - holdHours * 3_600_000).toISOString();
-    let cancelled = 0;
+    const cancelledIds: string[] = [];
     const tried = new Set<string>();
     for (;;) {
       const batch = (await listExpiredUnpaidOrders(db, placedBefore, 100)).filter((o) => !tried.has(o.id));
@@ -254,11 +271,11 @@ export class OrderService {
           placedBefore,
           now: now.toISOString(),
         });
-        if (done) cancelled += 1;
+        if (done) cancelledIds.push(order.id);
       }
     }
-    if (cancelled > 0) await this.deps.catalogueCache.invalidate();
-    return { cancelled };
+    if (cancelledIds.length > 0) await this.stockMoved(await this.productsOf(cancelledIds));
+    return { cancelled: cancelledIds.length };
   }
 
   async listOrdersOfUser(userId: string, status: OrderStatusFilter | undefined): Promise<Order[]> {
@@ -324,7 +341,7 @@ export class OrderService {
           if (event) await recordOrderEvent(trx, orderId, event, now);
         }
       });
-      if (reopening) await this.deps.catalogueCache.invalidate();
+      if (reopening) await this.stockMoved(await this.productsOf([orderId]));
     }
     const order = await this.loadOrder(orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
@@ -371,6 +388,8 @@ export class OrderService {
 interface StockLine {
   id: string;
   product_id: string | null;
+  variant_id: string | null;
+  variant_options: string | null;
   name: string;
   count: number;
   position: number;
@@ -384,16 +403,28 @@ interface StockLine {
  */
 async function takeOrderStock(trx: Db, lines: StockLine[], purpose: 'order' | 'reopen'): Promise<void> {
   const short: { line: StockLine; left: number }[] = [];
-  const byProduct = [...lines].sort((a, b) => (a.product_id ?? '').localeCompare(b.product_id ?? ''));
+  const byProduct = [...lines].sort(
+    (a, b) =>
+      (a.product_id ?? '').localeCompare(b.product_id ?? '') ||
+      (a.variant_id ?? '').localeCompare(b.variant_id ?? ''),
+  );
   for (const line of byProduct) {
     if (!line.product_id) continue;
-    const result = await takeStock(trx, line.product_id, line.count);
+    const result = line.variant_id
+      ? await takeVariantStock(trx, line.variant_id, line.count)
+      : await takeStock(trx, line.product_id, line.count);
     if (result.taken) await setStockTaken(trx, line.id, line.count);
     else if (result.left !== null) short.push({ line, left: result.left });
   }
   if (short.length === 0) return;
   throw stockShortError(
-    short.map(({ line, left }) => ({ name: line.name, position: line.position, left })),
+    short.map(({ line, left }) => ({
+      name: line.variant_id
+        ? lineLabel({ name: line.name, variant: { options: parseVariantOptions(line.variant_options) } })
+        : line.name,
+      position: line.position,
+      left,
+    })),
     purpose,
   );
 }

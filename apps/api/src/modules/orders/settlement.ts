@@ -65,7 +65,7 @@ export async function completedTotal(trx: Trx | Kysely<Database>, orderId: strin
 }
 
 /**
- * THE settlement rule (PRODUCT.md): an order is paid when its completed payments cover its total. Every path that
+ * THE settlement rule: an order is paid when its completed payments cover its total. Every path that
  * completes or assigns a payment (STK callback and query, paybill confirmation, typed receipt, Transaction Status
  * result, admin) calls this in the transaction that wrote the payment. It locks the order, sums, and moves
  * payment_status to 'paid' (queuing the "paid" SMS) only from pending or payment-unsuccessful and never for a

@@ -26,7 +26,7 @@ export type OrderActor = 'admin' | 'customer';
 export const NOT_CHANGED = 'Not changed';
 
 /**
- * The one place that decides every order status change (ARCHITECTURE.md: state changes through one function that
+ * The one place that decides every order status change (state changes through one function that
  * checks the allowed transitions). Answers the statuses after the change and whether anything changed; throws a
  * 409 with a plain explanation when the change is not allowed.
  *

@@ -2,7 +2,7 @@ import { nairobiWallClock } from '@urembo/contract/nairobi-time';
 import type { MpesaConfig } from '../../config';
 
 /*
- * Safaricom Daraja over fetch (MPESA.md): one cached OAuth token fetched single-flight and refreshed before it
+ * Safaricom Daraja over fetch: one cached OAuth token fetched single-flight and refreshed before it
  * expires, STK push and STK query with a fresh Nairobi-time Timestamp and Password each, and a time-out on every
  * call. Failures become a DarajaError that says whether Daraja refused, failed or could not be reached.
  */
@@ -41,7 +41,7 @@ export class DarajaError extends Error {
   }
 }
 
-/** Daraja's "still processing" answer to an STK query (MPESA.md): not a failure. */
+/** Daraja's "still processing" answer to an STK query: not a failure. */
 export function isStillProcessing(error: unknown): boolean {
   return (
     error instanceof DarajaError &&

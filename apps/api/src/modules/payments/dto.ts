@@ -2,7 +2,7 @@ import type { Payment } from '@urembo/contract/payments';
 import { fromFlag } from '../../db/sql-values';
 import type { PaymentListRow } from './repository';
 
-/** The API's view of a payment (API.md: `ID` is the source marker, `order` the order's _id). */
+/** The API's view of a payment (`ID` is the source marker, `order` the order's _id). */
 export function toPaymentDto(row: PaymentListRow): Payment {
   return {
     _id: row.id,

@@ -17,7 +17,7 @@ import {
 } from './repository';
 
 /*
- * Paybill (C2B) settlement and typed receipts checked with Daraja's Transaction Status API (API.md "Second round").
+ * Paybill (C2B) settlement and typed receipts checked with Daraja's Transaction Status API.
  * Every body Safaricom sends is stored raw first (mpesa_callbacks), then applied in one transaction; the one
  * settlement rule (orders/settlement.ts) decides whether an order is paid.
  */

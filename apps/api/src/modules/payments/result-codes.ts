@@ -1,6 +1,6 @@
 import type { StkRequestStatus } from '../../db/schema';
 
-/** What a Daraja ResultCode means for the customer (MPESA.md): a final status and a plain explanation. */
+/** What a Daraja ResultCode means for the customer: a final status and a plain explanation. */
 export interface ResultMeaning {
   status: Exclude<StkRequestStatus, 'pending'>;
   message: string;
@@ -66,5 +66,5 @@ export function meaningOf(code: string, resultDesc: string | null): ResultMeanin
   };
 }
 
-/** The answer to "still waiting" in an STK query (MPESA.md): ResultCode 4999, still under processing. */
+/** The answer to "still waiting" in an STK query: ResultCode 4999, still under processing. */
 export const STILL_PROCESSING_RESULT_CODE = '4999';

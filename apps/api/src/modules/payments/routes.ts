@@ -44,9 +44,7 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.resolveStkPush),
       handler: async (request, reply) =>
-        reply
-          .header('cache-control', 'no-store')
-          .send(await payments.resolve(currentUser(request), request.params.id)),
+        reply.send(await payments.resolve(currentUser(request), request.params.id)),
     });
 
     app.route({
@@ -58,9 +56,7 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.listOrderPayments),
       handler: async (request, reply) =>
-        reply
-          .header('cache-control', 'no-store')
-          .send({ data: await payments.paymentsOfOrder(currentUser(request), request.params.orderId) }),
+        reply.send({ data: await payments.paymentsOfOrder(currentUser(request), request.params.orderId) }),
     });
 
     // Daraja's callbacks: their own scope keeps the raw body text (stored for audit before anything else).
@@ -109,9 +105,7 @@ export function adminRoutes({ db, services }: Ctx): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         const { page, limit, filter, unmatched } = request.query;
         const chosen = unmatched === 'true' ? 'unmatched' : (filter ?? 'all');
-        return reply
-          .header('cache-control', 'no-store')
-          .send(await payments.listPayments(page, limit, chosen));
+        return reply.send(await payments.listPayments(page, limit, chosen));
       },
     });
 
@@ -128,16 +122,14 @@ export function adminRoutes({ db, services }: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.getReconciliation),
       handler: async (request, reply) =>
-        reply
-          .header('cache-control', 'no-store')
-          .send(await payments.reconciliation(request.query.date ?? nairobiDate())),
+        reply.send(await payments.reconciliation(request.query.date ?? nairobiDate())),
     });
 
     app.route({
       ...routeOf(endpoints.searchPaymentOrders),
       handler: async (request, reply) => {
         const rows = await searchOrders(db, request.query.q);
-        return reply.header('cache-control', 'no-store').send({
+        return reply.send({
           data: rows.map((r) => ({
             _id: r.id,
             reference: r.reference,

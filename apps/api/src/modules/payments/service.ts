@@ -57,9 +57,9 @@ import {
 export const STK_QUERY_AFTER_MS = 20_000;
 /** ...and at most this often per request (Daraja's spike arrest punishes tight polling). */
 export const STK_QUERY_EVERY_MS = 5_000;
-/** Daraja's per-transaction maximum (MPESA.md); a larger balance is paid in several pushes. */
+/** Daraja's per-transaction maximum; a larger balance is paid in several pushes. */
 export const STK_MAX_AMOUNT = 250_000;
-/** TransactionDesc: at most 13 characters, not empty, no @ # & (MPESA.md). */
+/** TransactionDesc: at most 13 characters, not empty, no @ # &. */
 export const STK_TRANSACTION_DESC = 'Urembo order';
 export const STK_CHANNEL = 'M-Pesa STK';
 /** A new prompt for the same order only once the last one has had this long to arrive... */
@@ -449,7 +449,7 @@ export class PaymentsService {
 
         // An STK query confirms the request as sent (its answer has no amount); a callback must match it.
         const amountMatches = result.source === 'stk-query' || result.amount === request.amount;
-        // A receipt pays one order, once (issue 11): the same receipt typed into the manual form on this order
+        // A receipt pays one order, once: the same receipt typed into the manual form on this order
         // (still pending) is the same money, and that form row steps aside; anywhere else it is a conflict that
         // pays nothing and waits for an admin.
         const taken = result.receipt ? await findPaymentByReceipt(trx, result.receipt) : undefined;
@@ -646,7 +646,7 @@ function darajaFailure(err: unknown, log: FastifyBaseLogger): Error {
   }
 }
 
-/** The parts of Daraja's callback we use (MPESA.md); null when it is not an stkCallback at all. */
+/** The parts of Daraja's callback we use; null when it is not an stkCallback at all. */
 export function parseCallback(raw: string): StkResult | null {
   let body: unknown;
   try {

@@ -15,7 +15,7 @@ export function shopRoutes({ config }: Ctx): FastifyPluginAsyncZod {
     shop: config.shop,
     mpesa: {
       ...config.paymentInstructions,
-      // One destination for checkout and the order page (issue 17.3).
+      // One destination for checkout and the order page.
       paybill: destination.paybill,
       account: destination.account,
       accountIsOrderReference: destination.accountIsOrderReference,

@@ -1,7 +1,7 @@
 import type { AdminReview, Review } from '@urembo/contract/reviews';
 import type { ReviewRecord } from './repository';
 
-/** The public view of a review (API.md): the reviewer's name only, never their email. */
+/** The public view of a review: the reviewer's name only, never their email. */
 export function toReviewDto(row: ReviewRecord): Review {
   return {
     _id: row.id,

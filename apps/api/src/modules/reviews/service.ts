@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ShortCache } from '../../lib/short-cache';
+import type { CatalogueChange } from '../../lib/catalogue-changes';
 import { paged, type Paged } from '@urembo/contract/common';
 import { DUPLICATE_REVIEW_MESSAGE } from '@urembo/contract/review-rules';
 import type {
@@ -32,10 +32,10 @@ export const NOT_A_BUYER_MESSAGE =
 export interface ReviewDeps {
   db: Kysely<Database>;
   /**
-   * The catalogue's cache: the writes change a product's rating and review count, which it holds, so each one
-   * clears it (on every process) once its transaction has committed.
+   * Tells the catalogue's caches (on every process) that a product's rating and review count changed, once the
+   * write's transaction has committed.
    */
-  catalogueCache: ShortCache;
+  catalogueChanged: (change: CatalogueChange) => Promise<void>;
 }
 
 /** Reviews by verified buyers (one per customer and product) and the product ratings they make. */
@@ -82,7 +82,7 @@ export class ReviewService {
    * rating and review count change in the same transaction.
    */
   async createReview(user: UserRow, input: CreateInput): Promise<Review> {
-    const { db, catalogueCache } = this.deps;
+    const { db, catalogueChanged } = this.deps;
     try {
       const review = await db.transaction().execute(async (trx) => {
         const product = await repo.findProductRef(trx, input.productId);
@@ -105,10 +105,10 @@ export class ReviewService {
         await setProductRating(trx, product.id, await repo.ratingTotals(trx, product.id));
         const row = await repo.findReviewById(trx, id);
         if (!row) throw new Error('review vanished inside its own transaction');
-        return toReviewDto(row);
+        return { dto: toReviewDto(row), productId: product.id };
       });
-      await catalogueCache.invalidate();
-      return review;
+      await catalogueChanged({ kind: 'products', productIds: [review.productId], lists: false });
+      return review.dto;
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(DUPLICATE_REVIEW_MESSAGE);
       throw err;
@@ -117,7 +117,7 @@ export class ReviewService {
 
   /** Only the author may edit their review (403 for anyone else, admins included: they may only delete). */
   async updateReview(user: UserRow, id: string, input: UpdateInput): Promise<Review> {
-    const { db, catalogueCache } = this.deps;
+    const { db, catalogueChanged } = this.deps;
     const review = await db.transaction().execute(async (trx) => {
       const existing = await repo.findReviewById(trx, id);
       if (!existing) throw notFound('Review not found');
@@ -131,22 +131,23 @@ export class ReviewService {
       await setProductRating(trx, existing.product_id, await repo.ratingTotals(trx, existing.product_id));
       const row = await repo.findReviewById(trx, id);
       if (!row) throw notFound('Review not found');
-      return toReviewDto(row);
+      return { dto: toReviewDto(row), productId: existing.product_id };
     });
-    await catalogueCache.invalidate();
-    return review;
+    await catalogueChanged({ kind: 'products', productIds: [review.productId], lists: false });
+    return review.dto;
   }
 
   /** Admin: removes a review and recomputes the product's rating. */
   async deleteReview(id: string): Promise<void> {
-    const { db, catalogueCache } = this.deps;
-    await db.transaction().execute(async (trx) => {
+    const { db, catalogueChanged } = this.deps;
+    const productId = await db.transaction().execute(async (trx) => {
       const existing = await repo.findReviewById(trx, id);
       if (!existing) throw notFound('Review not found');
       await lockProductForRating(trx, existing.product_id);
       await repo.deleteReview(trx, id);
       await setProductRating(trx, existing.product_id, await repo.ratingTotals(trx, existing.product_id));
+      return existing.product_id;
     });
-    await catalogueCache.invalidate();
+    await catalogueChanged({ kind: 'products', productIds: [productId], lists: false });
   }
 }

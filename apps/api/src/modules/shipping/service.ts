@@ -42,7 +42,7 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The API's view of one place of a level (API.md "Shipping"). */
+/** The API's view of one place of a level. */
 export function toPlaceDto<K extends ShippingKind>(kind: K, row: PlaceRow): PlaceOf[K] {
   return placeDto(kind, row) as PlaceOf[K];
 }

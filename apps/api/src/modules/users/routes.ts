@@ -17,9 +17,7 @@ export function adminRoutes({ db }: Ctx): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         const { page, limit } = request.query;
         const { rows, total } = await listUsers(db, page, limit);
-        return reply
-          .header('cache-control', 'no-store')
-          .send(paged(rows.map(toUserDto), total, { page, limit }));
+        return reply.send(paged(rows.map(toUserDto), total, { page, limit }));
       },
     });
   };

@@ -54,7 +54,7 @@ function TableLinks({
 }
 
 /**
- * /admin/:adminId/:slug (seed §2): the back office. Only admins see it: while the auth check runs nothing shows;
+ * /admin/:adminId/:slug: the back office. Only admins see it: while the auth check runs nothing shows;
  * a visitor goes to /signin and a customer back to the shop. A collapsible sidebar on wide screens, a drawer on a
  * phone; each table loads its own code when opened.
  */

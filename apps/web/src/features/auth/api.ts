@@ -17,7 +17,7 @@ export function useAuthUser() {
   return useQuery({ queryKey: authUserKey, queryFn: fetchAuthUser, staleTime: 5 * 60_000 });
 }
 
-/** Logout (seed §4): toast "Logout success", forget every cached answer, go home. */
+/** Logout: toast "Logout success", forget every cached answer, go home. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();

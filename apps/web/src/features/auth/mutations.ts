@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordBody, UpdateMeBody } from '@urembo/contract/auth';
+import type {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  ResetPasswordByCodeBody,
+  UpdateMeBody,
+} from '@urembo/contract/auth';
 import { authRoutes } from '@urembo/contract/routes/auth';
 import { userRoutes } from '@urembo/contract/routes/users';
 import type { User } from '@urembo/contract/users';
@@ -40,7 +45,19 @@ export function useSignup() {
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => call(authRoutes.forgotPassword, { body: { email } }),
+    mutationFn: (body: ForgotPasswordBody) => call(authRoutes.forgotPassword, { body }),
+  });
+}
+
+/** The new password with the code sent by SMS: every session ends, this browser's too. */
+export function useResetPasswordByCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ResetPasswordByCodeBody) => call(authRoutes.resetPasswordByCode, { body }),
+    onSuccess: () => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authUserKey[0] });
+      queryClient.setQueryData(authUserKey, null);
+    },
   });
 }
 

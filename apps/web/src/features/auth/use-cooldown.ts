@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** The two fixed keys (seed §3) that keep each resend button's cool-down across reloads. */
+/** The two fixed keys that keep each resend button's cool-down across reloads. */
 export const COOLDOWN_KEYS = {
   email: 'urembo:email-token-resend-until',
   phone: 'urembo:phone-token-resend-until',

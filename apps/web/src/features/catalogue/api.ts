@@ -7,8 +7,9 @@ import { call } from '../../lib/api-client';
 export const catalogueKeys = {
   all: ['catalogue'] as const,
   featured: (page: number) => ['catalogue', 'featured', page] as const,
-  list: (page: number, category: string | null, includeInactive = false) =>
-    ['catalogue', 'list', page, category, includeInactive] as const,
+  list: (page: number, category: string | null, includeInactive = false, brand: string | null = null) =>
+    ['catalogue', 'list', page, category, includeInactive, brand] as const,
+  brands: ['catalogue', 'brands'] as const,
   search: (term: string, page: number) => ['catalogue', 'search', term, page] as const,
   product: (slug: string) => ['catalogue', 'product', slug] as const,
   related: (categoryId: string, exclude: string) => ['catalogue', 'related', categoryId, exclude] as const,
@@ -25,17 +26,30 @@ export function useFeaturedProducts(page: number) {
   });
 }
 
-/** The shop grid (optionally one category). */
-export function useProducts(page: number, category: string | null) {
+/** The shop grid (optionally one category, one brand or both). */
+export function useProducts(page: number, category: string | null, brand: string | null = null) {
   return useQuery({
-    queryKey: catalogueKeys.list(page, category),
+    queryKey: catalogueKeys.list(page, category, false, brand),
     queryFn: ({ signal }) =>
-      call(catalogueRoutes.listProducts, { query: { page, limit: PAGE_SIZES.shop, category }, signal }),
+      call(catalogueRoutes.listProducts, {
+        query: { page, limit: PAGE_SIZES.shop, category, brand },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** Search runs only when there is a term (seed §2). */
+/** The brands of the shop's products (the shop page's filter). */
+export function useBrands() {
+  return useQuery({
+    queryKey: catalogueKeys.brands,
+    queryFn: ({ signal }) => call(catalogueRoutes.listBrands, { signal }),
+    select: (body) => body.data,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Search runs only when there is a term. */
 export function useProductSearch(term: string, page: number) {
   return useQuery({
     queryKey: catalogueKeys.search(term, page),

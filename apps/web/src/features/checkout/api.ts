@@ -14,7 +14,7 @@ export const checkoutKeys = {
     ['checkout', 'quote', userId, items, place] as const,
 };
 
-/** Seed §4: the default address is the one flagged isDefault, otherwise the first. */
+/** The default address is the one flagged isDefault, otherwise the first. */
 export function pickDefaultAddress(addresses: Address[] | undefined): Address | null {
   if (!addresses || addresses.length === 0) return null;
   return addresses.find((a) => a.isDefault) ?? addresses[0] ?? null;

@@ -14,7 +14,7 @@ import { renderPhonePage } from './phone-page';
 import { PaybillStore, PromptStore, simulatedReceipt, type SimPrompt } from './prompts';
 
 /*
- * A Daraja look-alike for the demo (PRODUCT.md): the same endpoints, payloads and validation as Safaricom's
+ * A Daraja look-alike for the demo: the same endpoints, payloads and validation as Safaricom's
  * (Basic auth, Bearer token, Password, Timestamp, whole-shilling Amount, field lengths, phone format), and a
  * "phone" page at /dev/phone where a pending prompt is accepted with any 4-digit PIN or cancelled. Mounted only
  * when no Daraja credentials are configured and NODE_ENV is not production.
@@ -530,7 +530,7 @@ export function darajaSimulator(config: Config, db: Kysely<Database>) {
   };
 }
 
-/** Daraja's callback body (MPESA.md), POSTed to the CallBackURL of the push. */
+/** Daraja's callback body, POSTed to the CallBackURL of the push. */
 export function callbackBodyFor(prompt: SimPrompt): unknown {
   const stkCallback: Record<string, unknown> = {
     MerchantRequestID: prompt.merchantRequestId,

@@ -19,7 +19,7 @@ import { COOLDOWN_KEYS, useResendCooldown } from '../use-cooldown';
 import { AuthCard } from './auth-card';
 
 /**
- * /verify-email and /verify-phone (seed §2): a code input, Verify, and "Send New Verification Token", which counts
+ * /verify-email and /verify-phone: a code input, Verify, and "Send New Verification Token", which counts
  * down "Resend in {n}s" through the server's cool-down (5 minutes for email, 2 for SMS).
  */
 export function CodeVerification({ kind }: { kind: 'email' | 'phone' }) {
@@ -48,7 +48,7 @@ export function CodeVerification({ kind }: { kind: 'email' | 'phone' }) {
     );
   }
   const address = kind === 'email' ? user.email : user.phone;
-  // Nothing to verify (seed §2): the not-found page.
+  // Nothing to verify: the not-found page.
   if (!address || nothingToVerify) return <NotFoundPage />;
 
   function submit(event: FormEvent) {

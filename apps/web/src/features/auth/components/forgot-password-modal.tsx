@@ -4,33 +4,48 @@ import { FormActions, FormError, TextField } from '../../../components/form-fiel
 import { Modal } from '../../../components/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors, useFormCheck, type FieldErrors } from '../../../lib/form-errors';
-import { useForgotPassword } from '../mutations';
+import { useForgotPassword, useResetPasswordByCode } from '../mutations';
 import { authSchemas, prefetchAuthSchemas } from '../schemas';
 
-/** "Forgot your password?" (seed §2): asks for the email and mails a reset link to it. */
+type Way = 'phone' | 'email';
+
+/**
+ * "Forgot your password?": by SMS to the account's phone (every account has one; email is optional) or by a link
+ * mailed to its email. By phone, a second step takes the 6-digit code and the new password.
+ */
 export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [way, setWay] = useState<Way>('phone');
   const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  // The phone the code was sent to (canonical); set once the SMS is asked for, it moves to the code step.
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const forgot = useForgotPassword();
   const form = useFormCheck(() => authSchemas().then((m) => m.forgotPasswordBodySchema));
 
   function close() {
     setErrors({});
+    setCodeSentTo(null);
     forgot.reset();
     onClose();
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = await form.check({ email });
+    const checked = await form.check(way === 'phone' ? { phone } : { email });
     if (!checked) return;
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
     }
     setErrors({});
-    forgot.mutate(checked.data.email, {
-      onSuccess: () => {
+    forgot.mutate(checked.data, {
+      onSuccess: (answer) => {
+        if (checked.data.phone) {
+          toast.success(answer.message);
+          setCodeSentTo(checked.data.phone);
+          return;
+        }
         toast.success('Password recovery email sent!');
         setEmail('');
         close();
@@ -38,38 +53,193 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
       onError: (error) => {
         setErrors({
           ...serverFieldErrors(error),
-          form: errorMessage(error, 'Failed to send recovery email'),
+          form: errorMessage(error, 'Failed to send the recovery message'),
         });
-        toast.error(errorMessage(error, 'Failed to send recovery email'));
+        toast.error(errorMessage(error, 'Failed to send the recovery message'));
       },
     });
   }
 
   return (
     <Modal open={open} onClose={close} title="Forgot your password?">
-      <form onSubmit={submit} onFocus={prefetchAuthSchemas} noValidate className="space-y-4">
-        <p className="text-sm text-stone-600">
-          Enter the email of your account and we will send you a link to choose a new password.
-        </p>
-        <TextField
-          label="Email"
-          type="email"
-          name="recovery-email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
+      {codeSentTo ? (
+        <ResetByCodeForm
+          phone={codeSentTo}
+          onDone={() => {
+            setPhone('');
+            close();
+          }}
+          onBack={() => setCodeSentTo(null)}
         />
-        <FormError message={errors.form} />
-        <FormActions
-          submitting={form.checking || forgot.isPending}
-          label="Send Recovery Email"
-          busyLabel="Sending…"
-          onCancel={close}
-        />
-      </form>
+      ) : (
+        <form onSubmit={submit} onFocus={prefetchAuthSchemas} noValidate className="space-y-4">
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-stone-700">Send me</legend>
+            <div className="grid grid-cols-2 gap-2">
+              {(
+                [
+                  ['phone', 'A code by SMS'],
+                  ['email', 'A link by email'],
+                ] as const
+              ).map(([value, label]) => (
+                <label
+                  key={value}
+                  className={`flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2.5 text-sm ring-1 ${
+                    way === value
+                      ? 'bg-brand-50 font-semibold text-brand-800 ring-brand-300'
+                      : 'ring-stone-200'
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name="recovery-way"
+                    value={value}
+                    checked={way === value}
+                    onChange={() => {
+                      setWay(value);
+                      setErrors({});
+                    }}
+                    className="accent-brand-700"
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {way === 'phone' ? (
+            <>
+              <p className="text-sm text-stone-600">
+                Enter the phone number of your account and we will send it a 6-digit code by SMS.
+              </p>
+              <TextField
+                label="Phone number"
+                type="tel"
+                name="recovery-phone"
+                autoComplete="tel"
+                inputMode="tel"
+                required
+                value={phone}
+                onChange={(e) => setPhone(e.target.value)}
+                error={errors.phone ?? errors.email}
+              />
+            </>
+          ) : (
+            <>
+              <p className="text-sm text-stone-600">
+                Enter the email of your account and we will send you a link to choose a new password.
+              </p>
+              <TextField
+                label="Email"
+                type="email"
+                name="recovery-email"
+                autoComplete="email"
+                inputMode="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                error={errors.email}
+              />
+            </>
+          )}
+          <FormError message={errors.form} />
+          <FormActions
+            submitting={form.checking || forgot.isPending}
+            label={way === 'phone' ? 'Send Code' : 'Send Recovery Email'}
+            busyLabel="Sending…"
+            onCancel={close}
+          />
+        </form>
+      )}
     </Modal>
+  );
+}
+
+/** The second step by phone: the code from the SMS and the new password (twice). */
+function ResetByCodeForm({
+  phone,
+  onDone,
+  onBack,
+}: {
+  phone: string;
+  onDone: () => void;
+  onBack: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const reset = useResetPasswordByCode();
+  const form = useFormCheck(() => authSchemas().then((m) => m.resetPasswordByCodeBodySchema));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = await form.check({ phone, code, password });
+    if (!checked) return;
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    if (password !== confirm) {
+      setErrors({ confirm: 'Passwords do not match' });
+      return;
+    }
+    setErrors({});
+    reset.mutate(checked.data, {
+      onSuccess: () => {
+        toast.success('Password changed. Sign in with your new password.');
+        onDone();
+      },
+      onError: (error) => {
+        const message = errorMessage(error, 'Failed to reset password');
+        setErrors({ ...serverFieldErrors(error), form: message });
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <p className="text-sm text-stone-600" aria-live="polite">
+        If an account uses <span className="font-semibold">+{phone}</span>, an SMS with a 6-digit code is on
+        its way. The code works for 10 minutes, once.
+      </p>
+      <TextField
+        label="Code from the SMS"
+        name="reset-code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        required
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={errors.code}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        name="confirm-password"
+        autoComplete="new-password"
+        required
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={errors.confirm}
+      />
+      <FormError message={errors.form} />
+      <FormActions
+        submitting={form.checking || reset.isPending}
+        label="Reset Password"
+        busyLabel="Saving…"
+        onCancel={onBack}
+      />
+    </form>
   );
 }

@@ -10,7 +10,7 @@ import { AuthCard } from '../components/auth-card';
 import { NewPasswordField } from '../components/new-password-field';
 import { useResetPassword } from '../mutations';
 
-/** /reset-password/:token (seed §2): the mailed link; two matching passwords. */
+/** /reset-password/:token: the mailed link; two matching passwords. */
 export default function ResetPasswordScreen() {
   useDocumentTitle('Reset Password');
   const { token = '' } = useParams<{ token: string }>();

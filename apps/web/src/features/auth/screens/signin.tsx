@@ -13,7 +13,7 @@ import { ForgotPasswordModal } from '../components/forgot-password-modal';
 import { useSignin } from '../mutations';
 import { authSchemas, prefetchAuthSchemas } from '../schemas';
 
-/** /signin (seed §2): phone or email, and the password. */
+/** /signin: phone or email, and the password. */
 export default function SigninScreen() {
   const hydrated = useHydrated();
   useDocumentTitle('Sign-in');

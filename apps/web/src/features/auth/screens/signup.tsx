@@ -14,7 +14,7 @@ import { useSignup } from '../mutations';
 import { authSchemas, prefetchAuthSchemas } from '../schemas';
 import { COOLDOWN_KEYS, startCooldown } from '../use-cooldown';
 
-/** /signup (seed §2, PRODUCT.md): creates the account, signs in, and goes home. */
+/** /signup: creates the account, signs in, and goes home. */
 export default function SignupScreen() {
   const hydrated = useHydrated();
   useDocumentTitle('Sign-up');

@@ -1,6 +1,6 @@
 import { CodeVerification } from '../components/code-verification';
 
-/** /verify-email (seed §2). */
+/** /verify-email. */
 export default function VerifyEmailScreen() {
   return <CodeVerification kind="email" />;
 }

@@ -1,6 +1,6 @@
 import { CodeVerification } from '../components/code-verification';
 
-/** /verify-phone (seed §2). */
+/** /verify-phone. */
 export default function VerifyPhoneScreen() {
   return <CodeVerification kind="phone" />;
 }

@@ -1,3 +1,4 @@
+import { isExpired } from '@urembo/contract/product-facts';
 import type { Product } from '@urembo/contract/catalogue';
 import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
@@ -18,7 +19,9 @@ export function AddToCartButtons({
   className = '',
   compact = false,
 }: {
-  product: Pick<Product, '_id' | 'name' | 'price' | 'images' | 'status' | 'inStock'>;
+  product: Pick<Product, '_id' | 'name' | 'price' | 'images' | 'status' | 'inStock'> & {
+    expiresOn?: string | null;
+  };
   className?: string;
   /** Smaller buttons for product cards. */
   compact?: boolean;
@@ -57,6 +60,13 @@ export function AddToCartButtons({
     navigate('/checkout');
   }
 
+  if (available && isExpired(product.expiresOn)) {
+    return (
+      <p className={`text-sm font-medium text-red-700 ${className}`}>
+        Past its best-before month: not for sale
+      </p>
+    );
+  }
   if (!available) {
     return (
       <p className={`text-sm font-medium text-stone-500 ${className}`}>

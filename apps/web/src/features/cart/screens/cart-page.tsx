@@ -1,3 +1,4 @@
+import { isExpired } from '@urembo/contract/product-facts';
 import type { CartLine } from '@urembo/contract/orders';
 import { MAX_LINE_COUNT } from '@urembo/contract/order-status';
 import { formatKsh } from '@urembo/contract/money';
@@ -16,7 +17,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../../../app/data/session';
 import { useAddToCart, useCart, useClearCart, useRemoveFromCart } from '../api';
 
-/** /cart (seed §2): the lines with their counts, the server's subtotal, and the way to checkout. */
+/** /cart: the lines with their counts, the server's subtotal, and the way to checkout. */
 export function CartPage() {
   useDocumentTitle('Cart');
   const { data: user, isPending: authPending } = useAuthUser();
@@ -56,7 +57,8 @@ export function CartPage() {
     );
   }
 
-  const active = lines.filter((line) => line.status === 'active');
+  // Inactive or expired lines stay in view but are left out of the total and of checkout (as the server does).
+  const active = lines.filter((line) => line.status === 'active' && !isExpired(line.expiresOn));
   // A line above what is left would only be refused at the order: have it fixed here first.
   const overStock = active.some((line) => line.stock !== null && line.count > line.stock);
   const itemCount = active.reduce((sum, line) => sum + line.count, 0);
@@ -161,7 +163,8 @@ function CartLineItem({ line }: { line: CartLine }) {
   const add = useAddToCart();
   const remove = useRemoveFromCart();
   const busy = add.isPending || remove.isPending;
-  const available = line.status === 'active';
+  const expired = line.status === 'active' && isExpired(line.expiresOn);
+  const available = line.status === 'active' && !expired;
   // Stock the shop can still sell of this line (null: not tracked).
   const stock = line.stock;
   const short = available && stock !== null && line.count > stock;
@@ -204,7 +207,9 @@ function CartLineItem({ line }: { line: CartLine }) {
         </p>
         {available ? null : (
           <p className="mt-1 text-sm font-medium text-red-700">
-            No longer available: not included in your total
+            {expired
+              ? 'Past its best-before month: not included in your total'
+              : 'No longer available: not included in your total'}
           </p>
         )}
         {short ? (

@@ -77,7 +77,7 @@ function CategoryForm({
   );
 }
 
-/** The admin "category" table (seed §2): the list, create and edit (name and description). */
+/** The admin "category" table: the list, create and edit (name and description). */
 export default function CategoryTable() {
   const categories = useCategories();
   const create = useCreateCategory();

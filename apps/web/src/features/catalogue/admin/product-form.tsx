@@ -6,6 +6,7 @@ import {
   type ProductCreateInput,
 } from '@urembo/contract/catalogue';
 import { IMAGE_LIMITS } from '@urembo/contract/images';
+import { bannedIngredientMessage, findBannedIngredient, isExpired } from '@urembo/contract/product-facts';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { FormActions } from '../../../components/form-field';
@@ -24,6 +25,11 @@ export interface ProductFormValues {
   status: 'active' | 'inactive';
   /** Units in stock; empty = not tracked. */
   stock: string;
+  brand: string;
+  /** Best before, "YYYY-MM" (what an <input type="month"> gives). */
+  expiresOn: string;
+  registration: string;
+  ingredients: string;
   /** New pictures as data URLs (several on create, one at a time on update). */
   images: string[];
 }
@@ -39,6 +45,10 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   isProductNew: false,
   status: 'active',
   stock: '',
+  brand: '',
+  expiresOn: '',
+  registration: '',
+  ingredients: '',
   images: [],
 };
 
@@ -54,6 +64,10 @@ export function valuesOf(product: Product): ProductFormValues {
     isProductNew: product.isProductNew,
     status: product.status,
     stock: product.stock === null ? '' : String(product.stock),
+    brand: product.brand ?? '',
+    expiresOn: product.expiresOn ?? '',
+    registration: product.registration ?? '',
+    ingredients: product.ingredients ?? '',
     images: [],
   };
 }
@@ -76,6 +90,10 @@ export function bodyOf(values: ProductFormValues, initialStock?: string): Produc
     isFeatured: values.isFeatured,
     isProductNew: values.isProductNew,
     status: values.status,
+    brand: values.brand,
+    expiresOn: values.expiresOn,
+    registration: values.registration,
+    ingredients: values.ingredients,
     images: values.images,
   };
 }
@@ -122,7 +140,7 @@ function Field({
 }
 
 /**
- * The admin's product form (seed §2). Creating takes several pictures; updating adds one at a time (the ones it
+ * The admin's product form. Creating takes several pictures; updating adds one at a time (the ones it
  * has are managed in the table). Checked with the same schema as the server before it is sent; the server's
  * field messages show beside the fields too.
  */
@@ -198,7 +216,22 @@ export function ProductForm({
     }
   }
 
-  const input = (key: 'name' | 'price' | 'description' | 'usage' | 'tags' | 'stock') => ({
+  // Said while typing, not only when saving: an active product may not name a banned substance.
+  const banned = values.status === 'active' ? findBannedIngredient(values.ingredients) : null;
+  const expired = isExpired(values.expiresOn);
+
+  const input = (
+    key:
+      | 'name'
+      | 'price'
+      | 'description'
+      | 'usage'
+      | 'tags'
+      | 'stock'
+      | 'brand'
+      | 'registration'
+      | 'ingredients',
+  ) => ({
     id: `${id}-${key}`,
     value: values[key],
     'aria-invalid': errors[key] ? true : undefined,
@@ -252,6 +285,41 @@ export function ProductForm({
       </Field>
       <Field label="Usage" htmlFor={`${id}-usage`} error={errors.usage} className="sm:col-span-2">
         <textarea className="input min-h-20" {...input('usage')} />
+      </Field>
+      <Field label="Brand" htmlFor={`${id}-brand`} error={errors.brand}>
+        <input className="input" autoComplete="off" placeholder="As on the pack" {...input('brand')} />
+      </Field>
+      <Field label="Best before (month)" htmlFor={`${id}-expiresOn`} error={errors.expiresOn}>
+        <input
+          id={`${id}-expiresOn`}
+          type="month"
+          className="input"
+          value={values.expiresOn}
+          aria-invalid={errors.expiresOn ? true : undefined}
+          aria-describedby={expired ? `${id}-expired` : undefined}
+          onChange={(e) => set('expiresOn', e.target.value)}
+        />
+        {expired && !errors.expiresOn ? (
+          <p id={`${id}-expired`} className="mt-1 text-sm font-medium text-red-700">
+            Expired: this product cannot be sold until the stock and this month are renewed.
+          </p>
+        ) : null}
+      </Field>
+      <Field
+        label="KEBS permit or Pharmacy and Poisons Board number"
+        htmlFor={`${id}-registration`}
+        error={errors.registration}
+        className="sm:col-span-2"
+      >
+        <input className="input" autoComplete="off" placeholder="KEBS SM#123456" {...input('registration')} />
+      </Field>
+      <Field
+        label="Ingredients (as printed on the pack)"
+        htmlFor={`${id}-ingredients`}
+        error={errors.ingredients ?? (banned ? bannedIngredientMessage(banned) : undefined)}
+        className="sm:col-span-2"
+      >
+        <textarea className="input min-h-20" {...input('ingredients')} />
       </Field>
       <Field
         label="Tags (comma-separated)"

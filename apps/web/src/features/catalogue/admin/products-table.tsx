@@ -1,5 +1,6 @@
 import type { Product } from '@urembo/contract/catalogue';
 import { formatKsh } from '@urembo/contract/money';
+import { bestBeforeLabel, isExpired } from '@urembo/contract/product-facts';
 import { TRUNCATE, truncate } from '@urembo/contract/text';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -33,7 +34,7 @@ function Badge({ on, children }: { on: boolean; children: string }) {
 }
 
 /**
- * The admin "products" table (seed §2): every product (inactive ones too), 10 a page from the server, with
+ * The admin "products" table: every product (inactive ones too), 10 a page from the server, with
  * create (several pictures), update (one picture at a time), delete and delete-picture.
  */
 export default function ProductsTable() {
@@ -96,6 +97,21 @@ export default function ProductsTable() {
           {p.status}
         </span>
       ),
+    },
+    {
+      header: 'Best before',
+      cell: (p) =>
+        p.expiresOn ? (
+          isExpired(p.expiresOn) ? (
+            <span className="whitespace-nowrap rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700">
+              Expired {bestBeforeLabel(p.expiresOn)}
+            </span>
+          ) : (
+            <span className="whitespace-nowrap text-sm">{bestBeforeLabel(p.expiresOn)}</span>
+          )
+        ) : (
+          <span className="text-stone-400">–</span>
+        ),
     },
     {
       header: 'Flags',

@@ -10,7 +10,7 @@ export function pageWindow(page: number, totalPages: number): (number | 'gap')[]
   return out;
 }
 
-/** Numbered page buttons (the search results' pager, seed §2). Hidden for a single page. */
+/** Numbered page buttons (the search results' pager). Hidden for a single page. */
 export function PageNumbers({
   page,
   totalPages,

@@ -1,5 +1,6 @@
 import type { Product } from '@urembo/contract/catalogue';
 import { formatKsh } from '@urembo/contract/money';
+import { isExpired } from '@urembo/contract/product-facts';
 import { TRUNCATE, truncate } from '@urembo/contract/text';
 import { Link } from 'wouter';
 import { useProductActions } from './product-actions';
@@ -26,6 +27,7 @@ export function ProductCard({
 }) {
   const descriptionMax = variant === 'featured' ? TRUNCATE.featuredDescription : TRUNCATE.cardDescription;
   const inactive = product.status !== 'active';
+  const expired = !inactive && isExpired(product.expiresOn);
   const actions = useProductActions();
   const body = (
     <>
@@ -47,10 +49,21 @@ export function ProductCard({
               New
             </span>
           ) : null}
-          {inactive ? null : <StockBadge product={product} />}
+          {expired ? (
+            <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-[11px] font-semibold text-white">
+              Expired
+            </span>
+          ) : inactive ? null : (
+            <StockBadge product={product} />
+          )}
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
+        {product.brand ? (
+          <p className="truncate text-xs font-semibold uppercase tracking-wider text-stone-600">
+            {product.brand}
+          </p>
+        ) : null}
         <h3 className="line-clamp-2 font-semibold leading-snug text-ink" title={product.name}>
           {product.name}
         </h3>

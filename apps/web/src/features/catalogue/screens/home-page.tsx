@@ -91,7 +91,7 @@ function PromoTiles() {
   );
 }
 
-/** Home (seed §1, §2): hero, the featured grid (10 a page), promo tiles and service highlights. */
+/** Home: hero, the featured grid (10 a page), promo tiles and service highlights. */
 export default function HomePage() {
   useDocumentTitle('Urembo | Beauty products delivered across Kenya');
   const [params, setParams] = useQueryState();

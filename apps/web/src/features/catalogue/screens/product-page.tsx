@@ -1,5 +1,6 @@
 import type { Product } from '@urembo/contract/catalogue';
 import { formatKsh } from '@urembo/contract/money';
+import { bestBeforeLabel, isExpired } from '@urembo/contract/product-facts';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
@@ -25,6 +26,60 @@ function Skeleton() {
         <div className="h-24 w-full animate-pulse rounded bg-stone-100" />
       </div>
     </div>
+  );
+}
+
+/**
+ * What is in the jar and until when: brand, registration, best before and the ingredient list (folded away: it is
+ * long, and most shoppers look for one word in it).
+ */
+function WhatsInside({ product }: { product: Product }) {
+  const { brand, registration, expiresOn, ingredients } = product;
+  if (!brand && !registration && !expiresOn && !ingredients) return null;
+  return (
+    <section
+      className="mt-6 rounded-2xl bg-white p-4 ring-1 ring-stone-200/70"
+      aria-labelledby="inside-title"
+    >
+      <h2 id="inside-title" className="text-sm font-semibold uppercase tracking-wider text-stone-600">
+        What’s inside
+      </h2>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        {brand ? (
+          <>
+            <dt className="text-stone-600">Brand</dt>
+            <dd className="font-medium text-ink">{brand}</dd>
+          </>
+        ) : null}
+        {registration ? (
+          <>
+            <dt className="text-stone-600">Registration</dt>
+            <dd className="font-medium text-ink">{registration}</dd>
+          </>
+        ) : null}
+        {expiresOn ? (
+          <>
+            <dt className="text-stone-600">Best before</dt>
+            <dd className="font-medium text-ink">{bestBeforeLabel(expiresOn)}</dd>
+          </>
+        ) : null}
+      </dl>
+      {ingredients ? (
+        <details className="group mt-3 border-t border-stone-100 pt-3">
+          <summary className="cursor-pointer list-none text-sm font-semibold text-brand-700 [&::-webkit-details-marker]:hidden">
+            <span className="group-open:hidden">Show ingredients</span>
+            <span className="hidden group-open:inline">Hide ingredients</span>
+          </summary>
+          <p className="mt-2 text-sm leading-relaxed text-stone-700">{ingredients}</p>
+        </details>
+      ) : null}
+      <p className="mt-3 text-xs text-stone-600">
+        Bought from the brand or its Kenyan distributor.{' '}
+        <Link to="/returns" className="font-semibold text-brand-700 underline">
+          Authenticity and returns
+        </Link>
+      </p>
+    </section>
   );
 }
 
@@ -57,7 +112,7 @@ function Related({ product }: { product: Product }) {
 }
 
 /**
- * A product (seed §2): pictures, name, price, description, how to use, tags, rating and related products.
+ * A product: pictures, name, price, description, how to use, tags, rating and related products.
  * "Add to cart" and "Buy now" come from the ProductActions context, the reviews from `reviews` (both composed in
  * app/, so this feature imports neither the cart nor the reviews). An inactive product says it is unavailable.
  */
@@ -116,11 +171,29 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
                   </span>
                 ) : null}
               </div>
+              {product.data.brand ? (
+                <Link
+                  to={`/shop?brand=${encodeURIComponent(product.data.brand)}`}
+                  className="mt-2 inline-block text-sm font-semibold text-stone-600 hover:text-brand-700"
+                >
+                  {product.data.brand}
+                </Link>
+              ) : null}
               <h1 className="mt-2 break-words font-display text-3xl font-bold leading-tight text-brand-900 sm:text-4xl">
                 {product.data.name}
               </h1>
               <Rating rating={product.data.rating} reviewCount={product.data.reviewCount} className="mt-3" />
-              <p className="mt-4 text-3xl font-bold text-brand-700">{formatKsh(product.data.price)}</p>
+              <div className="mt-4 flex flex-wrap items-baseline gap-x-4 gap-y-1">
+                <p className="text-3xl font-bold text-brand-700">{formatKsh(product.data.price)}</p>
+                {product.data.expiresOn ? (
+                  <p
+                    className={`text-sm font-medium ${isExpired(product.data.expiresOn) ? 'text-red-700' : 'text-stone-600'}`}
+                  >
+                    {isExpired(product.data.expiresOn) ? 'Expired: best before ' : 'Best before '}
+                    {bestBeforeLabel(product.data.expiresOn)}
+                  </p>
+                ) : null}
+              </div>
               {product.data.status === 'active' ? (
                 <div className="mt-3" role="status">
                   <StockBadge product={product.data} size="large" />
@@ -159,6 +232,7 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
                   </p>
                 </section>
               ) : null}
+              <WhatsInside product={product.data} />
               <ul className="mt-8 grid gap-3 rounded-2xl bg-white p-4 text-sm text-stone-700 ring-1 ring-stone-200/70 sm:grid-cols-3">
                 <li className="flex items-center gap-2">
                   <TruckIcon width={20} height={20} className="shrink-0 text-brand-600" />
@@ -170,7 +244,9 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
                 </li>
                 <li className="flex items-center gap-2">
                   <ReturnIcon width={20} height={20} className="shrink-0 text-brand-600" />
-                  7-day returns
+                  <Link to="/returns" className="hover:text-brand-700 hover:underline">
+                    Easy returns
+                  </Link>
                 </li>
               </ul>
               {product.data.tags.length > 0 ? (

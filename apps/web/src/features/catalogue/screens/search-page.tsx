@@ -7,7 +7,7 @@ import { ProductGrid } from '../components/product-grid';
 import { parsePage, scrollToList, useQueryState } from '../use-page-param';
 
 /**
- * Search results (seed §2): the server's message in green above the grid and numbered page buttons. It searches
+ * Search results: the server's message in green above the grid and numbered page buttons. It searches
  * only when there is a term; the term is shown as text, never as markup.
  */
 export default function SearchPage() {

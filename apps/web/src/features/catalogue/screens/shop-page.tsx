@@ -1,22 +1,24 @@
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCategories, useProducts } from '../api';
+import { useBrands, useCategories, useProducts } from '../api';
 import { CategoryTabs } from '../components/category-tabs';
 import { ProductGrid } from '../components/product-grid';
 import { parsePage, scrollToList, useQueryState } from '../use-page-param';
 
 /**
- * The shop (seed §2): category tabs, a grid of 10 a page and Previous / "Page n of N" / Next. The category and the
+ * The shop: category tabs, a grid of 10 a page and Previous / "Page n of N" / Next. The category and the
  * page live in the URL (/shop?category=...&page=2), so back, forward and shared links land on the same list.
  * Choosing another category starts at its first page.
  */
 export default function ShopPage() {
   const [params, setParams] = useQueryState();
   const category = params.get('category') || null;
+  const brand = params.get('brand') || null;
   const page = parsePage(params.get('page'));
   const categories = useCategories();
-  const products = useProducts(page, category);
+  const brands = useBrands();
+  const products = useProducts(page, category, brand);
   const current = categories.data?.find((c) => c._id === category);
   useDocumentTitle(current ? `${current.category} | Shop | Urembo` : 'Shop | Urembo');
 
@@ -34,6 +36,29 @@ export default function ShopPage() {
         </p>
       </header>
       <CategoryTabs categories={categories.data} selected={category} isLoading={categories.isPending} />
+      {brands.data && brands.data.length > 0 ? (
+        <div className="mt-4 flex items-center gap-3">
+          <label htmlFor="brand-filter" className="text-sm font-semibold text-stone-700">
+            Brand
+          </label>
+          <select
+            id="brand-filter"
+            className="input h-10 w-auto min-w-48 py-0"
+            value={brand ?? ''}
+            onChange={(e) => setParams({ brand: e.target.value || null, page: 1 })}
+          >
+            <option value="">All brands</option>
+            {brand && !brands.data.some((b) => b.brand.toLowerCase() === brand.toLowerCase()) ? (
+              <option value={brand}>{brand}</option>
+            ) : null}
+            {brands.data.map((b) => (
+              <option key={b.brand} value={b.brand}>
+                {b.brand} ({b.count})
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <div id="shop-grid" className="mt-6">
         {/* The cards' names are h3: a heading between them and the page's h1 keeps the outline in order. */}
         <h2 className="sr-only">Products</h2>

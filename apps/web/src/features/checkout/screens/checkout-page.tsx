@@ -18,7 +18,7 @@ import { useAuthUser } from '../../../app/data/session';
 import { useAddresses } from '../../../app/data/addresses';
 import { newIdempotencyKey, pickDefaultAddress, useCreateOrder, useOrderQuote } from '../api';
 
-/** /checkout (seed §2, §4): delivery address, payment method, the server's summary, and placing the order. */
+/** /checkout: delivery address, payment method, the server's summary, and placing the order. */
 export function CheckoutPage() {
   useDocumentTitle('Checkout');
   // Read once: after the order is placed the data is removed, and the page must not bounce to /shop meanwhile.
@@ -231,7 +231,7 @@ function PaymentMethodPanel() {
           </dd>
         </dl>
       </div>
-      {/* The same destination as the order page (issue 17.3), explained once here. */}
+      {/* The same destination as the order page, explained once here. */}
       <p className="mt-3 text-sm text-stone-600">
         After you place the order, its page shows these details again
         {mpesa?.accountIsOrderReference ? ' with your order reference,' : ','} and can send an M-Pesa prompt

@@ -1,3 +1,4 @@
+import { bestBeforeLabel, isExpired } from '@urembo/contract/product-facts';
 import type { Product } from '@urembo/contract/catalogue';
 import { formatKsh } from '@urembo/contract/money';
 import type { ReactNode } from 'react';
@@ -136,6 +137,28 @@ export function Dashboard({
                     </span>
                   </span>
                   {stockControl(p, s.lowStockAt)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="card p-4 sm:p-5" aria-labelledby="expiring-heading">
+          <h2 id="expiring-heading" className="font-display text-lg font-semibold text-brand-800">
+            Expiring soon <span className="text-sm font-normal text-stone-500">(within 60 days)</span>
+          </h2>
+          {s.expiringSoon.length === 0 ? (
+            <p className="mt-3 text-sm text-stone-500">No product’s best-before month ends within 60 days.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-stone-100" data-testid="expiring-soon">
+              {s.expiringSoon.map((p) => (
+                <li key={p._id} className="flex items-center justify-between gap-3 py-2.5">
+                  <span className="min-w-0 truncate font-medium text-ink">{p.name}</span>
+                  <span
+                    className={`shrink-0 text-xs font-semibold ${isExpired(p.expiresOn) ? 'text-red-700' : 'text-amber-700'}`}
+                  >
+                    {isExpired(p.expiresOn) ? 'Expired' : 'Best before'} {bestBeforeLabel(p.expiresOn ?? '')}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -44,7 +44,7 @@ const columns: Column<OrderItem>[] = [
   },
 ];
 
-/** Admin "orderItems" table (seed §2): every ordered line, newest first; list only. */
+/** Admin "orderItems" table: every ordered line, newest first; list only. */
 export function OrderItemsTable() {
   const [page, setPage] = useState(1);
   const items = useAdminOrderItems(page);

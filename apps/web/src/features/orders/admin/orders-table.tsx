@@ -31,7 +31,7 @@ function isAwaiting(value: string | null): value is AdminOrderFilter {
 }
 
 /**
- * Admin "orders" table (seed §2): 25 per page from the server, and a modal to set both statuses. `?awaiting=payment`
+ * Admin "orders" table: 25 per page from the server, and a modal to set both statuses. `?awaiting=payment`
  * or `?awaiting=delivery` (the dashboard's links) shows only those orders.
  */
 export function OrdersTable() {
@@ -262,7 +262,7 @@ function OrderStatusModal({ order, onClose }: { order: Order; onClose: () => voi
 
 const SMS_STATUS: Record<string, string> = { queued: 'waiting', sent: 'sent', failed: 'failed' };
 
-/** The customer's SMS about this order; a failure shows its reason (issue 13.7). */
+/** The customer's SMS about this order; a failure shows its reason. */
 function OrderMessages({ orderId }: { orderId: string }) {
   const messages = useOrderMessages(orderId);
   if (!messages.data || messages.data.length === 0) return null;

@@ -19,7 +19,7 @@ import { formatDate } from '../../../lib/dates';
 import { StatusBadge } from '../components/status-badge';
 
 /**
- * /order/:id (seed §2): the order, its lines and totals, and how to pay while it is unpaid. The payment block comes
+ * /order/:id: the order, its lines and totals, and how to pay while it is unpaid. The payment block comes
  * from the payments feature; app/screens/order-screen.tsx puts the two together.
  */
 export function OrderPage({ renderPayment }: { renderPayment: (order: Order) => ReactNode }) {

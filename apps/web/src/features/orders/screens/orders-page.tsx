@@ -17,7 +17,7 @@ function isStatus(value: string | undefined): value is OrderStatusFilter {
   return (ORDER_STATUS_FILTERS as readonly string[]).includes(value ?? '');
 }
 
-/** /orders/:status (seed §2): the customer's orders whose payment or delivery status is the chosen one. */
+/** /orders/:status: the customer's orders whose payment or delivery status is the chosen one. */
 export function OrdersPage() {
   const params = useParams<{ status?: string }>();
   const status = params.status;

@@ -18,7 +18,7 @@ function nairobiToday(): string {
   return new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
 }
 
-/** The day's money by way it came, and what still waits for a person (issue 13.6). */
+/** The day's money by way it came, and what still waits for a person. */
 export function ReconciliationPanel() {
   const [date, setDate] = useState(nairobiToday);
   const day = useReconciliation(date);
@@ -64,7 +64,7 @@ export function ReconciliationPanel() {
   );
 }
 
-/** "Register paybill URLs" with Safaricom, and the last result (issue 13.2). */
+/** "Register paybill URLs" with Safaricom, and the last result. */
 export function RegistrationPanel() {
   const state = useC2bRegistration();
   const register = useRegisterC2b();

@@ -16,7 +16,7 @@ export interface PayableOrder {
   totalAmount: number;
 }
 
-/** The phone to prefill: the signed-in customer's, else the order's (seed §5 rule), shown as 0712 345 678. */
+/** The phone to prefill: the signed-in customer's, else the order's, shown as 0712 345 678. */
 function prefillPhone(userPhone: string | undefined, orderPhone: string): string {
   const phone = stkPhoneFromProfile(userPhone) || stkPhoneFromProfile(orderPhone);
   return phone ? formatPhoneForDisplay(phone) : '';
@@ -43,7 +43,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * The order page's unpaid block (seed §2, PRODUCT.md): an STK prompt to the customer's phone, the paybill
+ * The order page's unpaid block: an STK prompt to the customer's phone, the paybill
  * instructions, and the manual form for a payment already made. Mounted by the order page while it is unpaid.
  */
 export function PayWithMpesa({ order }: { order: PayableOrder }) {

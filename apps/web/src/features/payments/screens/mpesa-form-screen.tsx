@@ -44,7 +44,7 @@ function FormField({
   );
 }
 
-/** /mpesa-form/:id (seed §2): receipt number, full name and amount of a payment made with the paybill. */
+/** /mpesa-form/:id: receipt number, full name and amount of a payment made with the paybill. */
 export default function MpesaFormScreen() {
   useDocumentTitle('M-Pesa Payment Details');
   const { id: orderId = '' } = useParams<{ id: string }>();

@@ -40,7 +40,7 @@ function CrossIcon() {
 }
 
 /**
- * /payment/:id (seed §2): follows the STK request until it is final, every 3 seconds. "Paid" shows in green; a
+ * /payment/:id: follows the STK request until it is final, every 3 seconds. "Paid" shows in green; a
  * failed or cancelled prompt shows Safaricom's reason in red with a way back to the order to try again.
  */
 export default function PaymentScreen() {

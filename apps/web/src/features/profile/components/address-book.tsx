@@ -63,7 +63,7 @@ function AddressCard({
   );
 }
 
-/** The profile's "Address Books" (seed §2): list, create, edit and delete. */
+/** The profile's "Address Books": list, create, edit and delete. */
 export function AddressBook({ user }: { user: User }) {
   const { data: addresses, isPending, isError } = useAddresses(user._id);
   const remove = useDeleteAddress(user._id);

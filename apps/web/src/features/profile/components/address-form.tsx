@@ -10,7 +10,7 @@ import { useSaveAddress } from '../api';
 import { PlacePicker, type PlaceNames } from './place-picker';
 
 /**
- * The address book form, the same for create and edit (PRODUCT.md fixes the seed's edit form): Name, Phone, Email
+ * The address book form, the same for create and edit: Name, Phone, Email
  * (optional), the cascading place selects and "Set as Default".
  */
 export function AddressForm({

@@ -84,7 +84,7 @@ function PlaceSelect({
 }
 
 /**
- * Country → County → Town → Location as cascading selects fed by the shop's delivery geography (PRODUCT.md):
+ * Country → County → Town → Location as cascading selects fed by the shop's delivery geography:
  * choosing a level loads the next one and clears the levels below it. Locations show their delivery fee.
  */
 export function PlacePicker({

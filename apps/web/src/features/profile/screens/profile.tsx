@@ -98,7 +98,7 @@ function ProfileCard({ user }: { user: User }) {
 }
 
 /**
- * /profile (seed §2): the customer's details with their verification state, their address books and (a slot) the
+ * /profile: the customer's details with their verification state, their address books and (a slot) the
  * account's security panel.
  */
 export default function ProfilePage({ security }: { security: ReactNode }) {

@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAdminReviews, useDeleteReview } from '../api';
 import { Stars } from '../components/stars';
 
-/** Admin panel › Reviews (seed §2): every review, newest first, 25 a page; an admin may delete one. */
+/** Admin panel › Reviews: every review, newest first, 25 a page; an admin may delete one. */
 export default function ReviewsTable() {
   const [page, setPage] = useState(1);
   const reviews = useAdminReviews(page);

@@ -15,7 +15,7 @@ import { useCreateReview, useMyOrderReviews, useProductImages, useUpdateReview }
 import { ImageCarousel } from '../../../components/image-carousel';
 import { StarPicker, Stars } from '../components/stars';
 
-/** Seed §5: the rating accepts only whole numbers 1 to 5; anything else typed is ignored. */
+/** The rating is a whole number 1 to 5; anything else typed (0, 6, 4.5, a word, nothing) is no rating at all. */
 export function acceptRating(raw: string): number | null {
   if (raw.trim() === '') return null;
   const value = Number(raw);
@@ -61,7 +61,14 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
   const items = useMemo(() => distinctProducts(order.items), [order.items]);
   const [index, setIndex] = useState(0);
   const [comment, setComment] = useState('');
-  const [rating, setRating] = useState(REVIEW_RATING_MIN);
+  // The rating box's text: empty until the customer taps a star or types 1 to 5; there is no default rating.
+  const [ratingText, setRatingText] = useState('');
+  const [ratingError, setRatingError] = useState(false);
+  const rating = acceptRating(ratingText);
+  const setRating = (stars: number | null) => {
+    setRatingText(stars === null ? '' : String(stars));
+    setRatingError(false);
+  };
   const [editing, setEditing] = useState(false);
   const create = useCreateReview(order._id);
   const update = useUpdateReview(order._id);
@@ -72,11 +79,11 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
   const existing = item ? myReviews.find((r) => r.product._id === item._id) : undefined;
   const reviewedCount = items.filter((i) => myReviews.some((r) => r.product._id === i._id)).length;
 
-  // Seed §4: moving between products resets the comment and the rating.
+  // Moving between products clears the comment and the rating.
   const moveTo = (next: number) => {
     setIndex(next);
     setComment('');
-    setRating(REVIEW_RATING_MIN);
+    setRating(null);
     setEditing(false);
   };
 
@@ -92,6 +99,12 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
       toast.error('No product found to review.');
       return;
     }
+    if (rating === null) {
+      // No stars chosen (or 0, 6, 4.5 typed) is never a rating: ask for one, and send nothing.
+      setRatingError(true);
+      document.getElementById('review-rating')?.focus();
+      return;
+    }
     if (editing && existing) {
       update.mutate(
         { id: existing._id, body: { comment, rating } },
@@ -100,7 +113,7 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
             toast.success('Review updated successfully!');
             setEditing(false);
             setComment('');
-            setRating(REVIEW_RATING_MIN);
+            setRating(null);
           },
           onError: (error) => toast.error(errorMessage(error, 'Failed to update review!')),
         },
@@ -112,9 +125,9 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
       {
         onSuccess: () => {
           toast.success('Review created successfully!');
-          // Seed §4: the comment clears, the rating resets to 1 and the next product shows, if there is one.
+          // The comment and the rating clear and the next product shows, if there is one.
           setComment('');
-          setRating(REVIEW_RATING_MIN);
+          setRating(null);
           if (index < items.length - 1) moveTo(index + 1);
         },
         onError: (error) => toast.error(errorMessage(error, 'Failed to create review!')),
@@ -192,17 +205,25 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
                     max={REVIEW_RATING_MAX}
                     step={1}
                     className="input w-20 text-center"
-                    value={rating}
+                    value={ratingText}
                     disabled={submitting}
+                    aria-invalid={ratingError || undefined}
+                    aria-describedby="review-rating-hint"
                     onChange={(e) => {
-                      const accepted = acceptRating(e.target.value);
-                      if (accepted !== null) setRating(accepted);
+                      setRatingText(e.target.value);
+                      setRatingError(false);
                     }}
                   />
-                  <StarPicker value={rating} onChange={setRating} disabled={submitting} />
+                  <StarPicker value={rating ?? 0} onChange={setRating} disabled={submitting} />
                 </div>
-                <p className="mt-1 text-xs text-stone-500">
-                  {REVIEW_RATING_MIN} to {REVIEW_RATING_MAX} stars
+                <p
+                  id="review-rating-hint"
+                  className={`mt-1 text-xs ${ratingError ? 'font-semibold text-red-700' : 'text-stone-600'}`}
+                  role={ratingError ? 'alert' : undefined}
+                >
+                  {ratingError
+                    ? `Choose ${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX} stars`
+                    : `${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX} stars`}
                 </p>
               </div>
 
@@ -224,7 +245,7 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
                     onClick={() => {
                       setEditing(false);
                       setComment('');
-                      setRating(REVIEW_RATING_MIN);
+                      setRating(null);
                     }}
                   >
                     Cancel
@@ -258,7 +279,7 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
   );
 }
 
-/** /review-order/{id}: the customer reviews the products of their own PAID order, one at a time (seed §2, §4). */
+/** /review-order/{id}: the customer reviews the products of their own PAID order, one at a time. */
 export default function ReviewOrderPage() {
   useDocumentTitle('Leave a Review');
   const { id = '' } = useParams<{ id: string }>();

@@ -12,7 +12,7 @@ const TITLES: Record<ShippingKind, string> = {
   towns: 'Towns',
   locations: 'Locations',
 };
-/** The seed's toasts (§8). */
+/** The toasts. */
 const ADDED: Record<ShippingKind, string> = {
   countries: 'country added',
   counties: 'county added',

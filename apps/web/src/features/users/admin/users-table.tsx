@@ -109,7 +109,7 @@ function UserCards({ users }: { users: User[] }) {
   );
 }
 
-/** The admin "users" table (seed §2): the shop's accounts, 10 a page from the server. */
+/** The admin "users" table: the shop's accounts, 10 a page from the server. */
 export default function UsersTable() {
   const [page, setPage] = useState(1);
   const { data, isPending, error } = useAdminUsers(page);
