@@ -1,5 +1,4 @@
 import { afterAll, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
 import {
   AT_API_KEY,
   AT_USERNAME,
@@ -87,15 +86,6 @@ it('reads the session limits in days and hours, decimals included', () => {
   expect(() => testConfig('/tmp/urembo-config-check', { ADMIN_SESSION_IDLE_HOURS: 'soon' })).toThrow(
     /ADMIN_SESSION_IDLE_HOURS/,
   );
-  expect(
-    loadConfig({
-      NODE_ENV: 'production',
-      DATA_DIR: '/tmp/urembo-config-check',
-      SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
-      PUBLIC_URL: 'https://shop.example',
-    }).adminRequire2fa,
-  ).toBe(true);
-  expect(defaults.adminRequire2fa).toBe(false);
 });
 
 describeEachDialect('account protection: sessions end', (ctx) => {
