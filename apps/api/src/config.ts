@@ -149,7 +149,6 @@ const envSchema = z.object({
     .positive({ error: 'must be more than 0' })
     .max(24 * 366, { error: 'must be at most a year (8784 hours)' })
     .default(12),
-  ADMIN_REQUIRE_2FA: booleanFlag.optional(),
   UNPAID_ORDER_HOLD_HOURS: z.coerce
     .number({ error: 'must be a number of hours' })
     .positive({ error: 'must be more than 0' })
@@ -257,8 +256,6 @@ export interface Config {
     /** Every session ends this long after its sign-in, however much it is used. */
     maxMs: number;
   };
-  /** Admin routes refuse an admin without two-factor sign-in (ADMIN_REQUIRE_2FA; on in production by default). */
-  adminRequire2fa: boolean;
   /** Days after delivery that a customer may ask to return items (RETURN_DAYS). */
   returnDays: number;
   stock: {
@@ -359,7 +356,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       adminIdleMs: Math.round(e.ADMIN_SESSION_IDLE_HOURS * 3_600_000),
       maxMs: Math.round(e.SESSION_MAX_DAYS * 86_400_000),
     },
-    adminRequire2fa: e.ADMIN_REQUIRE_2FA ?? e.NODE_ENV === 'production',
     returnDays: e.RETURN_DAYS,
     stock: {
       unpaidOrderHoldHours: e.UNPAID_ORDER_HOLD_HOURS,

@@ -1,7 +1,43 @@
-import { expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
-import { GOOD_PASSWORD, freshIp, post, signUp } from './support/accounts-factories';
+import { afterAll, expect, it } from 'vitest';
+import {
+  AT_API_KEY,
+  AT_USERNAME,
+  GOOD_PASSWORD,
+  canonical,
+  codeIn,
+  freshIp,
+  post,
+  sessionCookieFrom,
+  signUp,
+  startAfricasTalkingPeer,
+  startSmtpServer,
+  uniquePhone,
+} from './support/accounts-factories';
 import { callApi, describeEachDialect, testConfig, type TestContext } from './support/test-app';
+
+const smtp = await startSmtpServer();
+const at = await startAfricasTalkingPeer();
+afterAll(async () => {
+  await smtp.close();
+  await at.close();
+});
+const MESSAGING = {
+  SMTP_URL: smtp.url,
+  AT_USERNAME,
+  AT_API_KEY,
+  AT_BASE_URL: at.url,
+  MESSAGE_POLL_MS: '50',
+};
+
+async function waitForSms(e164: string, count = 1): Promise<string> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    const got = at.to(e164);
+    if (got.length >= count) return got[count - 1]!.message;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no SMS #${count} for ${e164}`);
+}
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -50,15 +86,6 @@ it('reads the session limits in days and hours, decimals included', () => {
   expect(() => testConfig('/tmp/urembo-config-check', { ADMIN_SESSION_IDLE_HOURS: 'soon' })).toThrow(
     /ADMIN_SESSION_IDLE_HOURS/,
   );
-  expect(
-    loadConfig({
-      NODE_ENV: 'production',
-      DATA_DIR: '/tmp/urembo-config-check',
-      SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
-      PUBLIC_URL: 'https://shop.example',
-    }).adminRequire2fa,
-  ).toBe(true);
-  expect(defaults.adminRequire2fa).toBe(false);
 });
 
 describeEachDialect('account protection: sessions end', (ctx) => {
@@ -113,3 +140,127 @@ describeEachDialect('account protection: sessions end', (ctx) => {
     expect((await me(ctx(), customer.cookie)).json().user).not.toBeNull();
   });
 });
+
+let emailCounter = 0;
+const uniqueEmail = () => `profile${++emailCounter}.${process.pid}@example.co.ke`;
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
+
+function signin(ctx: TestContext, body: object, userAgent = 'vitest') {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signin',
+    remoteAddress: freshIp(),
+    headers: { 'user-agent': userAgent },
+    payload: body,
+  });
+}
+
+describeEachDialect(
+  'account protection: profile, sign-in history, notices',
+  (ctx) => {
+    const put = (cookie: string | undefined, body: unknown) =>
+      callApi(ctx(), 'PUT', '/user/me', cookie, body);
+
+    it('edits the name freely; a new phone or email needs the current password, is unverified and announced', async () => {
+      const email = uniqueEmail();
+      const phone = uniquePhone();
+      const { user, cookie } = await signUp(ctx(), { phone, email, fullName: 'Halima Noor' });
+      await smtp.waitFor(email); // the sign-up's code
+      await ctx()
+        .database.db.updateTable('users')
+        .set({ is_phone_verified: 1, is_email_verified: 1 })
+        .where('id', '=', user._id)
+        .execute();
+
+      expect((await put(undefined, { fullName: 'X Y' })).statusCode).toBe(401);
+      const empty = await put(cookie, {});
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().error).toMatch(/at least one/);
+      expect((await put(cookie, { fullName: 'H' })).json().error).toMatch(/at least 2/);
+      expect((await put(cookie, { phone: '0812' })).statusCode).toBe(400);
+      expect((await put(cookie, { email: 'not-an-email' })).statusCode).toBe(400);
+
+      const renamed = await put(cookie, { fullName: '  Halima Abdi ' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(renamed.json().user).toMatchObject({ fullName: 'Halima Abdi', isPhoneVerified: true });
+
+      const newPhone = uniquePhone();
+      const noPassword = await put(cookie, { phone: newPhone });
+      expect(noPassword.statusCode).toBe(400);
+      expect(noPassword.json().error).toMatch(/current password/);
+      const wrong = await put(cookie, { phone: newPhone, currentPassword: 'not-the-password' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error).toBe('Your current password is not right');
+      const taken = await signUp(ctx());
+      const clash = await put(cookie, { phone: taken.user.phone, currentPassword: GOOD_PASSWORD });
+      expect(clash.statusCode).toBe(409);
+      // The same phone again is no change, and needs no password.
+      expect((await put(cookie, { phone, fullName: 'Halima Abdi' })).statusCode).toBe(200);
+
+      const moved = await put(cookie, { phone: newPhone, currentPassword: GOOD_PASSWORD });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json().user).toMatchObject({ phone: canonical(newPhone), isPhoneVerified: false });
+      const told = await waitForSms(`+${canonical(phone)}`);
+      expect(told).toMatch(/phone number of your account was changed to 2547/);
+      expect(at.to(`+${canonical(newPhone)}`)).toEqual([]);
+
+      const newEmail = uniqueEmail();
+      const mailed = await put(cookie, { email: newEmail.toUpperCase(), currentPassword: GOOD_PASSWORD });
+      expect(mailed.statusCode, mailed.body).toBe(200);
+      expect(mailed.json().user).toMatchObject({ email: newEmail, isEmailVerified: false });
+      const notice = await smtp.waitFor(email, 2);
+      expect(notice.subject).toBe('Your Urembo email address was changed');
+      expect(notice.text).toContain(newEmail);
+      const code = codeIn((await smtp.waitFor(newEmail)).text);
+      const verified = await post(ctx(), '/auth/verify-email', { code }, { cookie });
+      expect(verified.statusCode, verified.body).toBe(200);
+      expect(verified.json().user.isEmailVerified).toBe(true);
+      // The account signs in with the new phone, not the old one.
+      expect((await signin(ctx(), { phone: newPhone, password: GOOD_PASSWORD })).statusCode).toBe(200);
+      expect((await signin(ctx(), { phone, password: GOOD_PASSWORD })).statusCode).toBe(401);
+    });
+
+    it('keeps a sign-in history and tells the owner of a sign-in from a new device', async () => {
+      const phone = uniquePhone();
+      const { cookie } = await signUp(ctx(), { phone });
+      expect((await callApi(ctx(), 'GET', '/auth/activity')).statusCode).toBe(401);
+      // The device that signed up is known: signing in on it again tells nobody.
+      expect((await signin(ctx(), { phone, password: GOOD_PASSWORD }, 'lightMyRequest')).statusCode).toBe(
+        200,
+      );
+      expect((await signin(ctx(), { phone, password: 'wrong-password-123' })).statusCode).toBe(401);
+      const fromPhone = await signin(ctx(), { phone, password: GOOD_PASSWORD }, PHONE_UA);
+      expect(fromPhone.statusCode).toBe(200);
+      const sms = await waitForSms(`+${canonical(phone)}`);
+      expect(sms).toMatch(/signed in on a new device \(Chrome on Android\)/);
+      await post(ctx(), '/auth/logout', undefined, { cookie: sessionCookieFrom(fromPhone) });
+      await post(
+        ctx(),
+        '/auth/change-password',
+        { currentPassword: GOOD_PASSWORD, newPassword: 'jacaranda-blue-88' },
+        { cookie },
+      );
+      // A second sign-in from that phone is known now.
+      expect((await signin(ctx(), { phone, password: 'jacaranda-blue-88' }, PHONE_UA)).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(at.to(`+${canonical(phone)}`)).toHaveLength(1);
+
+      const activity = await callApi(ctx(), 'GET', '/auth/activity', cookie);
+      expect(activity.statusCode).toBe(200);
+      const events = activity.json().data as { at: string; event: string; device: string; ip: string }[];
+      expect(events.map((e) => e.event)).toEqual([
+        'signin',
+        'password-changed',
+        'session-ended',
+        'signin',
+        'signin-failed',
+        'signin',
+        'signin',
+      ]);
+      expect(events[0]!.device).toBe(PHONE_UA);
+      expect(events[0]!.ip).toMatch(/^10\./);
+      expect(Object.keys(events[0]!).sort()).toEqual(['at', 'device', 'event', 'ip']);
+    });
+  },
+  { env: MESSAGING },
+);

@@ -92,7 +92,7 @@ describeEachDialect(
       expect(setCookie).toContain('Path=/');
       expect(setCookie).not.toContain('Secure');
       const expires = Date.parse(/Expires=([^;]+)/.exec(setCookie)![1]!);
-      expect(Math.round((expires - Date.now()) / 86_400_000)).toBe(30);
+      expect(Math.round((expires - Date.now()) / 86_400_000)).toBe(90); // SESSION_MAX_DAYS: the idle limit is the server's to keep
       expect(res.headers['cache-control']).toBe('no-store');
 
       const me = await checkAuth(ctx(), sessionCookieFrom(res));

@@ -149,6 +149,44 @@ export const sessionInfoSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
+/** PUT /user/me: the caller's own details; a new phone or email needs the current password. */
+export const updateMeBodySchema = z
+  .object({
+    fullName: requiredText('Name')
+      .trim()
+      .min(2, 'Name must be at least 2 characters')
+      .max(80, 'Name must be at most 80 characters')
+      .optional(),
+    phone: kenyanPhoneSchema.optional(),
+    email: optionalEmailSchema,
+    currentPassword: z.preprocess(
+      blankAsMissing,
+      requiredText('Current password').max(PASSWORD_MAX, 'Current password is too long').optional(),
+    ),
+  })
+  .refine((b) => b.fullName !== undefined || b.phone !== undefined || b.email !== undefined, {
+    message: 'Send at least one of fullName, phone or email',
+  });
+export type UpdateMeBody = z.input<typeof updateMeBodySchema>;
+
+export const SECURITY_EVENTS = [
+  'signin',
+  'signin-failed',
+  'password-changed',
+  'session-ended',
+  'two-factor-enabled',
+] as const;
+
+/** One entry of the account's sign-in history (GET /auth/activity). */
+export const securityEventSchema = z.object({
+  at: z.string(),
+  event: z.enum(SECURITY_EVENTS),
+  /** The browser's user agent, as it was sent. */
+  device: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type SecurityEventInfo = z.infer<typeof securityEventSchema>;
+
 export const newVerificationTokenBodySchema = z.object({ email: emailSchema });
 
 /** A signed-in account and what happened (sign-up, sign-in, a verified code). */

@@ -74,6 +74,38 @@ export interface AccountMailsTable {
   sent_at: string | null;
 }
 
+export type SecurityEvent =
+  'signin' | 'signin-failed' | 'password-changed' | 'session-ended' | 'two-factor-enabled';
+
+/** What happened to an account, for its owner's sign-in history. */
+export interface SecurityEventsTable {
+  id: string;
+  user_id: string;
+  at: string;
+  event: SecurityEvent;
+  /** The browser's user agent, as sent. */
+  device: string | null;
+  ip: string | null;
+}
+
+/** A notice about the account (new device, changed phone or email), sent from the message queue. */
+export interface AccountNoticesTable {
+  id: string;
+  /** Null once the account is deleted (the notice is kept as sent). */
+  user_id: string | null;
+  channel: 'email' | 'sms';
+  sent_to: string;
+  subject: string;
+  body: string;
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  message: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface SchemaMetaTable {
   key: string;
   value: string;
@@ -413,6 +445,8 @@ export interface Database {
   image_blobs: ImageBlobsTable;
   auth_tokens: AuthTokensTable;
   account_mails: AccountMailsTable;
+  security_events: SecurityEventsTable;
+  account_notices: AccountNoticesTable;
   app_meta: SchemaMetaTable;
   countries: CountriesTable;
   counties: CountiesTable;

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { AddressService } from '../modules/addresses';
 import { MessageQueue } from '../lib/message-queue';
-import { AccountMailer, AuthService } from '../modules/auth';
+import { AccountMailer, AccountNotices, AuthService } from '../modules/auth';
 import { CartService } from '../modules/cart';
 import { CatalogueService, imageStoreFor } from '../modules/catalogue';
 import { DashboardService } from '../modules/dashboard';
@@ -77,6 +77,7 @@ export const servicesPlugin = fp(
     messages.add(services.orderMessages);
     messages.add(new ReturnMessenger({ db, sms: app.sms }));
     messages.add(new AccountMailer({ db, config, mailer: app.mailer, sms: app.sms }));
+    messages.add(new AccountNotices({ db, mailer: app.mailer, sms: app.sms }));
 
     startUnpaidOrderSweep(app, services.orders, {
       holdHours: config.stock.unpaidOrderHoldHours,

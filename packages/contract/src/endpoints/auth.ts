@@ -6,6 +6,7 @@ import {
   newVerificationTokenBodySchema,
   resetPasswordBodySchema,
   resetPasswordByCodeBodySchema,
+  securityEventSchema,
   sessionInfoSchema,
   signinBodySchema,
   signupBodySchema,
@@ -116,6 +117,14 @@ export const authEndpoints = defineEndpoints(authRoutes, {
     body: changePasswordBodySchema,
     responses: { 200: messageSchema },
     errors: [429],
+  },
+  listActivity: {
+    summary: "The account's last 50 security events, newest first",
+    description:
+      'Sign-ins, failed sign-ins, password changes, ended sessions and two-factor switched on, each with the ' +
+      'device (user agent) and address it came from.',
+    access: 'customer',
+    responses: { 200: collectionSchema(securityEventSchema) },
   },
   listSessions: {
     summary: "The account's signed-in devices",

@@ -15,6 +15,7 @@ export const authRoutes = /* @__PURE__ */ defineRoutes({
   listSessions: ['GET', '/auth/sessions'],
   endOtherSessions: ['POST', '/auth/sessions/sign-out-others'],
   endSession: ['DELETE', '/auth/sessions/:id'],
+  listActivity: ['GET', '/auth/activity'],
   verifyEmail: ['POST', '/auth/verify-email'],
   sendEmailCode: ['POST', '/auth/newVerificationToken'],
   verifyPhone: ['POST', '/auth/verify-phone'],

@@ -4,4 +4,5 @@ import { defineRoutes } from '../http';
 
 export const userRoutes = /* @__PURE__ */ defineRoutes({
   listUsers: ['GET', '/user'],
+  updateMe: ['PUT', '/user/me'],
 });

@@ -17,6 +17,7 @@ import * as m015 from './015-account-mails';
 import * as m016 from './016-product-facts';
 import * as m017 from './017-product-variants';
 import * as m018 from './018-returns';
+import * as m019 from './019-account-activity';
 
 /**
  * Every migration, in the one order every database applies them (README.md in this folder: how to add one). They
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '016-product-facts': m016,
   '017-product-variants': m017,
   '018-returns': m018,
+  '019-account-activity': m019,
 };
 
 /**

@@ -13,3 +13,4 @@ export {
 export { SESSION_COOKIE } from './session';
 export { AuthService } from './service';
 export { AccountMailer } from './mail';
+export { AccountNotices } from './notices';

@@ -72,6 +72,46 @@ export function phoneCodeSms(code: string, minutes: number): string {
   return `Urembo: your verification code is ${code}. It expires in ${minutes} minutes. Never share it with anyone.`;
 }
 
+/** Notices about the account (no secret in them): a subject and a plain text for mail, the text alone for SMS. */
+export interface NoticeText {
+  subject: string;
+  body: string;
+}
+
+function when(at: Date): string {
+  return new Intl.DateTimeFormat('en-KE', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Africa/Nairobi',
+  }).format(at);
+}
+
+export function newDeviceNotice(device: string, at: Date, publicUrl: string): NoticeText {
+  return {
+    subject: 'New sign-in to your Urembo account',
+    body:
+      `Urembo: your account was signed in on a new device (${device}) on ${when(at)}. ` +
+      `Not you? Change your password and sign out other devices at ${publicUrl}/profile`,
+  };
+}
+
+export function contactChangedNotice(
+  what: 'phone number' | 'email address',
+  newValue: string,
+  at: Date,
+  publicUrl: string,
+): NoticeText {
+  return {
+    subject: `Your Urembo ${what} was changed`,
+    body:
+      `Urembo: the ${what} of your account was changed to ${newValue} on ${when(at)}. ` +
+      `Not you? Reset your password now at ${publicUrl}/signin and call the shop.`,
+  };
+}
+
 export function resetCodeSms(code: string, minutes: number): string {
   return `Urembo: your password reset code is ${code}. It expires in ${minutes} minutes. Never share it with anyone; Urembo never asks for it.`;
 }

@@ -1,4 +1,5 @@
 import { authEndpoints as endpoints } from '@urembo/contract/endpoints/auth';
+import { userEndpoints } from '@urembo/contract/endpoints/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { SessionInfo } from '@urembo/contract/auth';
@@ -52,7 +53,7 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.logOut),
       handler: async (request, reply) => {
-        await service.logout(request.sessionIdHash);
+        await service.logout(request.user, request.sessionIdHash, meta(request));
         clearSessionCookie(reply, config);
         return reply.send({ message: 'Logout success' });
       },
@@ -86,9 +87,26 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.changePassword),
       handler: async (request) => {
-        await service.changePassword(currentUser(request), request.sessionIdHash, request.body);
+        await service.changePassword(
+          currentUser(request),
+          request.sessionIdHash,
+          request.body,
+          meta(request),
+        );
         return { message: 'Password changed. You were signed out on every other device.' };
       },
+    });
+
+    app.route({
+      ...routeOf(endpoints.listActivity),
+      handler: async (request) => ({ data: await service.listActivity(currentUser(request)) }),
+    });
+
+    app.route({
+      ...routeOf(userEndpoints.updateMe),
+      handler: async (request) => ({
+        user: toUserDto(await service.updateProfile(currentUser(request), request.body)),
+      }),
     });
 
     app.route({
@@ -113,7 +131,11 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.endOtherSessions),
       handler: async (request) => {
-        const ended = await service.endOtherSessions(currentUser(request), request.sessionIdHash);
+        const ended = await service.endOtherSessions(
+          currentUser(request),
+          request.sessionIdHash,
+          meta(request),
+        );
         return {
           ended,
           message: ended === 1 ? 'Signed out 1 other device' : `Signed out ${ended} other devices`,
@@ -124,7 +146,7 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.endSession),
       handler: async (request, reply) => {
-        const ended = await service.endSession(currentUser(request), request.params.id);
+        const ended = await service.endSession(currentUser(request), request.params.id, meta(request));
         // Ending this device's own session is a sign-out.
         if (ended === request.sessionIdHash) clearSessionCookie(reply, config);
         return reply.send({ message: 'Signed out that device' });

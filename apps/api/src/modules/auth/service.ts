@@ -14,7 +14,8 @@ import { type RateLimiter, waitText } from '../../lib/rate-limit';
 import { SmsError, type SmsSender } from '../../lib/sms';
 import { findUserByEmail, findUserById, findUserByPhone, insertUser, type UserRow } from '../users';
 import { CODE_TTL_MINUTES, RESET_CODE_TTL_MINUTES, RESET_TTL_MINUTES } from './mail';
-import { phoneCodeSms } from './messages';
+import { contactChangedNotice, newDeviceNotice, phoneCodeSms, type NoticeText } from './messages';
+import { deviceName, knownDevice, listEvents, queueNotice, recordEvent } from './activity';
 import { NOT_SENT_YET, codeHash, linkHash, newCode } from './secrets';
 import { assertPasswordAllowed } from './password-policy';
 import { AUTH_LIMITS, SIGNIN_BACKOFF } from './rate-limits';
@@ -130,6 +131,8 @@ export class AuthService {
             ttlMinutes: CODE_TTL_MINUTES,
           });
         }
+        // The first device is known from now on: signing in on it later sends no notice.
+        await recordEvent(trx, user.id, 'signin', meta);
         return createSession(trx, config, user.id, meta.userAgent);
       });
     } catch (err) {
@@ -160,24 +163,43 @@ export class AuthService {
       : await verifyPassword(input.password, await this.dummyHash()).then(() => false);
     if (!user || !ok) {
       await limiter.recordFailure(SIGNIN_BACKOFF, identifier);
+      if (user) await recordEvent(db, user.id, 'signin-failed', meta);
       throw unauthorized(INVALID_CREDENTIALS);
     }
     await limiter.clearFailures(SIGNIN_BACKOFF, identifier);
     const now = nowIso();
     const rehash = needsRehash(user.password_hash) ? await hashPassword(input.password) : undefined;
+    let noticed = false;
     const session = await db.transaction().execute(async (trx) => {
       await trx
         .updateTable('users')
         .set({ last_login: now, ...(rehash ? { password_hash: rehash } : {}) })
         .where('id', '=', user.id)
         .execute();
+      if (!(await knownDevice(trx, user.id, meta.userAgent))) {
+        noticed = true;
+        await this.notify(
+          trx,
+          user,
+          newDeviceNotice(deviceName(meta.userAgent), new Date(), config.publicUrl),
+        );
+      }
+      await recordEvent(trx, user.id, 'signin', meta);
       return createSession(trx, config, user.id, meta.userAgent);
     });
+    if (noticed) this.deps.messages.kick();
     return { user: { ...user, last_login: now, password_hash: rehash ?? user.password_hash }, session };
   }
 
-  async logout(sessionIdHash: string | null): Promise<void> {
-    if (sessionIdHash) await deleteSession(this.deps.db, sessionIdHash);
+  async logout(user: UserRow | null, sessionIdHash: string | null, meta: RequestMeta): Promise<void> {
+    if (!sessionIdHash) return;
+    await deleteSession(this.deps.db, sessionIdHash);
+    if (user) await recordEvent(this.deps.db, user.id, 'session-ended', meta);
+  }
+
+  /** GET /auth/activity: the account's last 50 security events, newest first. */
+  listActivity(user: UserRow) {
+    return listEvents(this.deps.db, user.id);
   }
 
   async forgotPassword(
@@ -294,6 +316,7 @@ export class AuthService {
         .where('id', '=', user.id)
         .execute();
       await deleteUserSessions(trx, user.id);
+      await recordEvent(trx, user.id, 'password-changed', meta);
     });
   }
 
@@ -325,6 +348,7 @@ export class AuthService {
         .where('id', '=', user.id)
         .execute();
       await deleteUserSessions(trx, user.id);
+      await recordEvent(trx, user.id, 'password-changed', meta);
     });
   }
 
@@ -336,6 +360,7 @@ export class AuthService {
     user: UserRow,
     currentSessionHash: string | null,
     input: { currentPassword: string; newPassword: string },
+    meta: RequestMeta,
   ): Promise<void> {
     const { db, limiter } = this.deps;
     const key = `user:${user.id}`;
@@ -362,6 +387,7 @@ export class AuthService {
       await deleteOtherSessions(trx, user.id, currentSessionHash);
       await retireOtherTokens(trx, user.id, 'reset-password', null, nowIso());
       await retireOtherTokens(trx, user.id, 'reset-password-phone', null, nowIso());
+      await recordEvent(trx, user.id, 'password-changed', meta);
     });
   }
 
@@ -373,15 +399,110 @@ export class AuthService {
    * Ends one of the caller's own sessions; another account's (or an unknown) id is 404. Answers the ended session's
    * hash, so the route knows when it was the caller's own (a sign-out).
    */
-  async endSession(user: UserRow, publicId: string): Promise<string> {
+  async endSession(user: UserRow, publicId: string, meta: RequestMeta): Promise<string> {
     const ended = publicId.length <= 64 ? await deleteUserSession(this.deps.db, user.id, publicId) : null;
     if (!ended) throw new HttpError(404, SESSION_NOT_FOUND);
+    await recordEvent(this.deps.db, user.id, 'session-ended', meta);
     return ended;
   }
 
   /** "Sign out everywhere else": every session of the account but this one. */
-  endOtherSessions(user: UserRow, currentSessionHash: string | null): Promise<number> {
-    return deleteOtherSessions(this.deps.db, user.id, currentSessionHash);
+  async endOtherSessions(
+    user: UserRow,
+    currentSessionHash: string | null,
+    meta: RequestMeta,
+  ): Promise<number> {
+    const ended = await deleteOtherSessions(this.deps.db, user.id, currentSessionHash);
+    if (ended > 0) await recordEvent(this.deps.db, user.id, 'session-ended', meta);
+    return ended;
+  }
+
+  /**
+   * PUT /user/me: the caller's own name, phone or email. A new phone or email needs the current password (wrong
+   * ones count like wrong sign-ins), becomes unverified (a new email is mailed a code) and is announced to the old
+   * one through the message queue, all in one transaction. One used by another account → 409.
+   */
+  async updateProfile(
+    user: UserRow,
+    input: {
+      fullName?: string | undefined;
+      phone?: string | undefined;
+      email?: string | undefined;
+      currentPassword?: string | undefined;
+    },
+  ): Promise<UserRow> {
+    const { db, config, limiter } = this.deps;
+    const newPhone = input.phone !== undefined && input.phone !== user.phone ? input.phone : undefined;
+    const newEmail = input.email !== undefined && input.email !== user.email ? input.email : undefined;
+    if (newPhone || newEmail) {
+      if (!input.currentPassword) {
+        throw badRequest('Enter your current password to change your phone number or email');
+      }
+      const key = `user:${user.id}`;
+      await limiter.assertNotBackedOff(SIGNIN_BACKOFF, key, ACCOUNT_HELD_BACK);
+      if (!(await verifyPassword(input.currentPassword, user.password_hash))) {
+        await limiter.recordFailure(SIGNIN_BACKOFF, key);
+        throw badRequest(WRONG_CURRENT_PASSWORD);
+      }
+      await limiter.clearFailures(SIGNIN_BACKOFF, key);
+      if (newPhone && (await findUserByPhone(db, newPhone))) throw conflict(PHONE_TAKEN);
+      if (newEmail && (await findUserByEmail(db, newEmail))) throw conflict(EMAIL_TAKEN);
+    }
+    const now = new Date();
+    try {
+      const updated = await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({
+            ...(input.fullName !== undefined ? { full_name: input.fullName } : {}),
+            ...(newPhone ? { phone: newPhone, is_phone_verified: 0 } : {}),
+            ...(newEmail ? { email: newEmail, is_email_verified: 0 } : {}),
+            updated_at: now.toISOString(),
+          })
+          .where('id', '=', user.id)
+          .execute();
+        if (newPhone) {
+          // The old number hears of it (an SMS), so a stolen session cannot quietly take the account over.
+          const text = contactChangedNotice('phone number', newPhone, now, config.publicUrl);
+          await queueNotice(trx, { userId: user.id, channel: 'sms', sentTo: user.phone, ...text });
+        }
+        if (newEmail) {
+          const text = contactChangedNotice('email address', newEmail, now, config.publicUrl);
+          if (user.email) {
+            await queueNotice(trx, { userId: user.id, channel: 'email', sentTo: user.email, ...text });
+          } else if (!newPhone) {
+            await queueNotice(trx, { userId: user.id, channel: 'sms', sentTo: user.phone, ...text });
+          }
+          await queueAccountMail(trx, {
+            userId: user.id,
+            purpose: 'verify-email',
+            sentTo: newEmail,
+            ttlMinutes: CODE_TTL_MINUTES,
+          });
+        }
+        const fresh = await findUserById(trx, user.id);
+        if (!fresh) throw unauthorized();
+        return fresh;
+      });
+      if (newPhone || newEmail) this.deps.messages.kick();
+      return updated;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      throw conflict(newPhone ? PHONE_TAKEN : EMAIL_TAKEN);
+    }
+  }
+
+  /** Queues a notice to the account: to its verified email, else by SMS to its phone. */
+  private async notify(
+    db: Parameters<typeof queueNotice>[0],
+    user: UserRow,
+    text: NoticeText,
+  ): Promise<void> {
+    if (user.email && fromFlag(user.is_email_verified)) {
+      await queueNotice(db, { userId: user.id, channel: 'email', sentTo: user.email, ...text });
+    } else {
+      await queueNotice(db, { userId: user.id, channel: 'sms', sentTo: user.phone, ...text });
+    }
   }
 
   /** POST /auth/newVerificationToken: a new email code for the signed-in customer's own, unverified email. */

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/sql-values';
 import type { UserRow } from '../users';
+import { recordEvent } from './activity';
 
 export const SESSION_COOKIE = 'urembo_session';
 const LAST_SEEN_RESOLUTION_MS = 3600 * 1000;
@@ -89,7 +90,14 @@ export async function findSessionUser(
   const idleMs = idleLimitMs(config, row.role);
   const lastSeen = Date.parse(row.session_last_seen_at);
   if (Date.parse(row.session_expires_at) <= now || lastSeen + idleMs <= now) {
-    await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    const ended = await db.deleteFrom('sessions').where('id_hash', '=', idHash).executeTakeFirst();
+    // Two requests may find it ended at once: one records it.
+    if (Number(ended.numDeletedRows) === 1) {
+      await recordEvent(db, row.id, 'session-ended', {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+    }
     return null;
   }
   if (now - lastSeen > lastSeenResolutionMs(idleMs)) {

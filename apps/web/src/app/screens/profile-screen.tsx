@@ -1,7 +1,17 @@
+import { AccountDetails } from '../../features/auth/components/account-details';
 import { SecurityPanel } from '../../features/auth/components/security-panel';
 import ProfilePage from '../../features/profile/screens/profile';
 
-/** /profile: the profile feature's page with the auth feature's Security panel (devices, password). */
+/** /profile: the profile feature's page with the auth feature's details form and Security panel. */
 export default function ProfileScreen() {
-  return <ProfilePage security={<SecurityPanel />} />;
+  return (
+    <ProfilePage
+      security={
+        <>
+          <AccountDetails />
+          <SecurityPanel />
+        </>
+      }
+    />
+  );
 }

@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordBody, ForgotPasswordBody, ResetPasswordByCodeBody } from '@urembo/contract/auth';
+import type {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  ResetPasswordByCodeBody,
+  UpdateMeBody,
+} from '@urembo/contract/auth';
 import { authRoutes } from '@urembo/contract/routes/auth';
+import { userRoutes } from '@urembo/contract/routes/users';
 import type { User } from '@urembo/contract/users';
 import { call } from '../../lib/api-client';
 import { mergeGuestCart } from '../../app/data/cart';
@@ -131,5 +137,25 @@ export function useEndOtherSessions() {
   return useMutation({
     mutationFn: () => call(authRoutes.endOtherSessions),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+/** PUT /user/me: the caller's own name, phone or email; the answer is the account as it now is. */
+export function useUpdateMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateMeBody) => call(userRoutes.updateMe, { body }),
+    onSuccess: ({ user }) => queryClient.setQueryData(authUserKey, user),
+  });
+}
+
+export const activityKey = ['authActivity'] as const;
+
+/** The account's sign-in history (GET /auth/activity). */
+export function useActivity() {
+  return useQuery({
+    queryKey: activityKey,
+    queryFn: () => call(authRoutes.listActivity),
+    select: (r) => r.data,
   });
 }

@@ -1,13 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { formatDate } from '../../../lib/dates';
 import toast from 'react-hot-toast';
-import { changePasswordBodySchema, type SessionInfo } from '@urembo/contract/auth';
+import { changePasswordBodySchema, type SecurityEventInfo, type SessionInfo } from '@urembo/contract/auth';
 import { FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
 import { useAuthUser } from '../api';
 import { NewPasswordField } from './new-password-field';
-import { useChangePassword, useEndOtherSessions, useEndSession, useSessions } from '../mutations';
+import {
+  useActivity,
+  useChangePassword,
+  useEndOtherSessions,
+  useEndSession,
+  useSessions,
+} from '../mutations';
 
 /** "Chrome on Android", "Safari on iPhone": enough for a customer to recognise a device. */
 export function describeDevice(userAgent: string | null): string {
@@ -197,6 +203,53 @@ function Devices() {
   );
 }
 
+const EVENT_TEXT: Record<SecurityEventInfo['event'], string> = {
+  signin: 'Signed in',
+  'signin-failed': 'Wrong password tried',
+  'password-changed': 'Password changed',
+  'session-ended': 'Signed out',
+  'two-factor-enabled': 'Two-factor sign-in turned on',
+};
+
+function Activity() {
+  const { data: events, isPending, isError } = useActivity();
+  return (
+    <div>
+      <h3 className="font-display text-lg font-semibold text-ink">Sign-in history</h3>
+      <p className="text-sm text-stone-500">
+        The last 50 sign-ins and changes to your account. Something you do not recognise? Change your
+        password.
+      </p>
+      {isPending ? (
+        <p className="py-3 text-sm text-stone-500">Loading your history…</p>
+      ) : isError ? (
+        <p className="py-3 text-sm text-red-700">Your history could not be loaded. Please try again.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-stone-100" aria-label="Sign-in history">
+          {events.map((e, i) => (
+            <li
+              key={`${e.at}-${i}`}
+              className="flex flex-wrap items-baseline justify-between gap-x-3 py-2 text-sm"
+            >
+              <span
+                className={
+                  e.event === 'signin-failed' ? 'font-medium text-amber-800' : 'font-medium text-ink'
+                }
+              >
+                {EVENT_TEXT[e.event]}
+              </span>
+              <span className="text-stone-500">
+                {describeDevice(e.device)}
+                {e.ip ? ` · ${e.ip}` : ''} · {formatDate(e.at, 'dateTime')}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /** The profile's "Security" panel: change the password, see and end the account's sessions (a lost phone). */
 export function SecurityPanel() {
   return (
@@ -206,6 +259,7 @@ export function SecurityPanel() {
       </h2>
       <ChangePasswordForm />
       <Devices />
+      <Activity />
     </section>
   );
 }
