@@ -47,6 +47,7 @@ export const GROUP_DESCRIPTIONS: Partial<Record<keyof typeof API_GROUPS, string>
   Payments:
     'M-Pesa prompts (STK push), receipts sent by hand, paybill payments, reconciliation, and the callbacks ' +
     'Safaricom calls.',
+  Returns: 'Returning delivered products, and the refunds that follow.',
   Reviews: 'Product reviews by customers who received the product.',
   'Delivery areas': 'The places the shop delivers to (countries, counties, towns, locations) and their fees.',
   'Shop settings': 'The settings the storefront reads at start (contact, payment options).',
