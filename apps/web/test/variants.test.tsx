@@ -1,7 +1,14 @@
 import type { Variant } from '@urembo/contract/catalogue';
 import { fireEvent, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
+import {
+  variantBody,
+  VariantsEditor,
+  type OptionValues,
+  type VariantValues,
+} from '../src/features/catalogue/admin/variants-editor';
 import { ProductCard } from '../src/features/catalogue/components/product-card';
 import { VariantPicker } from '../src/features/catalogue/components/variant-picker';
 import ProductPage from '../src/features/catalogue/screens/product-page';
@@ -113,5 +120,63 @@ describe('a product page with shades', () => {
     renderAt(<ProductCard product={lipstick} />);
     expect(screen.getByRole('link', { name: 'Velvet Lipstick, From Ksh 990, 3 shades' })).toBeInTheDocument();
     expect(screen.getByText('3 shades')).toBeInTheDocument();
+  });
+});
+
+describe('the variants editor', () => {
+  function Harness({ onBody }: { onBody: (body: unknown) => void }) {
+    const [state, setState] = useState<{ options: OptionValues[]; variants: VariantValues[] }>({
+      options: [{ name: 'Shade', values: 'Mocha, Rose' }],
+      variants: [],
+    });
+    return (
+      <>
+        <VariantsEditor
+          {...state}
+          onChange={setState}
+          productName="Velvet Lipstick"
+          price="1100"
+          pictures={[['/api/v1/images/a-1200.webp', 'Picture 1']]}
+        />
+        <button type="button" onClick={() => onBody(variantBody(state.options, state.variants, []))}>
+          Body
+        </button>
+      </>
+    );
+  }
+
+  it('generates the combinations, edits a row, bulk-sets stock and builds the request', () => {
+    const onBody = vi.fn();
+    renderAt(<Harness onBody={onBody} />);
+    fireEvent.change(screen.getByLabelText('Option 1 values'), { target: { value: 'Mocha, Rose, Coral' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add an option' }));
+    fireEvent.change(screen.getByLabelText('Option 2 name'), { target: { value: 'Size' } });
+    fireEvent.change(screen.getByLabelText('Option 2 values'), { target: { value: '3 g, 5 g' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate combinations' }));
+    const rows = within(screen.getByRole('list', { name: 'Variants' })).getAllByRole('listitem');
+    expect(rows).toHaveLength(6);
+    expect(screen.getByLabelText('SKU of Shade: Mocha, Size: 3 g')).toHaveValue('VELLIP-MOCHA-3-G');
+    fireEvent.change(screen.getByLabelText('Price of Shade: Coral, Size: 5 g'), {
+      target: { value: '1300' },
+    });
+    fireEvent.change(screen.getByLabelText('Picture of Shade: Rose, Size: 3 g'), {
+      target: { value: '/api/v1/images/a-1200.webp' },
+    });
+    fireEvent.change(screen.getByLabelText('Stock for all'), { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set stock' }));
+    // Generating again keeps what was typed.
+    fireEvent.click(screen.getByRole('button', { name: 'Generate combinations' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Body' }));
+    const body = onBody.mock.calls[0]![0] as ReturnType<typeof variantBody>;
+    expect(body.options).toEqual([
+      { name: 'Shade', values: ['Mocha', 'Rose', 'Coral'] },
+      { name: 'Size', values: ['3 g', '5 g'] },
+    ]);
+    expect(body.variants).toHaveLength(6);
+    expect(body.variants.map((v) => v.stock)).toEqual(Array(6).fill('7'));
+    expect(body.variants[5]).toMatchObject({ options: { Shade: 'Coral', Size: '5 g' }, price: 1300 });
+    expect(body.variants[2]).toMatchObject({ image: '/api/v1/images/a-1200.webp' });
+    // Shades get a swatch colour picker.
+    expect(screen.getByLabelText('Swatch of Shade: Mocha, Size: 3 g')).toHaveAttribute('type', 'color');
   });
 });

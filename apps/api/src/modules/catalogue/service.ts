@@ -263,7 +263,8 @@ export class CatalogueService {
         const offer = productOffer(
           {
             price: input.price ?? current.price,
-            stock: input.stock !== undefined ? input.stock : current.stock,
+            // A product that gains variants drops its own stock (each variant keeps its own).
+            stock: input.stock !== undefined ? input.stock : variants.length > 0 ? null : current.stock,
             compareAtPrice:
               input.compareAtPrice !== undefined ? input.compareAtPrice : current.compare_at_price,
           },
