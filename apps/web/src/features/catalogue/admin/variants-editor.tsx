@@ -263,9 +263,9 @@ export function VariantsEditor({
               return (
                 <li
                   key={`${i}-${name}`}
-                  className="grid grid-cols-2 gap-2 py-3 sm:grid-cols-[minmax(8rem,1.2fr)_minmax(7rem,1fr)_5.5rem_5.5rem_5rem_7rem_auto] sm:items-center"
+                  className="grid grid-cols-2 gap-2 py-3 sm:grid-cols-4 sm:items-center"
                 >
-                  <p className="col-span-2 text-sm font-semibold text-ink sm:col-span-1">{name}</p>
+                  <p className="col-span-2 text-sm font-semibold text-ink sm:col-span-4">{name}</p>
                   <input
                     className="input col-span-2 sm:col-span-1"
                     aria-label={field('SKU')}
@@ -298,7 +298,7 @@ export function VariantsEditor({
                     onChange={(e) => setVariant(i, { stock: e.target.value })}
                   />
                   <select
-                    className="input"
+                    className="input sm:col-span-2"
                     aria-label={field('Picture')}
                     value={v.image}
                     onChange={(e) => setVariant(i, { image: e.target.value })}
@@ -311,7 +311,7 @@ export function VariantsEditor({
                     ))}
                   </select>
                   {hasSwatches ? (
-                    <span className="flex items-center gap-1">
+                    <span className="flex items-center gap-1 sm:col-span-2">
                       <input
                         type="color"
                         id={`${id}-swatch-${i}`}
@@ -332,7 +332,7 @@ export function VariantsEditor({
                       ) : null}
                     </span>
                   ) : (
-                    <span className="hidden sm:block" />
+                    <span className="hidden sm:col-span-2 sm:block" />
                   )}
                 </li>
               );
