@@ -459,5 +459,13 @@ describeEachDialect('variants: carts and orders', (ctx) => {
     expect(await variantStock(ctx(), mocha._id)).toBe(0);
     const read = productSchema.parse((await callApi(ctx(), 'GET', `/products/${product._id}`)).json());
     expect(variantOf(read, 'Mocha')).toMatchObject({ stock: 0, inStock: false });
+    // The dashboard's low-stock list names the variant (the summary shows the first 20 of this list).
+    const low = await ctx().app.services.catalogue.lowStockVariants(5, 10_000);
+    expect(low.find((l) => l.variant.sku === mocha.sku)).toMatchObject({
+      product: { _id: product._id, name: product.name },
+      variant: { options: { Shade: 'Mocha' }, stock: 0 },
+    });
+    const summary = await callApi(ctx(), 'GET', '/admin/summary', admin);
+    expect(summary.json().lowStockVariants.length).toBeGreaterThan(0);
   });
 });

@@ -22,7 +22,9 @@ import { nextFreeSlug, slugify } from './slugs';
 import {
   checkVariants,
   clearVariantImage,
+  listLowStockVariants,
   parseOptions,
+  parseVariantOptions,
   replaceVariants,
   variantsFor,
   variantTerms,
@@ -358,6 +360,20 @@ export class CatalogueService {
   /** Tracked products at or below `max` units, fewest first (the dashboard). */
   async lowStock(max: number, limit = 20): Promise<Product[]> {
     return this.toProducts(await repo.listLowStockProducts(this.db, max, limit));
+  }
+
+  /** Tracked variants at or below `max` units, fewest first, with their product (the dashboard). */
+  async lowStockVariants(max: number, limit = 20) {
+    const rows = await listLowStockVariants(this.db, max, limit);
+    return rows.map((row) => ({
+      product: { _id: row.product_id, name: row.product_name, slug: row.product_slug },
+      variant: {
+        _id: row.id,
+        sku: row.sku,
+        options: parseVariantOptions(row.options),
+        stock: Number(row.stock),
+      },
+    }));
   }
 
   /* Categories */

@@ -13,7 +13,7 @@ export interface DashboardDeps {
   db: Kysely<Database>;
   config: Config;
   /** The catalogue names the products running low (at or under `config.stock.lowStockAt`). */
-  catalogue: Pick<CatalogueService, 'lowStock'>;
+  catalogue: Pick<CatalogueService, 'lowStock' | 'lowStockVariants'>;
 }
 
 /** The owner's dashboard, computed on request from the orders (decision 013). */
@@ -29,11 +29,12 @@ export class DashboardService {
     const { db, config, catalogue } = this.deps;
     const lowStockAt = config.stock.lowStockAt;
     const chartStart = nairobiDayStart(now, CHART_DAYS - 1);
-    const [orders, awaiting, topProducts, low] = await Promise.all([
+    const [orders, awaiting, topProducts, low, lowVariants] = await Promise.all([
       listOrdersSince(db, chartStart.toISOString()),
       countAwaiting(db),
       listTopProducts(db, chartStart.toISOString(), TOP_PRODUCTS),
       catalogue.lowStock(lowStockAt),
+      catalogue.lowStockVariants(lowStockAt),
     ]);
     const days = new Map<string, { date: string; orders: number; revenue: number }>();
     for (let back = CHART_DAYS - 1; back >= 0; back -= 1) {
@@ -57,6 +58,7 @@ export class DashboardService {
       last7Days: sum(revenueByDay.slice(-7)),
       ...awaiting,
       lowStock: low,
+      lowStockVariants: lowVariants,
       lowStockAt,
       topProducts,
       revenueByDay,
