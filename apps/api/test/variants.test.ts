@@ -2,6 +2,7 @@ import { productSchema, type Product } from '@urembo/contract/catalogue';
 import { cartSchema, orderSchema, type Cart } from '@urembo/contract/orders';
 import { beforeAll, expect, it } from 'vitest';
 import { signedInUser } from './support/auth';
+import { productHead } from '../src/modules/catalogue/seo';
 import { imageDataUrl } from './support/catalogue-factories';
 import { createPlace, orderBody, type TestPlace } from './support/orders-factories';
 import { callApi, describeEachDialect, type TestContext } from './support/test-app';
@@ -115,6 +116,35 @@ describeEachDialect('variants: products with options', (ctx) => {
       stock: 4,
     });
     expect(plain.json()).toMatchObject({ options: [], variants: [], price: 999, stock: 4 });
+  });
+
+  it('a product that had its own stock gains variants (its stock goes to them) and JSON-LD offers each', async () => {
+    const p = prefix();
+    const created = await callApi(ctx(), 'POST', '/products', admin, {
+      name: `Toner ${p}`,
+      price: 700,
+      stock: 5,
+    });
+    const id = created.json()._id as string;
+    const res = await callApi(ctx(), 'PUT', `/products/${id}`, admin, {
+      price: 700,
+      options: [{ name: 'Size', values: ['100 ml', '200 ml'] }],
+      variants: [
+        { sku: `${p}-100`, options: { Size: '100 ml' }, price: 700, stock: 2 },
+        { sku: `${p}-200`, options: { Size: '200 ml' }, price: 1200, stock: 1 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const product = productSchema.parse(res.json());
+    expect(product).toMatchObject({ stock: 3, priceRange: { min: 700, max: 1200 } });
+    const head = productHead(product, 'https://shop.example');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*)<\/script>/.exec(head)![1]!) as {
+      offers: { sku: string; price: string; url: string }[];
+    };
+    expect(jsonLd.offers.map((o) => [o.sku, o.price, o.url])).toEqual([
+      [`${p}-100`, '700', `https://shop.example/product/${product.slug}?variant=${p}-100`],
+      [`${p}-200`, '1200', `https://shop.example/product/${product.slug}?variant=${p}-200`],
+    ]);
   });
 
   it('two options, each combination once', async () => {
@@ -429,5 +459,13 @@ describeEachDialect('variants: carts and orders', (ctx) => {
     expect(await variantStock(ctx(), mocha._id)).toBe(0);
     const read = productSchema.parse((await callApi(ctx(), 'GET', `/products/${product._id}`)).json());
     expect(variantOf(read, 'Mocha')).toMatchObject({ stock: 0, inStock: false });
+    // The dashboard's low-stock list names the variant (the summary shows the first 20 of this list).
+    const low = await ctx().app.services.catalogue.lowStockVariants(5, 10_000);
+    expect(low.find((l) => l.variant.sku === mocha.sku)).toMatchObject({
+      product: { _id: product._id, name: product.name },
+      variant: { options: { Shade: 'Mocha' }, stock: 0 },
+    });
+    const summary = await callApi(ctx(), 'GET', '/admin/summary', admin);
+    expect(summary.json().lowStockVariants.length).toBeGreaterThan(0);
   });
 });

@@ -201,6 +201,12 @@ describe('dashboard', () => {
           expiringSoon: [],
           lowStock: [product({ stock: 0, inStock: false, name: 'Shea Balm' })],
           lowStockAt: 5,
+          lowStockVariants: [
+            {
+              product: { _id: 'p7', name: 'Velvet Lipstick', slug: 'velvet-lipstick' },
+              variant: { _id: 'v1', sku: 'VL-MOCHA', options: { Shade: 'Mocha' }, stock: 2 },
+            },
+          ],
           topProducts: [{ _id: 'p9', name: 'Black Soap', count: 12 }],
           revenueByDay: days,
         },
@@ -223,6 +229,9 @@ describe('dashboard', () => {
     const low = screen.getByTestId('low-stock');
     expect(within(low).getByText('Out of stock')).toBeInTheDocument();
     expect(within(low).getByRole('button', { name: 'Restock Shea Balm' })).toBeInTheDocument();
+    // A shade running low is listed by its options and SKU.
+    expect(within(low).getByText('Shade: Mocha · VL-MOCHA')).toBeInTheDocument();
+    expect(within(low).getByText('Only 2 left')).toBeInTheDocument();
     expect(screen.getByText('12 units')).toBeInTheDocument();
   });
 });

@@ -24,6 +24,18 @@ export const adminSummarySchema = z.object({
    * first: take them off the shelf or sell them first.
    */
   expiringSoon: z.array(productSchema),
+  /** Tracked variants (a shade, a size) with stock at or below LOW_STOCK_AT, lowest first. */
+  lowStockVariants: z.array(
+    z.object({
+      product: z.object({ _id: z.string(), name: z.string(), slug: z.string() }),
+      variant: z.object({
+        _id: z.string(),
+        sku: z.string(),
+        options: z.record(z.string(), z.string()),
+        stock: z.number().int(),
+      }),
+    }),
+  ),
   /** Most units sold in uncancelled orders of the last 30 days. */
   topProducts: z.array(z.object({ _id: z.string(), name: z.string(), count: z.number().int() })),
   /** The last 30 Nairobi days, oldest first, each `YYYY-MM-DD` with its orders and paid revenue. */

@@ -7,9 +7,9 @@ const AddToCartButtons = lazy(() =>
   import('../features/cart/components/add-to-cart-buttons').then((m) => ({ default: m.AddToCartButtons })),
 );
 
-const renderActions: ProductActions = (product: Product, place) => (
+const renderActions: ProductActions = (product: Product, place, variant) => (
   <Suspense fallback={<div className={place === 'card' ? 'h-8' : 'h-11'} aria-hidden="true" />}>
-    <AddToCartButtons product={product} compact={place === 'card'} />
+    <AddToCartButtons product={product} variant={variant ?? null} compact={place === 'card'} />
   </Suspense>
 );
 

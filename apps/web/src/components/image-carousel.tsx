@@ -32,7 +32,7 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
   }
 
   return (
-    <div className="space-y-3" aria-roledescription="carousel" aria-label={`Pictures of ${alt}`}>
+    <div className="min-w-0 space-y-3" aria-roledescription="carousel" aria-label={`Pictures of ${alt}`}>
       <div className="relative">
         <div
           ref={track}

@@ -10,10 +10,20 @@ export interface CheckoutItem {
   price: number;
   count: number;
   images: string[];
+  /** The variant's id, for a product with variants, and its options ("Shade: Mocha") to show. */
+  variant?: string;
+  options?: Record<string, string>;
 }
 
 export function saveCheckoutData(items: CheckoutItem[]): void {
-  const slim = items.map(({ _id, name, price, count, images }) => ({ _id, name, price, count, images }));
+  const slim = items.map(({ _id, name, price, count, images, variant, options }) => ({
+    _id,
+    name,
+    price,
+    count,
+    images,
+    ...(variant ? { variant, options: options ?? {} } : {}),
+  }));
   localStorage.setItem(CHECKOUT_DATA_KEY, JSON.stringify(slim));
 }
 
@@ -39,9 +49,21 @@ export function readCheckoutData(): CheckoutItem[] | null {
       price: typeof item.price === 'number' ? item.price : 0,
       count,
       images: Array.isArray(item.images) ? item.images.filter((i): i is string => typeof i === 'string') : [],
+      ...(typeof item.variant === 'string' && item.variant
+        ? { variant: item.variant, options: optionsOf(item.options) }
+        : {}),
     });
   }
   return items.length > 0 ? items : null;
+}
+
+function optionsOf(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).filter(
+      (e): e is [string, string] => typeof e[1] === 'string',
+    ),
+  );
 }
 
 export function clearCheckoutData(): void {

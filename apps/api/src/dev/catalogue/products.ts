@@ -23,7 +23,31 @@ export interface DemoProduct {
   inactive?: boolean;
   /** A second picture showing the texture. */
   swatch?: boolean;
+  /** The earlier price, shown crossed out (a sale). */
+  compareAtPrice?: number;
+  /** Options (Shade, Size) and one variant per combination sold; a variant's colour draws its picture and swatch. */
+  options?: { name: string; values: string[] }[];
+  variants?: DemoVariant[];
 }
+
+export interface DemoVariant {
+  sku: string;
+  options: Record<string, string>;
+  price: number;
+  compareAtPrice?: number;
+  stock: number | null;
+  /** A shade: its swatch and the colour its own picture is drawn in. */
+  color?: string;
+}
+
+const LIPSTICK_SHADES: [string, string, number][] = [
+  ['Nairobi Red', '#b3202e', 14],
+  ['Mocha', '#8a5a44', 3],
+  ['Berry Plum', '#6e2143', 9],
+  ['Rose Nude', '#b9776b', 0],
+  ['Cocoa', '#5a3526', 11],
+  ['Coral', '#e0604f', 6],
+];
 
 /** The demo's few products that are short, so the storefront's badges and the dashboard have something to show. */
 const DEMO_SHORT_STOCK: Record<string, number> = {
@@ -133,6 +157,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     name: 'Vitamin C Brightening Serum',
     category: 'Skin Care',
     price: 2400,
+    compareAtPrice: 3000,
     kind: 'dropper',
     color: '#f0913a',
     cap: GOLD,
@@ -541,6 +566,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     name: 'Baobab Body Oil',
     category: 'Body Care',
     price: 1450,
+    compareAtPrice: 1800,
     kind: 'bottle',
     color: '#e3a33b',
     cap: GOLD,
@@ -900,5 +926,46 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: 'Mulberry silk that keeps hair smooth and skin creased-free overnight. Back in stock soon.',
     usage: 'Machine wash cold in a laundry bag.',
     inactive: true,
+  },
+  /* Products sold in shades and sizes (the oldest of their categories, so every list's first page keeps the
+     products the browser tests buy from a card). */
+  {
+    name: 'Velvet Matte Lipstick',
+    category: 'Make-up',
+    price: 1100,
+    kind: 'lipstick',
+    color: '#8a5a44',
+    cap: BLACK,
+    tags: ['lipstick', 'matte', 'long wear'],
+    description:
+      'One creamy matte formula in six shades picked for melanin-rich skin, from a blue-red to a deep cocoa. Stays put through chai and lunch.',
+    usage: 'Apply from the centre of the lips outwards; blot and add a second layer for full colour.',
+    options: [{ name: 'Shade', values: LIPSTICK_SHADES.map(([shade]) => shade) }],
+    variants: LIPSTICK_SHADES.map(([shade, color, stock], i) => ({
+      sku: `VML-${shade.toUpperCase().replace(/\s+/g, '-')}`,
+      options: { Shade: shade },
+      price: i === 5 ? 990 : 1100,
+      ...(i === 5 ? { compareAtPrice: 1300 } : {}),
+      stock,
+      color,
+    })),
+  },
+  {
+    name: 'Hydrating Day Cream',
+    category: 'Skin Care',
+    price: 1200,
+    kind: 'jar',
+    color: '#f1d9c6',
+    cap: GOLD,
+    tags: ['moisturiser', 'day cream', 'hydrating'],
+    description:
+      'A light daily cream with glycerin and shea that keeps skin soft from morning to evening without shine. Two sizes.',
+    usage: 'Smooth over clean face and neck every morning, before sunscreen.',
+    options: [{ name: 'Size', values: ['30 ml', '50 ml', '100 ml'] }],
+    variants: [
+      { sku: 'HDC-30', options: { Size: '30 ml' }, price: 1200, stock: 20 },
+      { sku: 'HDC-50', options: { Size: '50 ml' }, price: 1800, stock: 4 },
+      { sku: 'HDC-100', options: { Size: '100 ml' }, price: 3200, compareAtPrice: 3600, stock: 0 },
+    ],
   },
 ];

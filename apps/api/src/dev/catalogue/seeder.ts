@@ -61,19 +61,30 @@ export const catalogueDemoSeeder: DemoSeeder = {
     const products = interleaveByCategory(DEMO_PRODUCTS);
 
     const pictures: { productIndex: number; picture: DemoPicture; svg: string; hash: string }[] = [];
+    // A product in shades gets a picture per shade, drawn in its colour (the shade's own picture).
+    const shadeHashes = new Map<string, string>();
     for (const [productIndex, p] of products.entries()) {
-      const variants: DemoPicture['variant'][] = p.swatch ? ['pack', 'swatch'] : ['pack'];
-      for (const variant of variants) {
+      const shades = (p.variants ?? []).filter((v) => v.color);
+      const drawings: { variant: DemoPicture['variant']; color: string; sku?: string }[] =
+        shades.length > 0
+          ? shades.map((v) => ({ variant: 'pack' as const, color: v.color!, sku: v.sku }))
+          : (p.swatch ? (['pack', 'swatch'] as const) : (['pack'] as const)).map((variant) => ({
+              variant,
+              color: p.color,
+            }));
+      for (const drawing of drawings) {
         const picture: DemoPicture = {
           name: p.name,
           kind: p.kind,
-          color: p.color,
+          color: drawing.color,
           cap: p.cap,
           backdrop: backdrops.get(p.category)!,
-          variant,
+          variant: drawing.variant,
         };
         const svg = demoPictureSvg(picture);
-        pictures.push({ productIndex, picture, svg, hash: createHash('sha256').update(svg).digest('hex') });
+        const hash = createHash('sha256').update(svg).digest('hex');
+        if (drawing.sku) shadeHashes.set(drawing.sku, hash);
+        pictures.push({ productIndex, picture, svg, hash });
       }
     }
 
@@ -112,13 +123,14 @@ export const catalogueDemoSeeder: DemoSeeder = {
         let slug = slugify(p.name);
         for (let n = 2; slugs.has(slug); n += 1) slug = `${slugify(p.name)}-${n}`;
         slugs.add(slug);
+        const variants = p.variants ?? [];
         await trx
           .insertInto('products')
           .values({
             id,
             slug,
             name: p.name,
-            price: p.price,
+            price: variants.length > 0 ? Math.min(...variants.map((v) => v.price)) : p.price,
             description: p.description,
             usage: p.usage,
             status: p.inactive ? 'inactive' : 'active',
@@ -128,12 +140,37 @@ export const catalogueDemoSeeder: DemoSeeder = {
             category_id: categoryIds.get(p.category)!,
             rating: null,
             review_count: 0,
-            stock: demoStock(p, i),
+            stock: variants.length > 0 ? null : demoStock(p, i),
             created_at: at,
             updated_at: at,
             ...factColumns(demoFacts(p, i)),
+            compare_at_price: p.compareAtPrice ?? null,
+            options: JSON.stringify(variants.length > 0 ? (p.options ?? []) : []),
+            // As the catalogue's writes keep it: SKUs and option values, for search.
+            variant_terms: [...new Set(variants.flatMap((v) => [v.sku, ...Object.values(v.options)]))].join(
+              ' ',
+            ),
           })
           .execute();
+        for (const [position, v] of variants.entries()) {
+          await trx
+            .insertInto('product_variants')
+            .values({
+              id: newId(),
+              product_id: id,
+              sku: v.sku,
+              options: JSON.stringify(v.options),
+              position,
+              price: v.price,
+              compare_at_price: v.compareAtPrice ?? null,
+              stock: v.stock,
+              image_hash: shadeHashes.get(v.sku) ?? null,
+              swatch: v.color ? v.color.toUpperCase() : null,
+              created_at: at,
+              updated_at: at,
+            })
+            .execute();
+        }
       }
       const positions = new Map<number, number>();
       const rows = pictures.map(({ productIndex, hash }) => {

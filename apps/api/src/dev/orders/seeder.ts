@@ -72,6 +72,8 @@ export const ordersDemoSeeder: DemoSeeder = {
       .selectFrom('products')
       .select('id')
       .where('status', '=', 'active')
+      // Products sold in shades or sizes are ordered by variant: the demo orders use plain products.
+      .where('options', '=', '[]')
       .orderBy('created_at')
       .orderBy('id')
       .limit(5)

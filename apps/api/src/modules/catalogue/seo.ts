@@ -7,6 +7,7 @@ import type { RouteContext } from '../../lib/route-context';
 import type { CatalogueService } from './service';
 import * as repo from './repository';
 import { escapeHtml } from '../../lib/html';
+import { describeVariant } from './variants';
 
 const SHOP_NAME = 'Urembo';
 /** Search engines read at most 50,000 URLs per sitemap file. */
@@ -38,13 +39,29 @@ export function productHead(product: Product, publicUrl: string): string {
     sku: product._id,
     ...(product.category ? { category: product.category.category } : {}),
     brand: { '@type': 'Brand', name: SHOP_NAME },
-    offers: {
-      '@type': 'Offer',
-      priceCurrency: 'KES',
-      price: String(product.price),
-      availability: available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      url,
-    },
+    // A product with variants offers each of them (its SKU, options, price, stock and its own link).
+    offers:
+      product.variants.length === 0
+        ? {
+            '@type': 'Offer',
+            priceCurrency: 'KES',
+            price: String(product.price),
+            availability: available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+            url,
+          }
+        : product.variants.map((variant) => ({
+            '@type': 'Offer',
+            sku: variant.sku,
+            name: `${product.name} (${describeVariant(variant.options)})`,
+            priceCurrency: 'KES',
+            price: String(variant.price),
+            availability:
+              available && variant.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+            url: `${url}?variant=${encodeURIComponent(variant.sku)}`,
+            ...(variant.image
+              ? { image: variant.image.startsWith('http') ? variant.image : `${publicUrl}${variant.image}` }
+              : {}),
+          })),
     ...(product.reviewCount > 0
       ? {
           aggregateRating: {

@@ -25,7 +25,9 @@ import { nextFreeSlug, slugify } from './slugs';
 import {
   checkVariants,
   clearVariantImage,
+  listLowStockVariants,
   parseOptions,
+  parseVariantOptions,
   replaceVariants,
   variantsFor,
   variantTerms,
@@ -314,7 +316,8 @@ export class CatalogueService {
         const offer = productOffer(
           {
             price: input.price ?? current.price,
-            stock: input.stock !== undefined ? input.stock : current.stock,
+            // A product that gains variants drops its own stock (each variant keeps its own).
+            stock: input.stock !== undefined ? input.stock : variants.length > 0 ? null : current.stock,
             compareAtPrice:
               input.compareAtPrice !== undefined ? input.compareAtPrice : current.compare_at_price,
           },
@@ -431,6 +434,20 @@ export class CatalogueService {
   /** Products whose best-before month is `lastMonth` or earlier, soonest first (the dashboard). */
   async expiringBy(lastMonth: string, limit = 50): Promise<Product[]> {
     return this.toProducts(await repo.listProductsExpiringBy(this.db, lastMonth, limit));
+  }
+
+  /** Tracked variants at or below `max` units, fewest first, with their product (the dashboard). */
+  async lowStockVariants(max: number, limit = 20) {
+    const rows = await listLowStockVariants(this.db, max, limit);
+    return rows.map((row) => ({
+      product: { _id: row.product_id, name: row.product_name, slug: row.product_slug },
+      variant: {
+        _id: row.id,
+        sku: row.sku,
+        options: parseVariantOptions(row.options),
+        stock: Number(row.stock),
+      },
+    }));
   }
 
   /* Categories */

@@ -15,7 +15,7 @@ export interface DashboardDeps {
   db: Kysely<Database>;
   config: Config;
   /** The catalogue names the products running low (at or under `config.stock.lowStockAt`). */
-  catalogue: Pick<CatalogueService, 'lowStock' | 'expiringBy'>;
+  catalogue: Pick<CatalogueService, 'lowStock' | 'expiringBy' | 'lowStockVariants'>;
 }
 
 /** The owner's dashboard, computed on request from the orders (decision 013). */
@@ -31,12 +31,13 @@ export class DashboardService {
     const { db, config, catalogue } = this.deps;
     const lowStockAt = config.stock.lowStockAt;
     const chartStart = nairobiDayStart(now, CHART_DAYS - 1);
-    const [orders, awaiting, topProducts, low, expiringSoon] = await Promise.all([
+    const [orders, awaiting, topProducts, low, expiringSoon, lowVariants] = await Promise.all([
       listOrdersSince(db, chartStart.toISOString()),
       countAwaitingOrders(db),
       listTopProducts(db, chartStart.toISOString(), TOP_PRODUCTS),
       catalogue.lowStock(lowStockAt),
       catalogue.expiringBy(lastMonthExpiringWithin(EXPIRY_WARNING_DAYS, now)),
+      catalogue.lowStockVariants(lowStockAt),
     ]);
     const days = new Map<string, { date: string; orders: number; revenue: number }>();
     for (let back = CHART_DAYS - 1; back >= 0; back -= 1) {
@@ -60,6 +61,7 @@ export class DashboardService {
       last7Days: sum(revenueByDay.slice(-7)),
       ...awaiting,
       lowStock: low,
+      lowStockVariants: lowVariants,
       lowStockAt,
       expiringSoon,
       topProducts,

@@ -1,7 +1,7 @@
 import { isExpired } from '@urembo/contract/product-facts';
-import type { Product } from '@urembo/contract/catalogue';
+import type { Product, Variant } from '@urembo/contract/catalogue';
 import toast from 'react-hot-toast';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { CartIcon } from '../../../components/icons';
 import { errorMessage } from '../../../lib/api-client';
 import { authHref } from '../../../lib/next-path';
@@ -16,12 +16,16 @@ import { useAddToCart } from '../api';
  */
 export function AddToCartButtons({
   product,
+  variant = null,
   className = '',
   compact = false,
 }: {
-  product: Pick<Product, '_id' | 'name' | 'price' | 'images' | 'status' | 'inStock'> & {
+  product: Pick<Product, '_id' | 'name' | 'slug' | 'price' | 'images' | 'status' | 'inStock' | 'options'> & {
+    variants: Pick<Variant, '_id'>[];
     expiresOn?: string | null;
   };
+  /** The variant chosen; a product with variants is bought in one. */
+  variant?: Pick<Variant, '_id' | 'price' | 'inStock' | 'image' | 'options'> | null;
   className?: string;
   /** Smaller buttons for product cards. */
   compact?: boolean;
@@ -31,13 +35,14 @@ export function AddToCartButtons({
   const addToCart = useAddToCart();
   const [, navigate] = useLocation();
   const available = product.status === 'active';
+  const needsChoice = product.variants.length > 0;
   // Out of stock: the buttons stay in place (the layout does not jump) but cannot be used.
-  const soldOut = !product.inStock;
+  const soldOut = needsChoice ? !variant?.inStock : !product.inStock;
   const size = compact ? 'px-3 py-2 text-xs' : '';
 
   function add() {
     addToCart.mutate(
-      { productId: product._id, count: 1 },
+      { productId: product._id, count: 1, ...(variant ? { variantId: variant._id } : {}) },
       {
         onSuccess: () => toast.success('product added'),
         onError: (error) => toast.error(errorMessage(error, 'Failed to add product')),
@@ -47,7 +52,14 @@ export function AddToCartButtons({
 
   function buyNow() {
     saveCheckoutData([
-      { _id: product._id, name: product.name, price: product.price, count: 1, images: product.images },
+      {
+        _id: product._id,
+        name: product.name,
+        price: variant ? variant.price : product.price,
+        count: 1,
+        images: variant?.image ? [variant.image] : product.images,
+        ...(variant ? { variant: variant._id, options: variant.options } : {}),
+      },
     ]);
     navigate(user ? '/checkout' : authHref('/signin', '/checkout'));
   }
@@ -64,6 +76,19 @@ export function AddToCartButtons({
       <p className={`text-sm font-medium text-stone-500 ${className}`}>
         This product is not available right now
       </p>
+    );
+  }
+  if (needsChoice && !variant) {
+    // A card cannot choose a shade: it leads to the product's page, where the picker is.
+    const option = product.options[0]?.name.toLowerCase() ?? 'option';
+    return (
+      <Link
+        to={`/product/${product.slug}`}
+        className={`btn-outline ${size} ${className}`}
+        aria-label={`Choose a ${option} of ${product.name}`}
+      >
+        Choose a {option}
+      </Link>
     );
   }
   return (

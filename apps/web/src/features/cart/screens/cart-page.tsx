@@ -3,6 +3,7 @@ import type { CartLine } from '@urembo/contract/orders';
 import { MAX_LINE_COUNT } from '@urembo/contract/order-status';
 import { formatKsh } from '@urembo/contract/money';
 import { TRUNCATE, truncate } from '@urembo/contract/text';
+import { describeOptions } from '@urembo/contract/variants';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
@@ -59,11 +60,23 @@ export function CartPage() {
   // Inactive or expired lines stay in view but are left out of the total and of checkout (as the server does).
   const active = lines.filter((line) => line.status === 'active' && !isExpired(line.expiresOn));
   // A line above what is left would only be refused at the order: have it fixed here first.
-  const overStock = active.some((line) => line.stock !== null && line.count > line.stock);
+  const overStock = active.some((line) => {
+    const stock = line.variant ? line.variant.stock : line.stock;
+    return stock !== null && line.count > stock;
+  });
   const itemCount = active.reduce((sum, line) => sum + line.count, 0);
 
   function checkout() {
-    saveCheckoutData(active);
+    saveCheckoutData(
+      active.map((line) => ({
+        _id: line._id,
+        name: line.name,
+        price: line.price,
+        count: line.count,
+        images: line.variant?.image ? [line.variant.image] : line.images,
+        ...(line.variant ? { variant: line.variant._id, options: line.variant.options } : {}),
+      })),
+    );
     // A visitor signs in or up on the way; her cart joins her account's there.
     navigate(user ? '/checkout' : authHref('/signin', '/checkout'));
   }
@@ -110,7 +123,7 @@ export function CartPage() {
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <ul className="space-y-3" aria-label="Cart items">
           {lines.map((line) => (
-            <CartLineItem key={line._id} line={line} />
+            <CartLineItem key={`${line._id}:${line.variant?._id ?? ''}`} line={line} />
           ))}
         </ul>
 
@@ -170,28 +183,31 @@ function CartLineItem({ line }: { line: CartLine }) {
   const busy = add.isPending || remove.isPending;
   const expired = line.status === 'active' && isExpired(line.expiresOn);
   const available = line.status === 'active' && !expired;
-  // Stock the shop can still sell of this line (null: not tracked).
-  const stock = line.stock;
+  // Stock the shop can still sell of this line (its variant's; null: not tracked).
+  const stock = line.variant ? line.variant.stock : line.stock;
+  const which = line.variant ? { variantId: line.variant._id } : {};
+  const label = line.variant ? `${line.name} (${describeOptions(line.variant.options)})` : line.name;
+  const picture = line.variant?.image ?? line.images[0];
   const short = available && stock !== null && line.count > stock;
   const atStock = stock !== null && line.count >= stock;
   const onError = (error: unknown) => toast.error(errorMessage(error));
 
   const reduce = () =>
     remove.mutate(
-      { productId: line._id },
+      { productId: line._id, ...which },
       { onSuccess: () => (line.count <= 1 ? toast.success('Product removed') : undefined), onError },
     );
-  const increase = () => add.mutate({ productId: line._id, count: 1 }, { onError });
+  const increase = () => add.mutate({ productId: line._id, count: 1, ...which }, { onError });
   const removeLine = () =>
     remove.mutate(
-      { productId: line._id, all: true },
+      { productId: line._id, all: true, ...which },
       { onSuccess: () => toast.success('Product removed'), onError },
     );
 
   return (
     <li className={`card flex gap-3 p-3 sm:gap-4 sm:p-4 ${available ? '' : 'bg-stone-50'}`}>
       <Link to={`/product/${line.slug}`} className={available ? '' : 'opacity-50 grayscale'}>
-        <ProductThumb src={line.images[0]} alt={line.name} size={88} />
+        <ProductThumb src={picture} alt={label} size={88} />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start justify-between gap-2">
@@ -207,6 +223,11 @@ function CartLineItem({ line }: { line: CartLine }) {
             {formatKsh(line.price)}
           </p>
         </div>
+        {line.variant ? (
+          <p className="mt-0.5 text-sm font-medium text-stone-700" data-testid="line-variant">
+            {describeOptions(line.variant.options)}
+          </p>
+        ) : null}
         <p className="mt-0.5 text-sm text-stone-500">
           {truncate(line.description, TRUNCATE.cartDescription)}
         </p>
@@ -230,12 +251,12 @@ function CartLineItem({ line }: { line: CartLine }) {
           <div
             className="flex items-center rounded-full ring-1 ring-stone-300"
             role="group"
-            aria-label={`Quantity of ${line.name}`}
+            aria-label={`Quantity of ${label}`}
           >
             <button
               type="button"
               className="flex h-9 w-9 items-center justify-center rounded-full text-lg text-brand-700 hover:bg-brand-50 disabled:opacity-40"
-              aria-label={`Reduce ${line.name}`}
+              aria-label={`Reduce ${label}`}
               disabled={busy}
               onClick={reduce}
             >
@@ -247,7 +268,7 @@ function CartLineItem({ line }: { line: CartLine }) {
             <button
               type="button"
               className="flex h-9 w-9 items-center justify-center rounded-full text-lg text-brand-700 hover:bg-brand-50 disabled:opacity-40"
-              aria-label={`Add one more ${line.name}`}
+              aria-label={`Add one more ${label}`}
               disabled={busy || !available || atStock || line.count >= MAX_LINE_COUNT}
               title={atStock ? `Only ${stock} left` : undefined}
               onClick={increase}

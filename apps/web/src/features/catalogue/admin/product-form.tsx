@@ -12,6 +12,13 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { FormActions } from '../../../components/form-field';
 import { ProductImage } from '../../../components/product-image';
 import { readAsDataUrl } from './api';
+import {
+  variantBody,
+  variantValuesOf,
+  VariantsEditor,
+  type OptionValues,
+  type VariantValues,
+} from './variants-editor';
 
 export interface ProductFormValues {
   name: string;
@@ -32,6 +39,12 @@ export interface ProductFormValues {
   ingredients: string;
   /** New pictures as data URLs (several on create, one at a time on update). */
   images: string[];
+  /** The earlier price, shown crossed out; empty = none. */
+  compareAtPrice: string;
+  options: OptionValues[];
+  variants: VariantValues[];
+  /** Whether the admin changed the options or variants (only then are they sent: orders change variant stock). */
+  variantsChanged: boolean;
 }
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -50,6 +63,10 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   registration: '',
   ingredients: '',
   images: [],
+  compareAtPrice: '',
+  options: [],
+  variants: [],
+  variantsChanged: false,
 };
 
 export function valuesOf(product: Product): ProductFormValues {
@@ -69,6 +86,9 @@ export function valuesOf(product: Product): ProductFormValues {
     registration: product.registration ?? '',
     ingredients: product.ingredients ?? '',
     images: [],
+    compareAtPrice: product.compareAtPrice === null ? '' : String(product.compareAtPrice),
+    ...variantValuesOf(product),
+    variantsChanged: false,
   };
 }
 
@@ -77,10 +97,19 @@ export function valuesOf(product: Product): ProductFormValues {
  * admin typed a different value than the form opened with: orders change it meanwhile, and saving a renamed
  * product must not put back the count that was on screen.
  */
-export function bodyOf(values: ProductFormValues, initialStock?: string): ProductCreateInput {
+export function bodyOf(
+  values: ProductFormValues,
+  initialStock?: string,
+  existingImages: string[] = [],
+): ProductCreateInput {
   const stockChanged = initialStock === undefined || values.stock.trim() !== initialStock.trim();
+  // A product with variants keeps its stock per variant; its options and variants go when the admin changed them.
+  const withVariants = values.options.some((o) => o.name.trim() !== '');
+  const sendVariants = initialStock === undefined || values.variantsChanged;
   return {
-    ...(stockChanged ? { stock: values.stock.trim() } : {}),
+    ...(stockChanged && !withVariants ? { stock: values.stock.trim() } : {}),
+    ...(sendVariants ? variantBody(values.options, values.variants, existingImages) : {}),
+    compareAtPrice: values.compareAtPrice.trim() === '' ? null : Number(values.compareAtPrice.trim()),
     name: values.name,
     price: values.price.trim() === '' ? undefined : Number(values.price.trim()),
     description: values.description,
@@ -106,7 +135,8 @@ function errorsFromIssues(issues: { path: PropertyKey[] | string; message: strin
     const key = (
       Array.isArray(issue.path) ? String(issue.path[0] ?? 'form') : issue.path.split('.')[0]
     ) as keyof Errors;
-    errors[key in EMPTY_PRODUCT ? key : 'form'] ??= issue.message;
+    const field = key === ('options' as keyof Errors) ? 'variants' : key;
+    errors[field in EMPTY_PRODUCT ? field : 'form'] ??= issue.message;
   }
   return errors;
 }
@@ -199,7 +229,7 @@ export function ProductForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const body = bodyOf(values, mode === 'edit' ? initial.stock : undefined);
+    const body = bodyOf(values, mode === 'edit' ? initial.stock : undefined, existingImages);
     const parsed = (mode === 'create' ? productCreateSchema : productUpdateSchema).safeParse(body);
     if (!parsed.success) {
       setErrors(errorsFromIssues(parsed.error.issues));
@@ -220,6 +250,12 @@ export function ProductForm({
   const banned = values.status === 'active' ? findBannedIngredient(values.ingredients) : null;
   const expired = isExpired(values.expiresOn);
 
+  const withVariants = values.options.some((o) => o.name.trim() !== '');
+  const pictures: [string, string][] = [
+    ...existingImages.map((url, i): [string, string] => [url, `Picture ${i + 1}`]),
+    ...values.images.map((_, i): [string, string] => [`#${i}`, `New picture ${i + 1}`]),
+  ];
+
   const input = (
     key:
       | 'name'
@@ -228,6 +264,7 @@ export function ProductForm({
       | 'usage'
       | 'tags'
       | 'stock'
+      | 'compareAtPrice'
       | 'brand'
       | 'registration'
       | 'ingredients',
@@ -251,15 +288,32 @@ export function ProductForm({
       <Field label="Price (Ksh)" htmlFor={`${id}-price`} error={errors.price}>
         <input className="input" inputMode="numeric" required {...input('price')} />
       </Field>
-      <Field label="Stock (empty = not tracked)" htmlFor={`${id}-stock`} error={errors.stock}>
+      <Field
+        label="Earlier price (Ksh, shown crossed out)"
+        htmlFor={`${id}-compareAtPrice`}
+        error={errors.compareAtPrice}
+      >
         <input
           className="input"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="Not tracked"
-          {...input('stock')}
+          placeholder="None"
+          {...input('compareAtPrice')}
         />
       </Field>
+      {withVariants ? (
+        <p className="self-end pb-2 text-sm text-stone-600">Stock is kept per variant, below.</p>
+      ) : (
+        <Field label="Stock (empty = not tracked)" htmlFor={`${id}-stock`} error={errors.stock}>
+          <input
+            className="input"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="Not tracked"
+            {...input('stock')}
+          />
+        </Field>
+      )}
       <Field label="Category" htmlFor={`${id}-category`} error={errors.category}>
         <select
           id={`${id}-category`}
@@ -422,6 +476,15 @@ export function ProductForm({
           </ul>
         ) : null}
       </Field>
+      <VariantsEditor
+        options={values.options}
+        variants={values.variants}
+        onChange={(next) => setValues((v) => ({ ...v, ...next, variantsChanged: true }))}
+        productName={values.name}
+        price={values.price}
+        pictures={pictures}
+        error={errors.variants}
+      />
       {errors.form ? (
         <p role="alert" className="rounded-xl bg-red-50 px-4 py-2 text-sm text-red-700 sm:col-span-2">
           {errors.form}

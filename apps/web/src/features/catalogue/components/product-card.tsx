@@ -6,6 +6,16 @@ import { Link } from 'wouter';
 import { useProductActions } from './product-actions';
 import { ProductImage } from '../../../components/product-image';
 import { StockBadge } from './stock-badge';
+import { PriceTag } from './price-tag';
+import { isShadeOption } from '@urembo/contract/variants';
+
+/** "12 shades" / "2 sizes": how many values a product's first option has (a card's hint that it comes in several). */
+export function optionSummary(product: Pick<Product, 'options'>): string | null {
+  const option = product.options.find((o) => isShadeOption(o.name)) ?? product.options[0];
+  if (!option || option.values.length < 2) return null;
+  const noun = isShadeOption(option.name) ? 'shades' : `${option.name.toLowerCase()}s`.replace(/ss$/, 's');
+  return `${option.values.length} ${noun}`;
+}
 
 /** Grid cells are about a half (phone), a third (tablet) or a fifth (desktop) of the page wide. */
 export const GRID_IMAGE_SIZES =
@@ -29,6 +39,8 @@ export function ProductCard({
   const inactive = product.status !== 'active';
   const expired = !inactive && isExpired(product.expiresOn);
   const actions = useProductActions();
+  const summary = optionSummary(product);
+  const from = product.priceRange.min < product.priceRange.max ? 'From ' : '';
   const body = (
     <>
       <div className="relative aspect-square overflow-hidden bg-brand-50">
@@ -70,7 +82,14 @@ export function ProductCard({
         <p className="text-sm leading-snug text-stone-500" title={product.description}>
           {truncate(product.description, descriptionMax)}
         </p>
-        <p className="mt-auto pt-1 text-base font-bold text-brand-700">{formatKsh(product.price)}</p>
+        <div className="mt-auto pt-1">
+          {summary ? <p className="text-xs font-medium text-stone-600">{summary}</p> : null}
+          <PriceTag
+            price={product.price}
+            compareAtPrice={product.variants.length > 0 ? null : product.compareAtPrice}
+            from={product.priceRange.min < product.priceRange.max}
+          />
+        </div>
       </div>
     </>
   );
@@ -90,7 +109,7 @@ export function ProductCard({
     <article className={`${frame} transition-shadow hover:shadow-md focus-within:shadow-md`}>
       <Link
         to={`/product/${product.slug}`}
-        aria-label={`${product.name}, ${formatKsh(product.price)}`}
+        aria-label={`${product.name}, ${from}${formatKsh(product.price)}${summary ? `, ${summary}` : ''}`}
         className="flex flex-1 flex-col"
       >
         {body}

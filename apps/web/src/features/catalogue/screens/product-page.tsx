@@ -1,8 +1,8 @@
-import type { Product } from '@urembo/contract/catalogue';
-import { formatKsh } from '@urembo/contract/money';
+import type { Product, Variant } from '@urembo/contract/catalogue';
 import { bestBeforeLabel, isExpired } from '@urembo/contract/product-facts';
+import { variantBySku, variantFor } from '@urembo/contract/variants';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearchParams } from 'wouter';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { NotFoundPage } from '../../../pages/not-found';
@@ -13,6 +13,45 @@ import { ImageCarousel } from '../../../components/image-carousel';
 import { ProductGrid } from '../components/product-grid';
 import { Rating } from '../components/rating';
 import { StockBadge } from '../components/stock-badge';
+import { PriceTag } from '../components/price-tag';
+import { VariantPicker } from '../components/variant-picker';
+
+/**
+ * The variant shown: the one named by `?variant=sku` (so a shared link opens on that shade, server-rendered
+ * too), else the first in stock, else the first. Choosing a value keeps the other choices when that combination
+ * is sold, else takes the first variant in stock with the value.
+ */
+function useChosenVariant(product: Product | undefined) {
+  const [params, setParams] = useSearchParams();
+  const variants = product?.variants ?? [];
+  const fromUrl = variantBySku(variants, params.get('variant'));
+  const variant: Variant | null = fromUrl ?? variants.find((v) => v.inStock) ?? variants[0] ?? null;
+  const choose = (option: string, value: string) => {
+    const wanted = { ...(variant?.options ?? {}), [option]: value };
+    const exact = variantFor(variants, wanted);
+    const next =
+      (exact?.inStock ? exact : undefined) ??
+      variants.find((v) => v.options[option] === value && v.inStock) ??
+      variantFor(variants, wanted) ??
+      variants.find((v) => v.options[option] === value);
+    if (!next) return;
+    setParams(
+      (previous) => {
+        const query = new URLSearchParams(previous);
+        query.set('variant', next.sku);
+        return query;
+      },
+      { replace: true },
+    );
+  };
+  return { variant, choose };
+}
+
+/** The product's pictures with the chosen variant's first. */
+function picturesFor(product: Product, variant: Variant | null): string[] {
+  if (!variant?.image) return product.images;
+  return [variant.image, ...product.images.filter((src) => src !== variant.image)];
+}
 
 function Skeleton() {
   return (
@@ -120,6 +159,7 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
   const actions = useProductActions();
   const { slug = '' } = useParams<{ slug: string }>();
   const product = useProduct(slug);
+  const { variant, choose } = useChosenVariant(product.data);
   useDocumentTitle(product.data ? `${product.data.name} | Urembo` : 'Product | Urembo');
 
   if (product.error instanceof ApiRequestError && product.error.status === 404) return <NotFoundPage />;
@@ -157,7 +197,11 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
             </ol>
           </nav>
           <article className="grid gap-8 md:grid-cols-2 lg:gap-14">
-            <ImageCarousel images={product.data.images} alt={product.data.name} />
+            <ImageCarousel
+              key={variant?._id ?? 'product'}
+              images={picturesFor(product.data, variant)}
+              alt={product.data.name}
+            />
             <div>
               <div className="flex flex-wrap items-center gap-2">
                 {product.data.category ? (
@@ -183,8 +227,12 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
                 {product.data.name}
               </h1>
               <Rating rating={product.data.rating} reviewCount={product.data.reviewCount} className="mt-3" />
-              <div className="mt-4 flex flex-wrap items-baseline gap-x-4 gap-y-1">
-                <p className="text-3xl font-bold text-brand-700">{formatKsh(product.data.price)}</p>
+              <div className="mt-4 flex flex-wrap items-baseline gap-x-4 gap-y-1" aria-live="polite">
+                <PriceTag
+                  price={variant ? variant.price : product.data.price}
+                  compareAtPrice={variant ? variant.compareAtPrice : product.data.compareAtPrice}
+                  size="large"
+                />
                 {product.data.expiresOn ? (
                   <p
                     className={`text-sm font-medium ${isExpired(product.data.expiresOn) ? 'text-red-700' : 'text-stone-600'}`}
@@ -196,7 +244,12 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
               </div>
               {product.data.status === 'active' ? (
                 <div className="mt-3" role="status">
-                  <StockBadge product={product.data} size="large" />
+                  <StockBadge product={variant ?? product.data} size="large" />
+                </div>
+              ) : null}
+              {product.data.status === 'active' && product.data.variants.length > 0 ? (
+                <div className="mt-5">
+                  <VariantPicker product={product.data} chosen={variant?.options ?? {}} onChoose={choose} />
                 </div>
               ) : null}
               {product.data.status !== 'active' ? (
@@ -209,7 +262,7 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
               ) : null}
               {product.data.status === 'active' && actions ? (
                 <div className="mt-6" data-testid="product-actions">
-                  {actions(product.data, 'page')}
+                  {actions(product.data, 'page', variant)}
                 </div>
               ) : null}
               {product.data.description ? (

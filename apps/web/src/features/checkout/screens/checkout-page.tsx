@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Address } from '@urembo/contract/addresses';
 import { formatKsh } from '@urembo/contract/money';
+import { describeOptions } from '@urembo/contract/variants';
 import type { OrderLine } from '@urembo/contract/orders';
 import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import toast from 'react-hot-toast';
@@ -34,7 +35,11 @@ export function CheckoutPage() {
 function Checkout({ items, userId }: { items: CheckoutItem[]; userId: string }) {
   const addresses = useAddresses(userId);
   const address = pickDefaultAddress(addresses.data);
-  const orderItems = items.map(({ _id, count }) => ({ _id, count }));
+  const orderItems = items.map(({ _id, count, variant }) => ({
+    _id,
+    count,
+    ...(variant ? { variant } : {}),
+  }));
   const quote = useOrderQuote(orderItems, address, !addresses.isPending);
   const [confirming, setConfirming] = useState<{ key: string } | null>(null);
   // The server refused the order for stock (409): its message, and each short line's note by position.
@@ -59,10 +64,18 @@ function Checkout({ items, userId }: { items: CheckoutItem[]; userId: string }) 
             </h2>
             <ul className="mt-4 divide-y divide-stone-100">
               {lines.map((line, index) => (
-                <li key={line._id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+                <li
+                  key={`${line._id}:${lineOptions(line) ? describeOptions(lineOptions(line)!) : ''}`}
+                  className="flex items-center gap-3 py-3 first:pt-0 last:pb-0"
+                >
                   <ProductThumb src={line.images[0]} alt={line.name} size={64} />
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium">{line.name}</p>
+                    {lineOptions(line) ? (
+                      <p className="text-sm font-medium text-stone-700">
+                        {describeOptions(lineOptions(line)!)}
+                      </p>
+                    ) : null}
                     <p className="text-sm text-stone-500">Quantity: {line.count}</p>
                     {shortNotes?.has(index) ? (
                       <p className="text-sm font-semibold text-red-700" data-testid="short-line">
@@ -254,7 +267,7 @@ function ConfirmOrderDialog({
   idempotencyKey: string;
   onClose: () => void;
   address: Address;
-  items: { _id: string; count: number }[];
+  items: { _id: string; variant?: string; count: number }[];
   total: number;
   onShort: (short: { message: string; lines: Map<number, string> }) => void;
 }) {
@@ -321,6 +334,12 @@ function ConfirmOrderDialog({
       </div>
     </Modal>
   );
+}
+
+/** The options of a line's variant ("Shade: Mocha"), from the quote or from what the cart saved; null without. */
+function lineOptions(line: OrderLine | CheckoutItem): Record<string, string> | null {
+  if ('variant' in line && line.variant && typeof line.variant === 'object') return line.variant.options;
+  return 'options' in line && line.options ? line.options : null;
 }
 
 /** The lines an order was refused for (409 with details `items.N.count`), by position; null for other errors. */

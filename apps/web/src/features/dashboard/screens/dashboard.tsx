@@ -1,4 +1,5 @@
 import { bestBeforeLabel, isExpired } from '@urembo/contract/product-facts';
+import { describeOptions } from '@urembo/contract/variants';
 import type { Product } from '@urembo/contract/catalogue';
 import { formatKsh } from '@urembo/contract/money';
 import type { ReactNode } from 'react';
@@ -120,7 +121,7 @@ export function Dashboard({
           <h2 id="low-stock-heading" className="font-display text-lg font-semibold text-brand-800">
             Low stock <span className="text-sm font-normal text-stone-500">({s.lowStockAt} or fewer)</span>
           </h2>
-          {s.lowStock.length === 0 ? (
+          {s.lowStock.length === 0 && s.lowStockVariants.length === 0 ? (
             <p className="mt-3 text-sm text-stone-500">
               Every tracked product has more than {s.lowStockAt} in stock.
             </p>
@@ -137,6 +138,22 @@ export function Dashboard({
                     </span>
                   </span>
                   {stockControl(p, s.lowStockAt)}
+                </li>
+              ))}
+              {s.lowStockVariants.map(({ product, variant }) => (
+                <li key={variant._id} className="flex items-center justify-between gap-3 py-2.5">
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium text-ink">{product.name}</span>
+                    <span className="block truncate text-xs text-stone-600">
+                      {describeOptions(variant.options)} · {variant.sku}
+                    </span>
+                    <span
+                      className={`text-xs font-semibold ${variant.stock > 0 ? 'text-amber-700' : 'text-red-700'}`}
+                    >
+                      {variant.stock > 0 ? `Only ${variant.stock} left` : 'Out of stock'}
+                    </span>
+                  </span>
+                  <span className="shrink-0 text-xs text-stone-500">Restock in the product form</span>
                 </li>
               ))}
             </ul>

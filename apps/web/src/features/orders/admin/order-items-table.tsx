@@ -1,3 +1,4 @@
+import { describeOptions } from '@urembo/contract/variants';
 import { useEffect, useState } from 'react';
 import { formatKsh } from '@urembo/contract/money';
 import type { OrderItem } from '@urembo/contract/orders';
@@ -24,7 +25,17 @@ const columns: Column<OrderItem>[] = [
       </>
     ),
   },
-  { header: 'Product', cell: (i) => <span className="block min-w-36">{i.product.name}</span> },
+  {
+    header: 'Product',
+    cell: (i) => (
+      <span className="block min-w-36">
+        {i.product.name}
+        {i.variant ? (
+          <span className="block text-xs text-stone-500">{describeOptions(i.variant.options)}</span>
+        ) : null}
+      </span>
+    ),
+  },
   { header: 'Count', cell: (i) => i.count, className: 'text-right' },
   {
     header: 'Price',

@@ -1,3 +1,4 @@
+import { describeOptions } from '@urembo/contract/variants';
 import { useEffect, useState } from 'react';
 import { ADMIN_ORDER_FILTERS, type AdminOrderFilter } from '@urembo/contract/dashboard';
 import { useSearchParams } from 'wouter';
@@ -191,8 +192,13 @@ function OrderStatusModal({ order, onClose }: { order: Order; onClose: () => voi
       </div>
       <ul className="mt-3 max-h-32 overflow-y-auto rounded-xl bg-stone-50 px-3 py-2 text-sm">
         {order.items.map((item) => (
-          <li key={item._id} className="flex justify-between gap-3 py-0.5">
-            <span className="truncate">{item.name}</span>
+          <li key={`${item._id}:${item.variant?._id ?? ''}`} className="flex justify-between gap-3 py-0.5">
+            <span className="truncate">
+              {item.name}
+              {item.variant ? (
+                <span className="text-stone-500"> ({describeOptions(item.variant.options)})</span>
+              ) : null}
+            </span>
             <span className="shrink-0 text-stone-500">
               {item.count} × {formatKsh(item.price)}
             </span>

@@ -1,3 +1,4 @@
+import { describeOptions } from '@urembo/contract/variants';
 import { useState, type ReactNode } from 'react';
 import { formatKsh } from '@urembo/contract/money';
 import type { Order } from '@urembo/contract/orders';
@@ -141,10 +142,18 @@ function OrderDetails({
             </h2>
             <ul className="mt-4 divide-y divide-stone-100">
               {order.items.map((item) => (
-                <li key={item._id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+                <li
+                  key={`${item._id}:${item.variant?._id ?? ''}`}
+                  className="flex items-center gap-3 py-3 first:pt-0 last:pb-0"
+                >
                   <ProductThumb src={item.images[0]} alt={item.name} size={64} />
                   <div className="min-w-0 flex-1">
                     <p className="font-medium">{item.name}</p>
+                    {item.variant ? (
+                      <p className="text-sm font-medium text-stone-700" data-testid="order-line-variant">
+                        {describeOptions(item.variant.options)}
+                      </p>
+                    ) : null}
                     <p className="text-sm text-stone-500">
                       {formatKsh(item.price)} × {item.count}
                     </p>
