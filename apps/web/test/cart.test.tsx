@@ -161,7 +161,7 @@ describe('AddToCartButtons', () => {
       'POST /user/addToCart/u-customer': (call: RecordedCall): Reply<Cart> =>
         (call.body as { productId: string }).productId === 'gone'
           ? { status: 404, body: { error: 'Product not found' } }
-          : { body: { data: [{ ...product(), count: 2 }], subtotal: 3600 } },
+          : { body: { data: [{ ...product(), count: 2, variant: null }], subtotal: 3600 } },
     });
     expect(await mergeGuestCart(customer._id)).toEqual({ merged: 1, dropped: 1 });
     expect(calls.map((c) => c.body)).toEqual([

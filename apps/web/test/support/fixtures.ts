@@ -68,7 +68,7 @@ export function paged<T>(data: T[], page = 1, limit = 10, total = data.length): 
 
 /** GET /config/public as the e2e servers answer it (production, no Daraja credentials), with overrides. */
 export function publicConfig(
-  overrides: { mpesa?: Partial<PublicConfig['mpesa']>; lowStockAt?: number } = {},
+  overrides: { mpesa?: Partial<PublicConfig['mpesa']>; lowStockAt?: number; returnDays?: number } = {},
 ): PublicConfig {
   return {
     shop: { phone: '254700000000', email: 'hello@urembo.co.ke' },

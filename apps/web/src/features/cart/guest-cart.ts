@@ -81,7 +81,7 @@ export async function fetchGuestCart(): Promise<Cart> {
     lines.map(async (line): Promise<CartLine | null> => {
       try {
         const product = await call(catalogueRoutes.getProduct, { params: { id: line.productId } });
-        return { ...product, count: line.count };
+        return { ...product, count: line.count, variant: null };
       } catch (error) {
         // A product the shop no longer has leaves the cart; any other failure is the whole cart's.
         if (error instanceof ApiRequestError && error.status === 404) return null;
