@@ -121,7 +121,7 @@ export default tseslint.config(
   {
     // The server's layers (docs/architecture.md): the wiring (server, app, routes, context, plugins, web) over the
     // feature modules over the platform (config, db, lib); demo code (dev/) apart. A module is reached only through
-    // its index.ts. Import cycles, type imports included, are checked by dependency-cruiser (.dependency-cruiser.cjs).
+    // its index.ts. Import cycles, type imports included, are checked by dependency-cruiser (.dependency-cruiser.mjs).
     files: ['apps/api/src/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': [

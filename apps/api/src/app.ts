@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import type { Config, TrustProxy } from './config';
+import { simulatorIsMounted, type Config, type TrustProxy } from './config';
 import type { DbHandle } from './db/database';
 import { registerErrorHandling } from './lib/error-handler';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -14,8 +14,6 @@ import { LOG_SERIALIZERS } from './lib/log-redaction';
 import { registerRequestLog, serverLogger } from './lib/logging';
 import { registerOriginCheck } from './lib/origin-check';
 import { registerSessionLoader } from './modules/auth';
-// eslint-disable-next-line import-x/no-restricted-paths -- demo code, to move to dev/ and load on demand
-import { darajaSimulator, simulatorIsMounted } from './modules/payments/simulator/daraja-simulator';
 import {
   cachesPlugin,
   corePlugin,
@@ -175,8 +173,12 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     { prefix: API_PREFIX },
   );
 
-  // The demo's Daraja simulator and its /dev/phone page: only without Daraja credentials, never in production.
-  if (simulatorIsMounted(config)) await app.register(darajaSimulator(config, database.db));
+  // The demo's Daraja simulator and its /dev/phone page: only without Daraja credentials, never in production. It is
+  // demo code (src/dev/), loaded here only then, so a real shop's process never holds it.
+  if (simulatorIsMounted(config)) {
+    const { darajaSimulator } = await import('./dev/daraja-simulator/daraja-simulator');
+    await app.register(darajaSimulator(config, database.db));
+  }
 
   await registerSiteRoutes(app, ctx);
   await registerWebApp(app, config, pageRenderers(ctx), ctx.caches.pages);

@@ -369,6 +369,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * Only where the database is (DATA_DIR, DATABASE_URL), validated as loadConfig does: for the backup and restore
  * commands, which need nothing else of the shop's configuration and must not create its secrets.
  */
+/** The demo's Daraja simulator and test phone are served only in simulator mode (no credentials), never in production. */
+export function simulatorIsMounted(config: Pick<Config, 'mpesa' | 'nodeEnv'>): boolean {
+  return config.mpesa.mode === 'simulator' && config.nodeEnv !== 'production';
+}
+
 export function loadDatabaseLocation(env: Record<string, string | undefined> = process.env): {
   dataDir: string;
   databaseUrl: string | undefined;

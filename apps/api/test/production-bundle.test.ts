@@ -42,6 +42,9 @@ describe('the production bundle', () => {
       DEMO_PRODUCTS[0]!.name,
       'Yaya Centre',
       'demo-seed:',
+      // The Daraja simulator and its test phone (src/dev/daraja-simulator/).
+      'any 4 digits work here',
+      'Enter M-PESA PIN',
     ];
     for (const [name, text] of files) {
       for (const marker of demoMarkers)

@@ -2,5 +2,5 @@
 export * as paymentsRoutes from './routes';
 export { PaymentsService } from './service';
 export { PaybillService } from './paybill';
-export { createDarajaClient, type DarajaClient } from './daraja-client';
+export { createDarajaClient, darajaPassword, darajaTimestamp, type DarajaClient } from './daraja-client';
 export { findPaymentByReceipt, insertPayment } from './repository';

@@ -1,6 +1,6 @@
 import { formatKsh } from '@urembo/contract/money';
 import type { SimPaybillPayment } from './prompts';
-import { escapeHtml } from '../../../lib/html';
+import { escapeHtml } from '../../lib/html';
 
 const STYLE = `
 *{box-sizing:border-box}

@@ -1,7 +1,7 @@
 import { formatKsh } from '@urembo/contract/money';
 import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import type { SimPrompt } from './prompts';
-import { escapeHtml } from '../../../lib/html';
+import { escapeHtml } from '../../lib/html';
 
 export type PhoneNotice =
   | { kind: 'done'; prompt: SimPrompt }

@@ -3,12 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { NAIROBI_OFFSET_MS } from '@urembo/contract/nairobi-time';
 import { isCanonicalKenyanPhone } from '@urembo/contract/phone';
-import type { Config, MpesaConfig } from '../../../config';
-import type { Database } from '../../../db/schema';
-// eslint-disable-next-line import-x/no-restricted-paths -- demo code, to move to dev/
-import { findSessionUser } from '../../auth/session';
-import { MPESA_TRANSACTION_TYPES } from '../../../config';
-import { darajaPassword, darajaTimestamp } from '../daraja-client';
+import type { Config, MpesaConfig } from '../../config';
+import type { Database } from '../../db/schema';
+import { findSessionUser } from '../../modules/auth';
+import { MPESA_TRANSACTION_TYPES } from '../../config';
+import { darajaPassword, darajaTimestamp } from '../../modules/payments';
 import { renderPaybillPage } from './paybill-page';
 import { renderPhonePage } from './phone-page';
 import { PaybillStore, PromptStore, simulatedReceipt, type SimPrompt } from './prompts';
@@ -29,10 +28,6 @@ const STATUS_RESULT_DELAY_MS = 300;
 const TOKEN_LIFETIME_S = 3599;
 const TIMESTAMP_TOLERANCE_MS = 60 * 60 * 1000;
 const CALLBACK_TIMEOUT_MS = 10_000;
-
-export function simulatorIsMounted(config: Config): boolean {
-  return config.mpesa.mode === 'simulator' && config.nodeEnv !== 'production';
-}
 
 interface DarajaErrorBody {
   requestId: string;
