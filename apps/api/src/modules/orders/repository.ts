@@ -238,7 +238,16 @@ export async function returnOrderStock(db: Db, orderId: string): Promise<void> {
   }
 }
 
-/** A condition on `orders`: no completed payment is recorded for the order (a partly paid order is kept). */
+/**
+ * THE definition of a payment that counts towards its order: completed, and not held for review (flagged).
+ * Settlement adds these up (`completedTotal`), and the unpaid-order sweep keeps an order that has one; a held payment
+ * does neither (on an order the sweep cancelled it is money to give back, which the payments table shows).
+ */
+export function countsTowardOrder(eb: ExpressionBuilder<Database, 'payments'>) {
+  return eb.and([eb('payments.status', '=', 1), eb('payments.flag', 'is', null)]);
+}
+
+/** A condition on `orders`: no payment that counts towards the order is recorded (a partly paid order is kept). */
 export function hasNoCompletedPayment(eb: ExpressionBuilder<Database, 'orders'>) {
   return eb.not(
     eb.exists(
@@ -246,7 +255,7 @@ export function hasNoCompletedPayment(eb: ExpressionBuilder<Database, 'orders'>)
         .selectFrom('payments')
         .select('payments.id')
         .whereRef('payments.order_id', '=', 'orders.id')
-        .where('payments.status', '=', 1),
+        .where(countsTowardOrder),
     ),
   );
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import { nowIso, toCount } from '../../db/sql-values';
 import { conflict } from '../../lib/http-error';
 import { recordOrderEvent } from './events';
+import { countsTowardOrder } from './repository';
 
 export interface Settlement {
   /** Completed, unflagged payments cover the order total. */
@@ -52,14 +53,13 @@ export async function lockOrder(trx: Trx, orderId: string): Promise<LockedOrder 
     .executeTakeFirst();
 }
 
-/** What the order's completed payments add up to; flagged payments (held for review) never count. */
+/** What the order's payments that count towards it (`countsTowardOrder`) add up to. */
 export async function completedTotal(trx: Trx | Kysely<Database>, orderId: string): Promise<number> {
   const row = await trx
     .selectFrom('payments')
     .select((eb) => eb.fn.sum<number | string | null>('amount').as('total'))
     .where('order_id', '=', orderId)
-    .where('status', '=', 1)
-    .where('flag', 'is', null)
+    .where(countsTowardOrder)
     .executeTakeFirst();
   return toCount(row?.total ?? 0);
 }
