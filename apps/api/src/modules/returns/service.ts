@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/sql-values';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
+import { mayRead } from '../auth';
 import { giveBackStock } from '../catalogue';
 import {
   countReturns,
@@ -187,7 +188,7 @@ export class ReturnService {
       .select(['id', 'user_id'])
       .where('id', '=', orderId)
       .executeTakeFirst();
-    if (!order || (order.user_id !== reader.id && reader.role !== 'admin')) throw notFound(ORDER_NOT_FOUND);
+    if (!order || !mayRead(reader, order.user_id)) throw notFound(ORDER_NOT_FOUND);
     return this.withItems(await listReturnsOfOrder(db, orderId));
   }
 
