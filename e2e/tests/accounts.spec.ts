@@ -122,9 +122,10 @@ test('a customer signs up, verifies the email from the mail, keeps a default add
   await expect(header.getByRole('link', { name: 'Sign-in' })).toBeVisible();
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'You are not signed in yet' })).toBeVisible();
+  // Signing up from here comes back to the profile.
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign-up' })).toHaveAttribute(
     'href',
-    '/signup',
+    '/signup?next=%2Fprofile',
   );
 
   await page.goto('/signin');
