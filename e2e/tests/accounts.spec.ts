@@ -139,9 +139,8 @@ test('a customer signs up, verifies the email from the mail, keeps a default add
   await expect(page.getByText('Signin successful!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
-  // Signed in, /signin sends the customer back where they came from.
-  await page.goto('/profile');
-  await page.goto('/signin');
+  // Signed in, /signin sends the customer where its ?next= says (or home).
+  await page.goto('/signin?next=%2Fprofile');
   await expect(page).toHaveURL(/\/profile$/);
   await page.getByTestId('address-card').getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete this address?' });
