@@ -114,6 +114,8 @@ const envSchema = z.object({
   ),
   MPESA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   MPESA_C2B_SHORTCODE: optionalShortCode,
+  /** Serve the demo simulator although PUBLIC_URL is not this machine (a demo on a LAN or a tunnel); false: never. */
+  MPESA_SIMULATOR: booleanFlag.optional(),
   MESSAGE_POLL_MS: z.coerce.number().int().min(50).max(600_000).optional(),
   /** The older name of MESSAGE_POLL_MS, from when the queue sent only order SMS; still read. */
   ORDER_SMS_POLL_MS: z.coerce.number().int().min(50).max(600_000).optional(),
@@ -174,13 +176,13 @@ const envSchema = z.object({
     .default(5),
 });
 
-/**
- * How the shop reaches Daraja: `daraja` with real credentials; `simulator` (no credentials, not production) through
- * the built-in simulator served by this same server; `off` (no credentials in production: STK push is unavailable,
- * the paybill and the manual form still work).
- */
 export type TrustProxy = false | number | string[];
 
+/**
+ * How the shop reaches Daraja: `daraja` with real credentials; `simulator` (no credentials, not production, PUBLIC_URL
+ * on this machine or MPESA_SIMULATOR=true) through the built-in simulator served by this same server; `off`
+ * otherwise (STK push is unavailable, the paybill and the manual form still work).
+ */
 export type MpesaMode = 'daraja' | 'simulator' | 'off';
 
 export interface MpesaConfig {
@@ -369,9 +371,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * Only where the database is (DATA_DIR, DATABASE_URL), validated as loadConfig does: for the backup and restore
  * commands, which need nothing else of the shop's configuration and must not create its secrets.
  */
-/** The demo's Daraja simulator and test phone are served only in simulator mode (no credentials), never in production. */
+/**
+ * The demo's Daraja simulator and test phone (/mpesa-sim, /dev/phone) are served only in simulator mode, which
+ * fails closed: no Daraja credentials, not production, and PUBLIC_URL on this machine or MPESA_SIMULATOR=true.
+ */
 export function simulatorIsMounted(config: Pick<Config, 'mpesa' | 'nodeEnv'>): boolean {
   return config.mpesa.mode === 'simulator' && config.nodeEnv !== 'production';
+}
+
+/** A URL whose host is this machine: localhost (or a name under it), 127.x.x.x or ::1. */
+export function isThisMachine(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) ||
+    host === '[::1]' ||
+    host === '[0:0:0:0:0:0:0:1]'
+  );
 }
 
 export function loadDatabaseLocation(env: Record<string, string | undefined> = process.env): {
@@ -454,16 +476,21 @@ function buildMpesaConfig(e: Env, dataDir: string, publicUrl: string): MpesaConf
     e.MPESA_CALLBACK_SECRET ?? readOrCreateSecret(dataDir, 'mpesa-callback-secret', 24, /^[A-Za-z0-9_-]+$/);
   const callbackUrl = e.MPESA_CALLBACK_URL ?? `${publicUrl}/api/v1/m-pesa/callback/${callbackSecret}`;
   const credentialsGiven = MPESA_CREDENTIALS.every((name) => e[name] !== undefined);
+  // The simulator lets anyone "pay" without money: it fails closed. A shop on a public address needs
+  // MPESA_SIMULATOR=true to serve it (a demo), and MPESA_SIMULATOR=false turns it off even on this machine.
+  const simulator =
+    !credentialsGiven &&
+    e.NODE_ENV !== 'production' &&
+    e.MPESA_SIMULATOR !== false &&
+    (e.MPESA_SIMULATOR === true || isThisMachine(publicUrl));
   // The simulator plays the sandbox paybill (and its Transaction Status) so the demo settles by itself too.
-  const c2bShortcode =
-    e.MPESA_C2B_SHORTCODE ??
-    (!credentialsGiven && e.NODE_ENV !== 'production' ? SANDBOX_SHORTCODE : undefined);
+  const c2bShortcode = e.MPESA_C2B_SHORTCODE ?? (simulator ? SANDBOX_SHORTCODE : undefined);
   // After /api/v1/ no "mpesa" or "safaricom" (Daraja's URL filter), and the secret last.
   const api = `${publicUrl}/api/v1/payments`;
   const initiator =
     e.MPESA_INITIATOR_NAME && e.MPESA_SECURITY_CREDENTIAL
       ? { name: e.MPESA_INITIATOR_NAME, securityCredential: e.MPESA_SECURITY_CREDENTIAL }
-      : !credentialsGiven && e.NODE_ENV !== 'production'
+      : simulator
         ? { name: 'urembo-simulator', securityCredential: 'urembo-simulator-credential' }
         : undefined;
   const common = {
@@ -501,10 +528,10 @@ function buildMpesaConfig(e: Env, dataDir: string, publicUrl: string): MpesaConf
       partyB: e.MPESA_PARTY_B ?? e.MPESA_SHORTCODE,
     };
   }
-  // No credentials: the built-in simulator (same protocol, served by this server) outside production.
+  // No credentials: the built-in simulator (same protocol, served by this server) when allowed, else no STK push.
   return {
     ...common,
-    mode: e.NODE_ENV === 'production' ? 'off' : 'simulator',
+    mode: simulator ? 'simulator' : 'off',
     baseUrl: `${publicUrl}/mpesa-sim`,
     consumerKey: 'urembo-simulator-key',
     consumerSecret: 'urembo-simulator-secret',

@@ -81,6 +81,14 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   log.info(`Urembo is serving ${config.publicUrl} (database: ${database.dialect})`);
+  if (config.mpesa.mode === 'simulator') {
+    log.info(`M-Pesa: the demo simulator answers; its test phone is ${config.publicUrl}/dev/phone`);
+  } else if (config.mpesa.mode === 'off' && config.nodeEnv !== 'production') {
+    log.info(
+      'M-Pesa: no Daraja credentials and PUBLIC_URL is not this machine, so no STK prompts and no demo simulator ' +
+        '(set MPESA_SIMULATOR=true for a demo on a public address)',
+    );
+  }
 }
 
 void main();

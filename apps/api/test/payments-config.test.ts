@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, SANDBOX_PASSKEY, loadConfig } from '../src/config';
+import { ConfigError, SANDBOX_PASSKEY, loadConfig, simulatorIsMounted } from '../src/config';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'urembo-mpesa-config-'));
 
@@ -50,6 +50,43 @@ describe('M-Pesa configuration', () => {
 
   it('turns STK push off in production without credentials', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).mpesa.mode).toBe('off');
+  });
+
+  it('serves the simulator only off production, without credentials, on this machine or when asked (fails closed)', () => {
+    const mounted = (env: Record<string, string>) => {
+      const c = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'development', ...env });
+      expect(c.mpesa.mode === 'simulator').toBe(simulatorIsMounted(c));
+      return simulatorIsMounted(c);
+    };
+    // PUBLIC_URL unset: http://localhost:PORT.
+    expect(mounted({})).toBe(true);
+    for (const url of [
+      'http://localhost:3000',
+      'http://127.0.0.1:8080',
+      'http://127.4.5.6',
+      'http://[::1]:3000',
+    ]) {
+      expect(mounted({ PUBLIC_URL: url }), url).toBe(true);
+    }
+    for (const url of [
+      'https://urembo.co.ke',
+      'http://192.168.1.20:3000',
+      'http://localhost.example.com',
+      'http://0.0.0.0:3000',
+    ]) {
+      expect(mounted({ PUBLIC_URL: url }), url).toBe(false);
+    }
+    expect(mounted({ PUBLIC_URL: 'https://demo.example.com', MPESA_SIMULATOR: 'true' })).toBe(true);
+    expect(mounted({ MPESA_SIMULATOR: 'false' })).toBe(false);
+    expect(mounted({ NODE_ENV: 'production', MPESA_SIMULATOR: 'true' })).toBe(false);
+    expect(mounted({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' })).toBe(false);
+    expect(mounted({ ...CREDENTIALS, MPESA_SIMULATOR: 'true' })).toBe(false);
+    expect(mounted({ ...CREDENTIALS })).toBe(false);
+    // Without the simulator there is no demo paybill or initiator either: the shop's own paybill or none.
+    const closed = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://urembo.co.ke' });
+    expect(closed.mpesa.mode).toBe('off');
+    expect(closed.mpesa.c2b).toBeUndefined();
+    expect(problemsOf({ MPESA_SIMULATOR: 'maybe' })).toContain('MPESA_SIMULATOR:');
   });
 
   it('uses Daraja with a full set of credentials', () => {

@@ -11,7 +11,7 @@ import {
   stkRequestsOfOrder,
 } from './support/payments-factories';
 import { freePort } from './support/ports';
-import { describeEachDialect } from './support/test-app';
+import { describeEachDialect, type TestContext } from './support/test-app';
 
 const appPort = await freePort();
 
@@ -439,4 +439,59 @@ describeEachDialect(
     });
   },
   { env: { NODE_ENV: 'production' } },
+);
+
+/** Every simulator address a visitor could use to "pay" without money. */
+async function simulatorAnswers(app: TestContext['app']): Promise<{ status: number; body: string }[]> {
+  const calls = [
+    { url: '/dev/phone' },
+    { url: '/dev/phone/paybill?account=ORD-1&amount=100' },
+    { method: 'POST' as const, url: '/dev/phone/paybill', payload: {} },
+    { method: 'POST' as const, url: '/mpesa-sim/mpesa/stkpush/v1/processrequest', payload: {} },
+    { url: '/mpesa-sim/oauth/v1/generate?grant_type=client_credentials' },
+    { method: 'POST' as const, url: '/mpesa-sim/mpesa/c2b/v1/registerurl', payload: {} },
+  ];
+  return Promise.all(
+    calls.map(async (call) => {
+      const res = await app.inject(call);
+      return { status: res.statusCode, body: res.body };
+    }),
+  );
+}
+
+describeEachDialect(
+  'the simulator fails closed on a public address',
+  (ctx) => {
+    it('answers 404 on /dev/phone and /mpesa-sim, and STK push is unavailable', async () => {
+      for (const answer of await simulatorAnswers(ctx().app)) {
+        expect(answer.status).toBe(404);
+        // The shop's own "not found", not a simulator's Daraja-like refusal.
+        expect(answer.body).not.toContain('errorCode');
+      }
+      expect((await ctx().app.inject({ url: '/api/v1/config/public' })).json().mpesa).toMatchObject({
+        stkPush: false,
+        simulator: false,
+      });
+    });
+  },
+  { env: { NODE_ENV: 'development', PUBLIC_URL: 'https://urembo.example.co.ke' } },
+);
+
+describeEachDialect(
+  'the simulator on a public address with MPESA_SIMULATOR=true (a demo)',
+  (ctx) => {
+    it('is served', async () => {
+      const answers = await simulatorAnswers(ctx().app);
+      expect(answers.slice(0, 2).map((a) => a.status)).toEqual([200, 200]);
+      // The Daraja side answers unauthenticated calls as Daraja does.
+      for (const answer of answers.slice(4)) expect(answer.body).toContain('errorCode');
+      expect((await ctx().app.inject({ url: '/api/v1/config/public' })).json().mpesa).toMatchObject({
+        stkPush: true,
+        simulator: true,
+      });
+    });
+  },
+  {
+    env: { NODE_ENV: 'development', PUBLIC_URL: 'https://demo.example.co.ke', MPESA_SIMULATOR: 'true' },
+  },
 );
