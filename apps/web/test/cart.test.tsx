@@ -1,9 +1,15 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server.edge';
+import { Router } from 'wouter';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AddToCartButtons } from '../src/features/cart/components/add-to-cart-buttons';
 import { CartPage } from '../src/features/cart/screens/cart-page';
-import { GUEST_CART_KEY, mergeGuestCart } from '../src/features/cart/guest-cart';
+import { fetchGuestCart, GUEST_CART_KEY, mergeGuestCart } from '../src/features/cart/guest-cart';
+import { cartKeys } from '../src/features/cart/api';
+import { authUserKey } from '../src/features/auth/api';
 import { CHECKOUT_DATA_KEY } from '../src/lib/checkout-data';
 import { customer, product, signedIn, signedOut } from './support/fixtures';
 import './support/match-media';
@@ -37,6 +43,36 @@ describe('CartPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/signin?next=%2Fcheckout'));
     expect(calls.filter((c) => c.path.startsWith('/user/'))).toHaveLength(0);
+  });
+
+  it("hydrates a visitor's server-drawn cart without a mismatch when the header has already read it", async () => {
+    localStorage.setItem(GUEST_CART_KEY, JSON.stringify([{ productId: 'p1', count: 2 }]));
+    mockApi({ ...signedOut, 'GET /products/p1': () => ({ body: product() }) });
+    const page = (client: QueryClient) => (
+      <QueryClientProvider client={client}>
+        <Router ssrPath="/cart">
+          <CartPage />
+        </Router>
+      </QueryClientProvider>
+    );
+    // The server draws the page for every visitor: it cannot know this browser's cart.
+    const serverClient = new QueryClient();
+    serverClient.setQueryData(authUserKey, null);
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page(serverClient));
+    document.body.append(container);
+    expect(container).toHaveTextContent('Loading your cart');
+    // In the browser the header's badge hydrates first and reads the cart before the cart screen's code arrives.
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(authUserKey, null);
+    client.setQueryData(cartKeys.mine(undefined), await fetchGuestCart());
+    const mismatches: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, page(client), { onRecoverableError: (error) => mismatches.push(error) });
+    });
+    expect(await within(container).findByRole('heading', { name: 'Your cart' })).toBeInTheDocument();
+    expect(mismatches).toEqual([]);
+    container.remove();
   });
 
   it('says when the cart is empty, with a link to the shop', async () => {

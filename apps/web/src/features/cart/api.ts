@@ -16,13 +16,17 @@ export const cartKeys = {
 
 export const fetchCart = (userId: string) => call(cartRoutes.getCart, { params: { userId } });
 
+const HYDRATING_VISITOR_CART = ['cart', 'hydrating-visitor'] as const;
+
 /** The cart (lines and subtotal): the signed-in customer's from the server, a visitor's from this browser. */
 export function useCart() {
   const { data: user, isPending } = useAuthUser();
   // A visitor's cart lives in the browser: the server's render must not answer it (as empty) for everyone.
+  // Until this component has hydrated it reads a key that never holds data, so it draws what the server drew even
+  // when another part of the page (the header's badge, hydrated earlier) has already read the cart from this browser.
   const hydrated = useHydrated();
   return useQuery({
-    queryKey: cartKeys.mine(user?._id),
+    queryKey: user || hydrated ? cartKeys.mine(user?._id) : HYDRATING_VISITOR_CART,
     queryFn: () => (user ? fetchCart(user._id) : fetchGuestCart()),
     enabled: !isPending && (!!user || hydrated),
   });
