@@ -19,6 +19,25 @@ const sheet = compileSheet(css, { href, allowRules: [/:where\(/] });
 // @property went missing and borders, rings and shadows (Tailwind's --tw-* properties) did not show until the whole
 // stylesheet arrived, moving the page. A block needs no terminator.
 for (const rule of sheet.rules) if (rule.css?.endsWith('};')) rule.css = rule.css.slice(0, -1);
+// beasties keeps the @keyframes a kept rule's `animation` names, but Tailwind's animate-* utilities name theirs
+// through a custom property ("animation: var(--animate-spin)"): without this the spinner a visitor's cart page first
+// paints stood still until the whole stylesheet arrived. Each such name also counts the keyframes its property names.
+const keyframeNames = new Set(
+  sheet.rules.flatMap((rule) => (rule.keyframes === undefined ? [] : [rule.keyframes])),
+);
+const customProperty = (name) => new RegExp(`${name}:([^;}]+)`).exec(css)?.[1] ?? '';
+for (const rule of sheet.rules) {
+  rule.keyframesUsed &&= rule.keyframesUsed.flatMap((used) => {
+    const property = /^var\((--[\w-]+)\)$/.exec(used)?.[1];
+    if (!property) return [used];
+    return [
+      used,
+      ...customProperty(property)
+        .split(/\s+/)
+        .filter((word) => keyframeNames.has(word)),
+    ];
+  });
+}
 const plan = encodePlan(sheet);
 writeFileSync(path.join(dist, '.vite', 'critical-css.json'), JSON.stringify(plan));
 console.log(`critical-css: plan for ${href} (${css.length} bytes of CSS)`);
