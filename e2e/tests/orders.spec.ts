@@ -49,6 +49,7 @@ test.describe('cart, checkout and orders: what a visitor sees', () => {
       },
       lowStockAt: 5,
       returnDays: 7,
+      freeDeliveryFrom: null,
     });
     expect((await request.get('/api/v1/user/getCart/someone')).status()).toBe(401);
     expect((await request.post('/api/v1/order/someone', { data: { items: [] } })).status()).toBe(401);

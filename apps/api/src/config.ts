@@ -174,6 +174,19 @@ const envSchema = z.object({
     .min(0, { error: 'must be 0 or more' })
     .max(1_000_000)
     .default(5),
+  FREE_DELIVERY_FROM: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? Number(v) : null))
+    .pipe(
+      z
+        .number({ error: 'must be a whole number of shillings' })
+        .int({ error: 'must be a whole number of shillings' })
+        .min(1, { error: 'must be at least 1 (leave it unset for never)' })
+        .max(100_000_000, { error: 'must be at most 100,000,000' })
+        .nullable(),
+    ),
 });
 
 export type TrustProxy = false | number | string[];
@@ -260,6 +273,8 @@ export interface Config {
   };
   /** Days after delivery that a customer may ask to return items (RETURN_DAYS). */
   returnDays: number;
+  /** Delivery is free when the subtotal after the discount reaches this (FREE_DELIVERY_FROM); null = never. */
+  freeDeliveryFrom: number | null;
   stock: {
     /** Unpaid orders older than this are cancelled and their stock returned. */
     unpaidOrderHoldHours: number;
@@ -359,6 +374,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxMs: Math.round(e.SESSION_MAX_DAYS * 86_400_000),
     },
     returnDays: e.RETURN_DAYS,
+    freeDeliveryFrom: e.FREE_DELIVERY_FROM,
     stock: {
       unpaidOrderHoldHours: e.UNPAID_ORDER_HOLD_HOURS,
       sweepSeconds: e.UNPAID_ORDER_SWEEP_SECONDS,

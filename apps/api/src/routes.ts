@@ -9,6 +9,7 @@ import { authRoutes, requireAdmin, requireUser, requireUserSaying } from './modu
 import { cartRoutes } from './modules/cart';
 import { catalogueRoutes, productPageRenderer, siteRoutes } from './modules/catalogue';
 import { dashboardRoutes } from './modules/dashboard';
+import { discountsRoutes } from './modules/discounts';
 import { healthRoutes } from './modules/health';
 import { ordersRoutes } from './modules/orders';
 import { paymentsRoutes } from './modules/payments';
@@ -30,6 +31,7 @@ const FEATURES: FeatureRoutes<AppServices>[] = [
   publicConfigRoutes,
   cartRoutes,
   ordersRoutes,
+  discountsRoutes,
   returnsRoutes,
   catalogueRoutes,
   dashboardRoutes,

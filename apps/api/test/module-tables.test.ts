@@ -42,6 +42,8 @@ const OWNER: Record<string, string> = {
   returns: 'returns',
   return_items: 'returns',
   return_messages: 'returns',
+  discounts: 'discounts',
+  discount_uses: 'discounts',
 };
 
 /** The exceptions decision 027 explains, one line each there: `module: tables of others it may query`. */

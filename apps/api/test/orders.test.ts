@@ -355,6 +355,7 @@ describeEachDialect('orders: creation and pricing', (ctx) => {
         },
       ],
       subtotal: 2896,
+      discount: null,
       shippingFee: 180,
       totalAmount: 3076,
     });

@@ -66,6 +66,7 @@ describeEachDialect(
         },
         lowStockAt: 5,
         returnDays: 7,
+        freeDeliveryFrom: null,
       });
     });
   },

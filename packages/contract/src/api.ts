@@ -5,6 +5,7 @@ import { authEndpoints } from './endpoints/auth';
 import { cartEndpoints } from './endpoints/cart';
 import { catalogueEndpoints } from './endpoints/catalogue';
 import { dashboardEndpoints } from './endpoints/dashboard';
+import { discountEndpoints } from './endpoints/discounts';
 import { healthEndpoints } from './endpoints/health';
 import { orderEndpoints } from './endpoints/orders';
 import { paymentEndpoints } from './endpoints/payments';
@@ -24,6 +25,7 @@ export const API_GROUPS = {
   Catalogue: catalogueEndpoints,
   Cart: cartEndpoints,
   Orders: orderEndpoints,
+  Discounts: discountEndpoints,
   Payments: paymentEndpoints,
   Returns: returnEndpoints,
   Reviews: reviewEndpoints,
@@ -44,6 +46,7 @@ export const GROUP_DESCRIPTIONS: Partial<Record<keyof typeof API_GROUPS, string>
   Catalogue: 'Products, categories and their pictures: the shop reads them, admins change them.',
   Cart: "A signed-in customer's cart, kept on the server.",
   Orders: 'Pricing and placing orders, their statuses and their SMS.',
+  Discounts: 'Discount codes shoppers type at checkout, kept by admins.',
   Payments:
     'M-Pesa prompts (STK push), receipts sent by hand, paybill payments, reconciliation, and the callbacks ' +
     'Safaricom calls.',
@@ -68,6 +71,7 @@ export type Endpoints = typeof authEndpoints &
   typeof catalogueEndpoints &
   typeof cartEndpoints &
   typeof orderEndpoints &
+  typeof discountEndpoints &
   typeof paymentEndpoints &
   typeof returnEndpoints &
   typeof reviewEndpoints &

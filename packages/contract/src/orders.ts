@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { productSchema, variantSchema } from './catalogue';
 import { oneOf } from './common';
+import { appliedDiscountSchema, discountCodeInputSchema } from './discounts';
 import {
   DELIVERY_STATUSES,
   MAX_LINE_COUNT,
@@ -76,7 +77,10 @@ export const orderSchema = z.object({
   location: z.string(),
   items: z.array(orderLineSchema),
   subtotal: z.number().int(),
+  /** The code applied and the shillings it took off the subtotal; null without one. */
+  discount: appliedDiscountSchema.nullable(),
   shippingFee: z.number().int(),
+  /** subtotal - discount + shippingFee. */
   totalAmount: z.number().int(),
   paymentStatus: paymentStatusSchema,
   deliveryStatus: deliveryStatusSchema,
@@ -202,6 +206,8 @@ export const createOrderBodySchema = deliveryPlaceSchema.extend({
     .nullish()
     .transform((v) => v || null),
   items: orderItemsInput,
+  /** A discount code (any case); refused with the reason (400) when it does not apply. */
+  discountCode: discountCodeInputSchema,
 });
 export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
 
@@ -216,6 +222,7 @@ export const orderQuoteBodySchema = z
     town: z.string().trim().max(100).optional(),
     location: z.string().trim().max(100).optional(),
     items: orderItemsInput,
+    discountCode: discountCodeInputSchema,
   })
   .refine(
     (v) => {
@@ -228,9 +235,11 @@ export const orderQuoteBodySchema = z
 export const orderQuoteSchema = z.object({
   items: z.array(orderLineSchema),
   subtotal: z.number().int(),
+  /** The code applied and the shillings it takes off; null without one. */
+  discount: appliedDiscountSchema.nullable(),
   /** null when no delivery place was given. */
   shippingFee: z.number().int().nullable(),
-  /** subtotal + shippingFee; null when no delivery place was given. */
+  /** subtotal - discount + shippingFee; null when no delivery place was given. */
   totalAmount: z.number().int().nullable(),
 });
 export type OrderQuote = z.infer<typeof orderQuoteSchema>;

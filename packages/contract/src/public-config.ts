@@ -24,5 +24,7 @@ export const publicConfigSchema = z.object({
   lowStockAt: z.number().int(),
   /** Days after delivery that items may be returned (RETURN_DAYS). */
   returnDays: z.number().int(),
+  /** Delivery is free from this subtotal (after the discount), in shillings; null = never (FREE_DELIVERY_FROM). */
+  freeDeliveryFrom: z.number().int().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -268,6 +268,9 @@ export interface OrdersTable {
   updated_at: string;
   /** When it was marked delivered (migration 018): the return window counts from it. */
   delivered_at: string | null;
+  /** The discount code applied (as the shop spelled it then) and the shillings it took off (0 without one). */
+  discount_code: string | null;
+  discount_amount: Generated<number>;
 }
 
 export interface OrderItemsTable {
@@ -439,6 +442,36 @@ export interface ReturnMessagesTable {
   sent_at: string | null;
 }
 
+export interface DiscountsTable {
+  id: string;
+  /** As the admin typed it; unique ignoring case. */
+  code: string;
+  kind: 'percent' | 'amount';
+  value: number;
+  min_subtotal: Generated<number>;
+  starts_at: string | null;
+  ends_at: string | null;
+  usage_limit: number | null;
+  /** Orders placed with it that are not cancelled. */
+  used: Generated<number>;
+  once_per_customer: Generated<number>;
+  /** JSON array of category ids; '[]' = every product. */
+  categories: Generated<string>;
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DiscountUsesTable {
+  id: string;
+  discount_id: string;
+  user_id: string;
+  order_id: string;
+  /** 1 while the order counts towards the code's uses, 0 once cancelled. */
+  counted: Generated<number>;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -468,4 +501,6 @@ export interface Database {
   returns: ReturnsTable;
   return_items: ReturnItemsTable;
   return_messages: ReturnMessagesTable;
+  discounts: DiscountsTable;
+  discount_uses: DiscountUsesTable;
 }

@@ -5,6 +5,7 @@ import { AccountMailer, AccountNotices, AuthService } from '../modules/auth';
 import { CartService } from '../modules/cart';
 import { CatalogueService, imageStoreFor } from '../modules/catalogue';
 import { DashboardService } from '../modules/dashboard';
+import { DiscountService } from '../modules/discounts';
 import { OrderMessenger, OrderService, startUnpaidOrderSweep } from '../modules/orders';
 import { PaybillService, PaymentsService } from '../modules/payments';
 import { ReturnMessenger, ReturnService } from '../modules/returns';
@@ -22,6 +23,7 @@ export interface AppServices {
   shipping: ShippingService;
   cart: CartService;
   orders: OrderService;
+  discounts: DiscountService;
   orderMessages: OrderMessenger;
   reviews: ReviewService;
   returns: ReturnService;
@@ -60,7 +62,8 @@ export const servicesPlugin = fp(
       catalogue,
       shipping: new ShippingService({ db }),
       cart: new CartService({ db }),
-      orders: new OrderService({ db, catalogueChanged: changed }),
+      orders: new OrderService({ db, catalogueChanged: changed, freeDeliveryFrom: config.freeDeliveryFrom }),
+      discounts: new DiscountService({ db }),
       orderMessages: new OrderMessenger({ db, config, sms: app.sms }),
       reviews: new ReviewService({ db, catalogueChanged: changed }),
       returns: new ReturnService({

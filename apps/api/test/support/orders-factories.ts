@@ -145,6 +145,8 @@ export async function createTestOrder(
     location: 'Sarit Centre',
     location_id: null,
     subtotal: total - shippingFee,
+    discount_code: null,
+    discount_amount: 0,
     shipping_fee: shippingFee,
     total_amount: total,
     payment_status: options.paymentStatus ?? 'pending',

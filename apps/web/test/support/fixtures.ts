@@ -68,7 +68,12 @@ export function paged<T>(data: T[], page = 1, limit = 10, total = data.length): 
 
 /** GET /config/public as the e2e servers answer it (production, no Daraja credentials), with overrides. */
 export function publicConfig(
-  overrides: { mpesa?: Partial<PublicConfig['mpesa']>; lowStockAt?: number; returnDays?: number } = {},
+  overrides: {
+    mpesa?: Partial<PublicConfig['mpesa']>;
+    lowStockAt?: number;
+    returnDays?: number;
+    freeDeliveryFrom?: number | null;
+  } = {},
 ): PublicConfig {
   return {
     shop: { phone: '254700000000', email: 'hello@urembo.co.ke' },
@@ -84,6 +89,7 @@ export function publicConfig(
     },
     lowStockAt: overrides.lowStockAt ?? 5,
     returnDays: overrides.returnDays ?? 7,
+    freeDeliveryFrom: overrides.freeDeliveryFrom ?? null,
   };
 }
 
@@ -105,6 +111,7 @@ export function order(overrides: Partial<Order> = {}): Order {
       { _id: 'p2', name: 'Black Soap', price: 450, images: [], count: 1, variant: null },
     ],
     subtotal: 4050,
+    discount: null,
     shippingFee: 300,
     totalAmount: 4350,
     paymentStatus: 'pending',
@@ -137,8 +144,8 @@ export const payment = (overrides: Partial<Payment> = {}): Payment => ({
 
 /** The server's price of the fixture order's lines, delivered to Sarit Centre. */
 export function quote(overrides: Partial<OrderQuote> = {}): OrderQuote {
-  const { items, subtotal, shippingFee, totalAmount } = order();
-  return { items, subtotal, shippingFee, totalAmount, ...overrides };
+  const { items, subtotal, discount, shippingFee, totalAmount } = order();
+  return { items, subtotal, discount, shippingFee, totalAmount, ...overrides };
 }
 
 /** An address in the customer's book (not the default one unless told). */

@@ -18,6 +18,7 @@ import * as m016 from './016-product-facts';
 import * as m017 from './017-product-variants';
 import * as m018 from './018-returns';
 import * as m019 from './019-account-activity';
+import * as m020 from './020-discounts';
 
 /**
  * Every migration, in the one order every database applies them (README.md in this folder: how to add one). They
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '017-product-variants': m017,
   '018-returns': m018,
   '019-account-activity': m019,
+  '020-discounts': m020,
 };
 
 /**

@@ -5,6 +5,7 @@ export { CatalogueService } from './service';
 export { toProductDto } from './dto';
 export { encodeVariants, imageFileName, imageStoreFor, imageUrl } from './images';
 export {
+  findCategoryById,
   giveBackStock,
   imageHashesFor,
   lockProductForRating,

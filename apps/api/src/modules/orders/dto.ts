@@ -37,6 +37,7 @@ export function toOrderDto(row: OrderRow, items: OrderItemRow[]): Order {
       variant: lineVariant(item),
     })),
     subtotal: row.subtotal,
+    discount: row.discount_code ? { code: row.discount_code, amount: Number(row.discount_amount) } : null,
     shippingFee: row.shipping_fee,
     totalAmount: row.total_amount,
     paymentStatus: row.payment_status,

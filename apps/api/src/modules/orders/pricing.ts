@@ -5,6 +5,7 @@ import { expiredMessage, isExpired } from '@urembo/contract/product-facts';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
 import { describeVariant, imageHashesFor, imageUrl, parseVariantOptions, variantsFor } from '../catalogue';
+import { applyDiscount, type DiscountApplied } from '../discounts';
 import { findLocationByNames, type NamedLocation } from '../shipping';
 import { findProductsForPricing } from './repository';
 
@@ -24,6 +25,8 @@ export interface PricedLine {
   count: number;
   /** The product's stock when priced (null: not tracked); the order itself takes stock with its own check. */
   stock: number | null;
+  /** The product's category (discount codes may apply to some categories only). */
+  categoryId: string | null;
 }
 
 export interface PricedItems {
@@ -102,6 +105,7 @@ export async function priceItems(db: Db, items: OrderItemInput[]): Promise<Price
         image: hash ? imageUrl(hash) : null,
         count: item.count,
         stock: product.stock === null ? null : Number(product.stock),
+        categoryId: product.category_id,
       };
     }
     const variant = own.find((v) => v.id === item.variant);
@@ -124,11 +128,34 @@ export async function priceItems(db: Db, items: OrderItemInput[]): Promise<Price
       image: variant.image_hash ? imageUrl(variant.image_hash) : hash ? imageUrl(hash) : null,
       count: item.count,
       stock: variant.stock === null ? null : Number(variant.stock),
+      categoryId: product.category_id,
     };
   });
   const subtotal = lines.reduce((sum, line) => sum + line.price * line.count, 0);
   if (subtotal > MAX_ORDER_SUBTOTAL) throw badRequest(ORDER_TOO_LARGE_MESSAGE);
   return { lines, subtotal };
+}
+
+/**
+ * What the customer pays for a priced order: the code's discount (refused with its reason, 400) and, once a place
+ * is known, its fee, which is 0 when the subtotal after the discount reaches `freeDeliveryFrom`.
+ */
+export async function orderTotals(
+  db: Db,
+  priced: PricedItems,
+  input: { discountCode?: string | undefined; userId: string; freeDeliveryFrom: number | null },
+): Promise<{ discount: DiscountApplied | null; afterDiscount: number; feeFor: (fee: number) => number }> {
+  const discount = input.discountCode
+    ? await applyDiscount(db, {
+        code: input.discountCode,
+        userId: input.userId,
+        subtotal: priced.subtotal,
+        lines: priced.lines.map((line) => ({ categoryId: line.categoryId, amount: line.price * line.count })),
+      })
+    : null;
+  const afterDiscount = priced.subtotal - (discount?.amount ?? 0);
+  const free = input.freeDeliveryFrom !== null && afterDiscount >= input.freeDeliveryFrom;
+  return { discount, afterDiscount, feeFor: (fee) => (free ? 0 : fee) };
 }
 
 /** The delivery location named by the place, with its fee; 400 when the shop does not deliver there. */

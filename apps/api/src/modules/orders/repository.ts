@@ -18,13 +18,14 @@ export interface PricingProductRow {
   status: 'active' | 'inactive';
   stock: number | null;
   expires_on: string | null;
+  category_id: string | null;
 }
 
 export function findProductsForPricing(db: Db, ids: string[]): Promise<PricingProductRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('products')
-    .select(['id', 'name', 'price', 'status', 'stock', 'expires_on'])
+    .select(['id', 'name', 'price', 'status', 'stock', 'expires_on', 'category_id'])
     .where('id', 'in', ids)
     .execute();
 }

@@ -42,8 +42,8 @@ export function shopRoutes(ctx: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.quoteOrder),
       handler: async (request) => {
-        assertSelf(request, request.params.userId);
-        return orders.quoteOrder(request.body);
+        const user = assertSelf(request, request.params.userId);
+        return orders.quoteOrder(user, request.body);
       },
     });
 

@@ -14,9 +14,10 @@ import type { CatalogueChange } from '../../lib/catalogue-changes';
 import type { UserRow } from '../users';
 import { mayRead } from '../auth';
 import { subtractFromCart } from '../cart';
+import { giveBackDiscountUse, retakeDiscountUse, takeDiscountUse } from '../discounts';
 import { parseVariantOptions, takeStock, takeVariantStock } from '../catalogue';
 import { toOrderDto, toOrderItemDto } from './dto';
-import { deliveryFor, lineLabel, priceItems, toOrderLine } from './pricing';
+import { deliveryFor, lineLabel, orderTotals, priceItems, toOrderLine } from './pricing';
 import {
   countOrderItems,
   countOrders,
@@ -55,6 +56,8 @@ export interface OrderDeps {
    * catalogue read on any process shows the new stock, and nothing else is recomputed.
    */
   catalogueChanged: (change: CatalogueChange) => Promise<void>;
+  /** Delivery is free from this subtotal after the discount (FREE_DELIVERY_FROM); null = never. */
+  freeDeliveryFrom?: number | null;
 }
 
 /**
@@ -65,13 +68,17 @@ export class OrderService {
   constructor(private readonly deps: OrderDeps) {}
 
   /** What the checkout summary shows: the same pricing as order creation, without creating anything. */
-  async quoteOrder(input: {
-    items: { _id: string; variant?: string | undefined; count: number }[];
-    country?: string;
-    county?: string;
-    town?: string;
-    location?: string;
-  }): Promise<OrderQuote> {
+  async quoteOrder(
+    user: Pick<UserRow, 'id'>,
+    input: {
+      items: { _id: string; variant?: string | undefined; count: number }[];
+      country?: string;
+      county?: string;
+      town?: string;
+      location?: string;
+      discountCode?: string | undefined;
+    },
+  ): Promise<OrderQuote> {
     const { db } = this.deps;
     const priced = await priceItems(db, input.items);
     // Tell the customer now rather than at the order (which checks again, atomically).
@@ -81,14 +88,17 @@ export class OrderService {
         : [],
     );
     if (short.length > 0) throw stockShortError(short, 'order');
+    const totals = await orderTotals(db, priced, this.totalsInput(user, input.discountCode));
     const { country, county, town, location } = input;
     const place = country && county && town && location ? { country, county, town, location } : null;
     const delivery = place ? await deliveryFor(db, place) : null;
+    const shippingFee = delivery ? totals.feeFor(delivery.shippingFee) : null;
     return {
       items: priced.lines.map(toOrderLine),
       subtotal: priced.subtotal,
-      shippingFee: delivery ? delivery.shippingFee : null,
-      totalAmount: delivery ? priced.subtotal + delivery.shippingFee : null,
+      discount: totals.discount ? { code: totals.discount.code, amount: totals.discount.amount } : null,
+      shippingFee,
+      totalAmount: shippingFee === null ? null : totals.afterDiscount + shippingFee,
     };
   }
 
@@ -124,7 +134,9 @@ export class OrderService {
       try {
         orderId = await db.transaction().execute(async (trx) => {
           const priced = await priceItems(trx, input.items);
+          const totals = await orderTotals(trx, priced, this.totalsInput(user, input.discountCode));
           const delivery = await deliveryFor(trx, input);
+          const shippingFee = totals.feeFor(delivery.shippingFee);
           const id = newId();
           await insertOrder(trx, {
             id,
@@ -140,8 +152,10 @@ export class OrderService {
             location: delivery.location,
             location_id: delivery.id,
             subtotal: priced.subtotal,
-            shipping_fee: delivery.shippingFee,
-            total_amount: priced.subtotal + delivery.shippingFee,
+            discount_code: totals.discount?.code ?? null,
+            discount_amount: totals.discount?.amount ?? 0,
+            shipping_fee: shippingFee,
+            total_amount: totals.afterDiscount + shippingFee,
             payment_status: 'pending',
             delivery_status: 'pending',
             idempotency_key: idempotencyKey,
@@ -166,6 +180,8 @@ export class OrderService {
           }));
           await insertOrderItems(trx, items);
           await takeOrderStock(trx, items, 'order');
+          // After the stock, in every order's same lock order: products, then the code.
+          if (totals.discount) await takeDiscountUse(trx, totals.discount, { id, userId: user.id, now });
           await subtractFromCart(trx, user.id, priced.lines, now);
           await recordOrderEvent(trx, id, 'placed', now);
           return id;
@@ -203,6 +219,10 @@ export class OrderService {
     const cancelled = await this.cancelKeepingCache(orderId, from, cause, options);
     if (cancelled) await this.stockMoved(await this.productsOf([orderId]));
     return { cancelled };
+  }
+
+  private totalsInput(user: Pick<UserRow, 'id'>, discountCode: string | undefined) {
+    return { discountCode, userId: user.id, freeDeliveryFrom: this.deps.freeDeliveryFrom ?? null };
   }
 
   /** The products an order's lines name (still in the catalogue or not). */
@@ -247,6 +267,7 @@ export class OrderService {
       const result = await update.executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
       await returnOrderStock(trx, orderId);
+      await giveBackDiscountUse(trx, orderId);
       // The customer's cancellation SMS, whoever cancelled (customer, admin or the unpaid-order sweep).
       await recordOrderEvent(trx, orderId, 'cancelled', now);
       return true;
@@ -334,6 +355,7 @@ export class OrderService {
         if (reopening) {
           // Reopening takes the stock again, or is refused when it has gone meanwhile.
           await takeOrderStock(trx, await listOrderItemsOf(trx, [orderId]), 'reopen');
+          await retakeDiscountUse(trx, orderId);
         }
         if (markingPaid) {
           await recordAdminPayment(trx, row, { receipt: requested.receipt, reason: requested.reason }, now);

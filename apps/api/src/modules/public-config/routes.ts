@@ -24,6 +24,7 @@ export function shopRoutes({ config }: Ctx): FastifyPluginAsyncZod {
     },
     lowStockAt: config.stock.lowStockAt,
     returnDays: config.returnDays,
+    freeDeliveryFrom: config.freeDeliveryFrom,
   };
   return async (app) => {
     app.route({
