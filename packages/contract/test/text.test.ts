@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { relativeTime, truncate } from '../src/text';
-import { formatKsh } from '../src/money';
+import { formatKes, formatKsh } from '../src/money';
 
 describe('text helpers', () => {
   it('truncates only long text', () => {
@@ -19,5 +19,8 @@ describe('text helpers', () => {
 
   it('formats shillings', () => {
     expect(formatKsh(1250)).toBe('Ksh 1,250');
+    expect(formatKsh(1234567.5)).toBe('Ksh 1,234,568');
+    expect(formatKsh(0)).toBe('Ksh 0');
+    expect(formatKes(-99)).toBe('KES -99');
   });
 });
