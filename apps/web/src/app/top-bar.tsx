@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { authHref } from '../lib/next-path';
 import { useAuthUser, useLogout } from '../features/auth/api';
-import { useCartCount } from '../features/cart/api';
-import { CartCountBadge, cartLabel } from '../features/cart/components/cart-count-badge';
+import { CartLink } from '../features/cart/components/cart-count-badge';
 import { CartIcon, MenuIcon } from '../components/icons';
 import { Logo } from '../components/logo';
 import { SearchForm } from '../components/search-form';
@@ -40,9 +39,13 @@ export function AuthButtons({ onDone }: { onDone?: () => void }) {
   );
 }
 
+const navLinkClass = (isActive: boolean) =>
+  `relative rounded-full px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-brand-50 text-brand-700' : 'text-stone-700 hover:text-brand-700'
+  }`;
+
 export function TopBar() {
   const { data: user } = useAuthUser();
-  const cartCount = useCartCount();
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200/80 bg-white/95 backdrop-blur">
@@ -62,33 +65,34 @@ export function TopBar() {
         <Logo />
         <SearchForm className="mx-auto hidden max-w-xl flex-1 md:block" />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {headerLinks(user).map((link) => (
-            <Link
-              key={link.to}
-              to={link.to}
-              aria-label={link.to === '/cart' ? cartLabel(cartCount) : undefined}
-              className={(isActive: boolean) =>
-                `relative rounded-full px-3 py-2 text-sm font-medium transition-colors ${
-                  isActive ? 'bg-brand-50 text-brand-700' : 'text-stone-700 hover:text-brand-700'
-                }`
-              }
-            >
-              {link.label}
-              {link.to === '/cart' ? <CartCountBadge count={cartCount} className="-right-2 -top-1" /> : null}
-            </Link>
-          ))}
+          {headerLinks(user).map((link) =>
+            link.to === '/cart' ? (
+              <CartLink key={link.to} className={navLinkClass} badgeClassName="-right-2 -top-1">
+                {(badge) => (
+                  <>
+                    {link.label}
+                    {badge}
+                  </>
+                )}
+              </CartLink>
+            ) : (
+              <Link key={link.to} to={link.to} className={navLinkClass}>
+                {link.label}
+              </Link>
+            ),
+          )}
         </nav>
         <div className="hidden md:block">
           <AuthButtons />
         </div>
-        <Link
-          to="/cart"
-          aria-label={cartLabel(cartCount)}
-          className="relative ml-auto flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-brand-50 md:hidden"
-        >
-          <CartIcon />
-          <CartCountBadge count={cartCount} />
-        </Link>
+        <CartLink className="relative ml-auto flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-brand-50 md:hidden">
+          {(badge) => (
+            <>
+              <CartIcon />
+              {badge}
+            </>
+          )}
+        </CartLink>
       </div>
       <div className="px-4 pb-3 md:hidden">
         <SearchForm />

@@ -1,3 +1,7 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { useCartCount } from '../api';
+
 /** The cart links' accessible name: "Cart", "Cart, 1 item", "Cart, 3 items". */
 export function cartLabel(count: number): string {
   return count === 0 ? 'Cart' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
@@ -17,5 +21,27 @@ export function CartCountBadge({ count, className = '' }: { count: number; class
     >
       {count > 99 ? '99+' : count}
     </span>
+  );
+}
+
+/**
+ * A link to the cart whose name and badge say how many items it holds. It reads the cart itself, so a change of the
+ * cart (and the visitor's cart read from this browser just after hydration) re-renders this link alone, not the
+ * header or tab bar around it. `children` places the badge.
+ */
+export function CartLink({
+  className,
+  badgeClassName,
+  children,
+}: {
+  className: string | ((isActive: boolean) => string);
+  badgeClassName?: string;
+  children: (badge: ReactNode) => ReactNode;
+}) {
+  const count = useCartCount();
+  return (
+    <Link to="/cart" aria-label={cartLabel(count)} className={className}>
+      {children(<CartCountBadge count={count} className={badgeClassName} />)}
+    </Link>
   );
 }
