@@ -11,6 +11,7 @@ export const PAGE_SIZES = {
   adminProducts: 10,
   adminUsers: 10,
   adminPayments: 25,
+  adminReturns: 25,
 } as const;
 
 /** The longest search term, in characters: a longer one is answered 400 with a message, never searched. */

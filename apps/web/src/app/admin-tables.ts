@@ -7,6 +7,7 @@ export const ADMIN_SLUGS = [
   'products',
   'orders',
   'orderItems',
+  'returns',
   'payments',
   'category',
   'reviews',
@@ -20,6 +21,7 @@ export const ADMIN_TABLE_LABELS: Record<AdminSlug, string> = {
   products: 'Products',
   orders: 'Orders',
   orderItems: 'Ordered items',
+  returns: 'Returns',
   payments: 'Payments',
   category: 'Categories',
   reviews: 'Reviews',
@@ -45,4 +47,5 @@ export const ADMIN_TABLES: Partial<Record<AdminSlug, LazyExoticComponent<Compone
   ),
   products: lazy(() => import('../features/catalogue/admin/products-table')),
   category: lazy(() => import('../features/catalogue/admin/category-table')),
+  returns: lazy(() => import('../features/returns/admin/returns-table')),
 };

@@ -13,6 +13,7 @@ import type {
   StkPushAnswer,
 } from '@urembo/contract/payments';
 import type { PublicConfig } from '@urembo/contract/public-config';
+import type { Return } from '@urembo/contract/returns';
 import type { AdminReview, Review } from '@urembo/contract/reviews';
 import type { Country, County, Location, Town } from '@urembo/contract/shipping';
 import type { User } from '@urembo/contract/users';
@@ -62,6 +63,8 @@ type RouteTable = [
   ['POST /order/:id/quote', OrderQuote],
   ['POST /order/:id/cancel', Order & { message?: string }],
   ['GET /order/:id/messages', Collection<OrderMessage>],
+  ['GET /order/:id/returns', Collection<Return>],
+  ['POST /order/:id/returns', Return],
   ['GET /order', Paged<Order>],
   ['GET /order/:id', Order],
   ['POST /order/:userId', Order],
@@ -72,6 +75,8 @@ type RouteTable = [
   ['POST /review', Review],
   ['PUT /review/:id', Review],
   ['DELETE /review/:id', MessageResponse],
+  ['GET /returns', Paged<Return>],
+  ['PUT /returns/:id', Return],
   ['GET /payment/order/:orderId', Collection<Payment>],
   ['GET /payment/order-search', Collection<OrderMatch>],
   ['GET /payment/reconciliation', Reconciliation],

@@ -38,6 +38,12 @@ export const ADMIN_TABLE_ICONS: Record<AdminSlug, ReactNode> = {
       <circle cx="4.5" cy="18" r="1" />
     </Icon>
   ),
+  returns: (
+    <Icon width={20} height={20}>
+      <path d="M9 14 4 9l5-5" />
+      <path d="M4 9h11a5 5 0 0 1 0 10h-4" />
+    </Icon>
+  ),
   payments: (
     <Icon width={20} height={20}>
       <rect x="3" y="5" width="18" height="14" rx="2" />

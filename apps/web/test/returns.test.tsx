@@ -1,0 +1,156 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import toast, { Toaster } from 'react-hot-toast';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Return } from '@urembo/contract/returns';
+import ReturnsTable from '../src/features/returns/admin/returns-table';
+import { ADMIN_SLUGS, ADMIN_TABLE_LABELS, ADMIN_TABLES } from '../src/app/admin-tables';
+import { paged } from './support/fixtures';
+import { mockApi } from './support/mock-api';
+import { renderAt } from './render';
+import './support/match-media';
+
+afterEach(() => {
+  toast.remove();
+});
+
+function aReturn(overrides: Partial<Return> = {}): Return {
+  return {
+    _id: 'r1',
+    order: { _id: '65f0c0ffee00000000a1b2c3', reference: 'K7HX9QC' },
+    customer: { name: 'Amina Wanjiru', phone: '254712345678' },
+    items: [
+      { _id: 'p1', variant: null, name: 'Vitamin C Serum', price: 1800, images: [], count: 1 },
+      {
+        _id: 'p2',
+        variant: { _id: 'v1', sku: 'SOAP-200' },
+        name: 'Black Soap',
+        price: 450,
+        images: [],
+        count: 2,
+      },
+    ],
+    reason: 'The seal was broken when it arrived',
+    state: 'requested',
+    refundAmount: 2700,
+    note: null,
+    createdAt: '2026-03-06T09:30:00.000Z',
+    updatedAt: '2026-03-06T09:30:00.000Z',
+    receivedAt: null,
+    ...overrides,
+  };
+}
+
+const page = (returns: Return[]) => ({ body: paged(returns, 1, 25) });
+
+function renderTable(path = '/') {
+  return renderAt(
+    <>
+      <ReturnsTable />
+      <Toaster />
+    </>,
+    path,
+  );
+}
+
+describe('ReturnsTable (admin)', () => {
+  it('is in the admin navigation as Returns', () => {
+    expect(ADMIN_SLUGS).toContain('returns');
+    expect(ADMIN_TABLE_LABELS.returns).toBe('Returns');
+    expect(ADMIN_TABLES.returns).toBeDefined();
+  });
+
+  it("shows each return's order, customer, items, reason, refund and state; filters by state", async () => {
+    const calls = mockApi({
+      'GET /returns?page=1&limit=25': () =>
+        page([aReturn(), aReturn({ _id: 'r2', state: 'received', receivedAt: '2026-03-08T10:00:00.000Z' })]),
+      'GET /returns?page=1&limit=25&state=requested': () => page([aReturn()]),
+    });
+    const { location } = renderTable();
+    const row = (await screen.findAllByText('K7HX9QC'))[0]!.closest<HTMLElement>('tr, li')!;
+    expect(row).toHaveTextContent('Amina Wanjiru');
+    expect(row).toHaveTextContent('0712 345 678');
+    expect(row).toHaveTextContent('1 × Vitamin C Serum');
+    expect(row).toHaveTextContent('2 × Black Soap (SOAP-200)');
+    expect(row).toHaveTextContent('The seal was broken when it arrived');
+    expect(row).toHaveTextContent('Ksh 2,700');
+    expect(row).toHaveTextContent('Requested');
+    expect(within(row).getByRole('button', { name: /^Approve/ })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /^Reject/ })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Mark received/ })).not.toBeInTheDocument();
+    // A received return is final: no actions, the day it came back.
+    const done = screen.getAllByText('K7HX9QC')[1]!.closest<HTMLElement>('tr, li')!;
+    expect(within(done).queryAllByRole('button')).toHaveLength(0);
+    expect(done).toHaveTextContent('Received 8 Mar 2026');
+    expect(screen.getByTestId('returns-total')).toHaveTextContent('2 returns');
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'requested' } });
+    await waitFor(() => expect(screen.getByTestId('returns-total')).toHaveTextContent('1 return requested'));
+    expect(location.history?.at(-1)).toBe('/?state=requested');
+    expect(calls.map((c) => c.path)).toContain('/returns?page=1&limit=25&state=requested');
+  });
+
+  it('approves with a note the customer gets by SMS', async () => {
+    const calls = mockApi({
+      'GET /returns?page=1&limit=25': () => page([aReturn()]),
+      'PUT /returns/r1': (call) => ({
+        body: aReturn({ state: 'approved', note: (call.body as { note?: string }).note ?? null }),
+      }),
+    });
+    renderTable();
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve: the return of order K7HX9QC' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this return?' });
+    expect(dialog).toHaveTextContent('told by SMS to bring or send the items back');
+    fireEvent.change(within(dialog).getByLabelText(/Note to the customer/), {
+      target: { value: '  Drop them at the Sarit Centre shop  ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Return of order K7HX9QC approved')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { state: 'approved', note: 'Drop them at the Sarit Centre shop' },
+    ]);
+  });
+
+  it('asks before marking received (stock and refund follow), starting on Cancel', async () => {
+    const calls = mockApi({
+      'GET /returns?page=1&limit=25': () => page([aReturn({ state: 'approved' })]),
+      'PUT /returns/r1': () => ({ body: aReturn({ state: 'received' }) }),
+    });
+    renderTable();
+    const open = await screen.findByRole('button', { name: 'Mark received: the return of order K7HX9QC' });
+    fireEvent.click(open);
+    let dialog = await screen.findByRole('alertdialog', { name: 'Mark this return received?' });
+    expect(dialog).toHaveTextContent('they go back into stock');
+    expect(dialog).toHaveTextContent('Ksh 2,700 becomes refund due');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveAttribute('data-autofocus');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    fireEvent.click(open);
+    dialog = await screen.findByRole('alertdialog', { name: 'Mark this return received?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark received' }));
+    expect(await screen.findByText('Return of order K7HX9QC marked received')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ state: 'received' }]);
+  });
+
+  it('rejecting asks too; when another admin moved it first, says so and shows the list again', async () => {
+    let listed = 0;
+    mockApi({
+      'GET /returns?page=1&limit=25': () => {
+        listed += 1;
+        return page([aReturn({ state: listed === 1 ? 'requested' : 'approved' })]);
+      },
+      'PUT /returns/r1': () => ({ status: 409, body: { error: 'This return is already approved' } }),
+    });
+    renderTable();
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject: the return of order K7HX9QC' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reject this return?' });
+    expect(dialog).toHaveTextContent('This cannot be undone');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('This return is already approved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(
+      await screen.findByRole('button', { name: 'Mark received: the return of order K7HX9QC' }),
+    ).toBeInTheDocument();
+  });
+});
