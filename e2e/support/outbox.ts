@@ -84,3 +84,23 @@ export async function waitForSms(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Waits for an SMS to an E.164 number whose text matches `text`, and answers it. */
+export async function waitForSmsLike(
+  testInfo: TestInfo,
+  to: string,
+  text: RegExp,
+  timeoutMs = 10_000,
+): Promise<{ to: string; message: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const all = (await readAll(testInfo, '.json')).map(
+      (raw) => JSON.parse(raw) as { to: string; message: string },
+    );
+    const sms = all.find((s) => s.to === to && text.test(s.message));
+    if (sms) return sms;
+    if (Date.now() > deadline)
+      throw new Error(`no SMS to ${to} matching ${text} in the outbox within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
