@@ -53,6 +53,7 @@ describeEachDialect('address books', (ctx) => {
       email: 'akinyi@example.co.ke',
       ...WESTLANDS,
       isDefault: true,
+      undeliverable: null,
     });
     const row = await ctx()
       .database.db.selectFrom('addresses')

@@ -11,6 +11,11 @@ export const addressSchema = z.object({
   town: z.string(),
   location: z.string(),
   isDefault: z.boolean(),
+  /**
+   * Why checkout would refuse this address (its place was switched off or is no longer in the delivery
+   * geography), naming the place; null when the shop delivers there.
+   */
+  undeliverable: z.string().nullable(),
 });
 export type Address = z.infer<typeof addressSchema>;
 

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 
-export const countrySchema = z.object({ _id: z.string(), name: z.string() });
-export const countySchema = z.object({ _id: z.string(), name: z.string(), country: z.string() });
-export const townSchema = z.object({ _id: z.string(), name: z.string(), county: z.string() });
+/** false: switched off (saved addresses still name it; shoppers' lists leave it out and checkout refuses it). */
+const active = z.boolean().describe("false: switched off; shoppers' lists leave it out, checkout refuses it");
+export const countrySchema = z.object({ _id: z.string(), name: z.string(), active });
+export const countySchema = z.object({ _id: z.string(), name: z.string(), country: z.string(), active });
+export const townSchema = z.object({ _id: z.string(), name: z.string(), county: z.string(), active });
 export const locationSchema = z.object({
   _id: z.string(),
   name: z.string(),
   town: z.string(),
   shippingFee: z.number().int(),
+  active,
 });
 export type Country = z.infer<typeof countrySchema>;
 export type County = z.infer<typeof countySchema>;
@@ -48,18 +51,34 @@ export const createLocationBodySchema = z.object({
   shippingFee: shippingFeeSchema,
 });
 
-/** PUT /shipping/{kind}/{id}: any of the create fields (a rename, a move to another parent, a new fee). */
+/** Switching a place on or off (PUT): off keeps it for the addresses that name it but delivers there no more. */
+const activeBody = z.object({ active: z.boolean({ error: 'active must be true or false' }).optional() });
+
+/** PUT /shipping/{kind}/{id}: any of the create fields (a rename, a move to another parent, a new fee) or active. */
 export const updateShippingBodySchemas = {
-  countries: createCountryBodySchema.partial(),
-  counties: createCountyBodySchema.partial(),
-  towns: createTownBodySchema.partial(),
-  locations: createLocationBodySchema.partial(),
+  countries: createCountryBodySchema.partial().extend(activeBody.shape),
+  counties: createCountyBodySchema.partial().extend(activeBody.shape),
+  towns: createTownBodySchema.partial().extend(activeBody.shape),
+  locations: createLocationBodySchema.partial().extend(activeBody.shape),
 } as const;
 
-/** The list queries: each level filtered by its parent (all of that level when the parent is left out). */
-export const countiesQuerySchema = z.object({ country: z.string().trim().min(1).optional() });
-export const townsQuerySchema = z.object({ county: z.string().trim().min(1).optional() });
-export const locationsQuerySchema = z.object({ town: z.string().trim().min(1).optional() });
+/** includeInactive=true: switched-off places too (admins only). */
+const includeInactive = z
+  .enum(['true', 'false'], { error: 'includeInactive must be true or false' })
+  .transform((v) => v === 'true')
+  .optional();
+
+/**
+ * The list queries: each level filtered by its parent (all of that level when the parent is left out). Without
+ * includeInactive a list leaves out switched-off places and those under a switched-off place.
+ */
+export const countriesQuerySchema = z.object({ includeInactive });
+export const countiesQuerySchema = z.object({
+  country: z.string().trim().min(1).optional(),
+  includeInactive,
+});
+export const townsQuerySchema = z.object({ county: z.string().trim().min(1).optional(), includeInactive });
+export const locationsQuerySchema = z.object({ town: z.string().trim().min(1).optional(), includeInactive });
 
 /** Singular names for messages and toasts ("country added", "Failed to create county"). */
 export const SHIPPING_KIND_SINGULAR: Record<ShippingKind, string> = {

@@ -116,6 +116,8 @@ export interface CountriesTable {
   id: string;
   name: string;
   created_at: string;
+  /** 1: delivered to; 0: switched off (shoppers' lists leave it out, checkout refuses it). */
+  active: Generated<number>;
 }
 
 export interface CountiesTable {
@@ -123,6 +125,8 @@ export interface CountiesTable {
   name: string;
   country_id: string;
   created_at: string;
+  /** 1: delivered to; 0: switched off (shoppers' lists leave it out, checkout refuses it). */
+  active: Generated<number>;
 }
 
 export interface TownsTable {
@@ -130,6 +134,8 @@ export interface TownsTable {
   name: string;
   county_id: string;
   created_at: string;
+  /** 1: delivered to; 0: switched off (shoppers' lists leave it out, checkout refuses it). */
+  active: Generated<number>;
 }
 
 export interface LocationsTable {
@@ -138,6 +144,8 @@ export interface LocationsTable {
   town_id: string;
   shipping_fee: number;
   created_at: string;
+  /** 1: delivered to; 0: switched off (shoppers' lists leave it out, checkout refuses it). */
+  active: Generated<number>;
 }
 
 export interface AddressesTable {

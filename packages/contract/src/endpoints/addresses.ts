@@ -6,7 +6,9 @@ import { defineEndpoints } from '../endpoint';
 export const addressEndpoints = defineEndpoints(addressRoutes, {
   listAddresses: {
     summary: "The caller's address book",
-    description: "`userId` is the caller's own id; another account's → 403.",
+    description:
+      "`userId` is the caller's own id; another account's → 403. Each address says in `undeliverable` why " +
+      'checkout would refuse it (its place was switched off or removed), or null.',
     access: 'customer',
     params: pathParams('userId'),
     responses: { 200: collectionSchema(addressSchema) },
@@ -15,7 +17,8 @@ export const addressEndpoints = defineEndpoints(addressRoutes, {
   createAddress: {
     summary: 'Add an address',
     description:
-      'The place must be a delivery location of the shipping lists (400 otherwise), at most 20 addresses. ' +
+      'The place must be a delivery location of the shipping lists, not switched off (400 otherwise, naming ' +
+      'a switched-off place), at most 20 addresses. ' +
       '`isDefault: true` (or a first address) makes it the default and clears the flag on the others.',
     access: 'customer',
     body: addressBodySchema,

@@ -4,6 +4,7 @@ import { defineEndpoints } from '../endpoint';
 import { shippingRoutes } from '../routes/shipping';
 import {
   countiesQuerySchema,
+  countriesQuerySchema,
   countrySchema,
   countySchema,
   createCountryBodySchema,
@@ -30,32 +31,49 @@ const anyPlaceWithMessage = z.union([
   withMessage(locationSchema),
 ]);
 
+const LIST_RULES =
+  'Switched-off places (`active: false`) and places under one are left out; `includeInactive=true` lists them ' +
+  'too, for admins only (401 signed out, 403 for a customer).';
+
 const ADD_RULES =
   'Names are unique under one parent (409 naming the existing one); the parent must exist (400 otherwise).';
 
 export const shippingEndpoints = defineEndpoints(shippingRoutes, {
   listCountries: {
     summary: 'The countries the shop delivers to',
+    description: LIST_RULES,
     access: 'public',
+    readsSession: true,
+    query: countriesQuerySchema,
     responses: { 200: collectionSchema(countrySchema) },
+    errors: [401, 403],
   },
   listCounties: {
     summary: "A country's counties (every county without `country`)",
+    description: LIST_RULES,
     access: 'public',
+    readsSession: true,
     query: countiesQuerySchema,
     responses: { 200: collectionSchema(countySchema) },
+    errors: [401, 403],
   },
   listTowns: {
     summary: "A county's towns (every town without `county`)",
+    description: LIST_RULES,
     access: 'public',
+    readsSession: true,
     query: townsQuerySchema,
     responses: { 200: collectionSchema(townSchema) },
+    errors: [401, 403],
   },
   listLocations: {
     summary: "A town's delivery locations and their fees (every location without `town`)",
+    description: LIST_RULES,
     access: 'public',
+    readsSession: true,
     query: locationsQuerySchema,
     responses: { 200: collectionSchema(locationSchema) },
+    errors: [401, 403],
   },
   createCountry: {
     summary: 'Add a country',
@@ -90,10 +108,12 @@ export const shippingEndpoints = defineEndpoints(shippingRoutes, {
     errors: [409],
   },
   updatePlace: {
-    summary: 'Rename a place, move it to another parent, or change a location’s fee',
+    summary: 'Rename a place, move it to another parent, change a location’s fee, or switch it off or on',
     description:
-      "The body is the level's create fields, each optional (none → 400). " +
-      'Names stay unique under one parent (409).',
+      "The body is the level's create fields and `active`, each optional (none → 400). " +
+      'Names stay unique under one parent (409). `active: false` switches a place off: it stays for the saved ' +
+      "addresses that name it, shoppers' lists leave it (and what is under it) out, and checkout refuses " +
+      'addresses there with a message naming it.',
     access: 'admin',
     params: placeParams,
     body: z.union([
@@ -107,7 +127,9 @@ export const shippingEndpoints = defineEndpoints(shippingRoutes, {
   },
   deletePlace: {
     summary: 'Delete a place that has nothing under it',
-    description: 'A country, county or town with places under it → 409 saying how many.',
+    description:
+      'A country, county or town with places under it → 409 saying how many; a place saved addresses use → 409 ' +
+      'saying how many addresses (switch it off instead).',
     access: 'admin',
     params: placeParams,
     responses: { 200: messageSchema },

@@ -19,6 +19,7 @@ import * as m017 from './017-product-variants';
 import * as m018 from './018-returns';
 import * as m019 from './019-account-activity';
 import * as m020 from './020-discounts';
+import * as m021 from './021-place-switches';
 
 /**
  * Every migration, in the one order every database applies them (README.md in this folder: how to add one). They
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '018-returns': m018,
   '019-account-activity': m019,
   '020-discounts': m020,
+  '021-place-switches': m021,
 };
 
 /**

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { findLocationByNames, type NamedLocation } from '../shipping';
+import {
+  findLocationByNames,
+  findManyLocationsByNames,
+  placeKey,
+  switchedOffMessage,
+  type NamedLocation,
+} from '../shipping';
 import { MAX_ADDRESSES, type Address } from '@urembo/contract/addresses';
 import type { Database } from '../../db/schema';
 import { fromFlag, nowIso, toFlag } from '../../db/sql-values';
@@ -32,7 +38,13 @@ export interface AddressInput {
   isDefault: boolean;
 }
 
-export function toAddressDto(row: AddressRow): Address {
+/** Why checkout refuses an address at that place (gone from the geography or switched off), or null. */
+function undeliverableAt(place: NamedLocation | undefined): string | null {
+  if (!place) return NO_DELIVERY;
+  return place.switchedOff ? switchedOffMessage(place.switchedOff) : null;
+}
+
+export function toAddressDto(row: AddressRow, undeliverable: string | null): Address {
   return {
     _id: row.id,
     name: row.name,
@@ -43,6 +55,7 @@ export function toAddressDto(row: AddressRow): Address {
     town: row.town,
     location: row.location,
     isDefault: fromFlag(row.is_default),
+    undeliverable,
   };
 }
 
@@ -76,7 +89,9 @@ export class AddressService {
   }
 
   async list(userId: string): Promise<Address[]> {
-    return (await listAddresses(this.db, userId)).map(toAddressDto);
+    const rows = await listAddresses(this.db, userId);
+    const places = await findManyLocationsByNames(this.db, rows);
+    return rows.map((row) => toAddressDto(row, undeliverableAt(places.get(placeKey(row)))));
   }
 
   async create(user: UserRow, input: AddressInput): Promise<Address> {
@@ -100,7 +115,7 @@ export class AddressService {
       };
       await insertAddress(trx, row);
       if (row.is_default) await clearOtherDefaults(trx, user.id, row.id, now);
-      return toAddressDto(row);
+      return toAddressDto(row, null);
     });
   }
 
@@ -116,7 +131,7 @@ export class AddressService {
       };
       await updateAddress(trx, id, changes);
       if (input.isDefault) await clearOtherDefaults(trx, user.id, id, now);
-      return toAddressDto({ ...current, ...changes });
+      return toAddressDto({ ...current, ...changes }, null);
     });
   }
 
@@ -139,6 +154,7 @@ export class AddressService {
   private async resolve(input: AddressInput) {
     const place = await findLocationByNames(this.db, input);
     if (!place) throw badRequest(NO_DELIVERY);
+    if (place.switchedOff) throw badRequest(switchedOffMessage(place.switchedOff));
     return place;
   }
 }

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
 import { describeVariant, imageHashesFor, imageUrl, parseVariantOptions, variantsFor } from '../catalogue';
 import { applyDiscount, type DiscountApplied } from '../discounts';
-import { findLocationByNames, type NamedLocation } from '../shipping';
+import { findLocationByNames, switchedOffMessage, type NamedLocation } from '../shipping';
 import { findProductsForPricing } from './repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -158,10 +158,14 @@ export async function orderTotals(
   return { discount, afterDiscount, feeFor: (fee) => (free ? 0 : fee) };
 }
 
-/** The delivery location named by the place, with its fee; 400 when the shop does not deliver there. */
+/**
+ * The delivery location named by the place, with its fee; 400 when the shop does not deliver there (naming the
+ * place when an admin switched it off).
+ */
 export async function deliveryFor(db: Db, place: DeliveryPlace): Promise<NamedLocation> {
   const location = await findLocationByNames(db, place);
   if (!location) throw badRequest(UNDELIVERABLE_MESSAGE);
+  if (location.switchedOff) throw badRequest(switchedOffMessage(location.switchedOff));
   return location;
 }
 

@@ -1,4 +1,11 @@
 // Delivery geography and fees: the places an address names and what delivery there costs.
 export * as shippingRoutes from './routes';
-export { ShippingService } from './service';
-export { findLocationByNames, locationsWithNames, type NamedLocation } from './repository';
+export { ShippingService, switchedOffMessage } from './service';
+export {
+  findLocationByNames,
+  findManyLocationsByNames,
+  placeKey,
+  locationsWithNames,
+  toNamedLocation,
+  type NamedLocation,
+} from './repository';

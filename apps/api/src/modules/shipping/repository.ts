@@ -25,32 +25,74 @@ export interface PlaceRow {
   parentId: string | null;
   /** Locations only. */
   shippingFee: number | null;
+  /** false: switched off. */
+  active: boolean;
 }
 
-export async function listCountries(db: Db): Promise<PlaceRow[]> {
-  const rows = await db.selectFrom('countries').select(['id', 'name']).orderBy('name').execute();
-  return rows.map((r) => ({ ...r, parentId: null, shippingFee: null }));
+/** Which of a list's places to give: all of them (the admin's table) or only those delivered to (shoppers). */
+export interface ListFilter {
+  /** Leave out switched-off places and those under a switched-off place. */
+  activeOnly: boolean;
 }
 
-export async function listCounties(db: Db, countryId?: string): Promise<PlaceRow[]> {
-  let q = db.selectFrom('counties').select(['id', 'name', 'country_id as parentId']).orderBy('name');
-  if (countryId) q = q.where('country_id', '=', countryId);
-  return (await q.execute()).map((r) => ({ ...r, shippingFee: null }));
+function row<T extends { active: number }>(r: T): Omit<T, 'active'> & { active: boolean } {
+  return { ...r, active: Number(r.active) === 1 };
 }
 
-export async function listTowns(db: Db, countyId?: string): Promise<PlaceRow[]> {
-  let q = db.selectFrom('towns').select(['id', 'name', 'county_id as parentId']).orderBy('name');
-  if (countyId) q = q.where('county_id', '=', countyId);
-  return (await q.execute()).map((r) => ({ ...r, shippingFee: null }));
+export async function listCountries(db: Db, filter: ListFilter): Promise<PlaceRow[]> {
+  let q = db.selectFrom('countries').select(['id', 'name', 'active']).orderBy('name');
+  if (filter.activeOnly) q = q.where('active', '=', 1);
+  return (await q.execute()).map((r) => ({ ...row(r), parentId: null, shippingFee: null }));
 }
 
-export async function listLocations(db: Db, townId?: string): Promise<PlaceRow[]> {
+export async function listCounties(db: Db, filter: ListFilter, countryId?: string): Promise<PlaceRow[]> {
+  let q = db
+    .selectFrom('counties')
+    .innerJoin('countries', 'countries.id', 'counties.country_id')
+    .select(['counties.id', 'counties.name', 'counties.country_id as parentId', 'counties.active'])
+    .orderBy('counties.name');
+  if (countryId) q = q.where('counties.country_id', '=', countryId);
+  if (filter.activeOnly) q = q.where('counties.active', '=', 1).where('countries.active', '=', 1);
+  return (await q.execute()).map((r) => ({ ...row(r), shippingFee: null }));
+}
+
+export async function listTowns(db: Db, filter: ListFilter, countyId?: string): Promise<PlaceRow[]> {
+  let q = db
+    .selectFrom('towns')
+    .innerJoin('counties', 'counties.id', 'towns.county_id')
+    .innerJoin('countries', 'countries.id', 'counties.country_id')
+    .select(['towns.id', 'towns.name', 'towns.county_id as parentId', 'towns.active'])
+    .orderBy('towns.name');
+  if (countyId) q = q.where('towns.county_id', '=', countyId);
+  if (filter.activeOnly) {
+    q = q.where('towns.active', '=', 1).where('counties.active', '=', 1).where('countries.active', '=', 1);
+  }
+  return (await q.execute()).map((r) => ({ ...row(r), shippingFee: null }));
+}
+
+export async function listLocations(db: Db, filter: ListFilter, townId?: string): Promise<PlaceRow[]> {
   let q = db
     .selectFrom('locations')
-    .select(['id', 'name', 'town_id as parentId', 'shipping_fee as shippingFee'])
-    .orderBy('name');
-  if (townId) q = q.where('town_id', '=', townId);
-  return q.execute();
+    .innerJoin('towns', 'towns.id', 'locations.town_id')
+    .innerJoin('counties', 'counties.id', 'towns.county_id')
+    .innerJoin('countries', 'countries.id', 'counties.country_id')
+    .select([
+      'locations.id',
+      'locations.name',
+      'locations.town_id as parentId',
+      'locations.shipping_fee as shippingFee',
+      'locations.active',
+    ])
+    .orderBy('locations.name');
+  if (townId) q = q.where('locations.town_id', '=', townId);
+  if (filter.activeOnly) {
+    q = q
+      .where('locations.active', '=', 1)
+      .where('towns.active', '=', 1)
+      .where('counties.active', '=', 1)
+      .where('countries.active', '=', 1);
+  }
+  return (await q.execute()).map(row);
 }
 
 export async function findPlace(db: Db, kind: ShippingKind, id: string): Promise<PlaceRow | undefined> {
@@ -58,33 +100,35 @@ export async function findPlace(db: Db, kind: ShippingKind, id: string): Promise
     case 'countries': {
       const r = await db
         .selectFrom('countries')
-        .select(['id', 'name'])
+        .select(['id', 'name', 'active'])
         .where('id', '=', id)
         .executeTakeFirst();
-      return r && { ...r, parentId: null, shippingFee: null };
+      return r && { ...row(r), parentId: null, shippingFee: null };
     }
     case 'counties': {
       const r = await db
         .selectFrom('counties')
-        .select(['id', 'name', 'country_id as parentId'])
+        .select(['id', 'name', 'country_id as parentId', 'active'])
         .where('id', '=', id)
         .executeTakeFirst();
-      return r && { ...r, shippingFee: null };
+      return r && { ...row(r), shippingFee: null };
     }
     case 'towns': {
       const r = await db
         .selectFrom('towns')
-        .select(['id', 'name', 'county_id as parentId'])
+        .select(['id', 'name', 'county_id as parentId', 'active'])
         .where('id', '=', id)
         .executeTakeFirst();
-      return r && { ...r, shippingFee: null };
+      return r && { ...row(r), shippingFee: null };
     }
-    case 'locations':
-      return db
+    case 'locations': {
+      const r = await db
         .selectFrom('locations')
-        .select(['id', 'name', 'town_id as parentId', 'shipping_fee as shippingFee'])
+        .select(['id', 'name', 'town_id as parentId', 'shipping_fee as shippingFee', 'active'])
         .where('id', '=', id)
         .executeTakeFirst();
+      return r && row(r);
+    }
   }
 }
 
@@ -154,30 +198,36 @@ export async function updatePlace(
   db: Db,
   kind: ShippingKind,
   id: string,
-  changes: { name: string; parentId: string | null; shippingFee: number | null },
+  changes: { name: string; parentId: string | null; shippingFee: number | null; active: boolean },
 ): Promise<void> {
+  const active = changes.active ? 1 : 0;
   switch (kind) {
     case 'countries':
-      await db.updateTable('countries').set({ name: changes.name }).where('id', '=', id).execute();
+      await db.updateTable('countries').set({ name: changes.name, active }).where('id', '=', id).execute();
       return;
     case 'counties':
       await db
         .updateTable('counties')
-        .set({ name: changes.name, country_id: changes.parentId! })
+        .set({ name: changes.name, country_id: changes.parentId!, active })
         .where('id', '=', id)
         .execute();
       return;
     case 'towns':
       await db
         .updateTable('towns')
-        .set({ name: changes.name, county_id: changes.parentId! })
+        .set({ name: changes.name, county_id: changes.parentId!, active })
         .where('id', '=', id)
         .execute();
       return;
     case 'locations':
       await db
         .updateTable('locations')
-        .set({ name: changes.name, town_id: changes.parentId!, shipping_fee: changes.shippingFee ?? 0 })
+        .set({
+          name: changes.name,
+          town_id: changes.parentId!,
+          shipping_fee: changes.shippingFee ?? 0,
+          active,
+        })
         .where('id', '=', id)
         .execute();
   }
@@ -195,6 +245,11 @@ export interface NamedLocation {
   county: string;
   town: string;
   location: string;
+  /**
+   * The name of the highest switched-off level of the location's chain ("Nairobi" when that county is off), or
+   * null when every level is delivered to.
+   */
+  switchedOff: string | null;
 }
 
 /** Every delivery location with its id, fee and each level's name (the base of the lookups below and the demo). */
@@ -211,18 +266,56 @@ export function locationsWithNames(db: Db) {
       'counties.name as county',
       'towns.name as town',
       'locations.name as location',
+      'countries.active as countryActive',
+      'counties.active as countyActive',
+      'towns.active as townActive',
+      'locations.active as locationActive',
     ]);
+}
+
+/** A row of locationsWithNames as a NamedLocation (which level, if any, is switched off). */
+export function toNamedLocation(r: {
+  id: string;
+  shippingFee: number;
+  country: string;
+  county: string;
+  town: string;
+  location: string;
+  countryActive: number;
+  countyActive: number;
+  townActive: number;
+  locationActive: number;
+}): NamedLocation {
+  const off = (flag: number) => Number(flag) !== 1;
+  const switchedOff = off(r.countryActive)
+    ? r.country
+    : off(r.countyActive)
+      ? r.county
+      : off(r.townActive)
+        ? r.town
+        : off(r.locationActive)
+          ? r.location
+          : null;
+  return {
+    id: r.id,
+    shippingFee: r.shippingFee,
+    country: r.country,
+    county: r.county,
+    town: r.town,
+    location: r.location,
+    switchedOff,
+  };
 }
 
 /**
  * THE lookup of a delivery location by names (country → county → town → location), without regard to case, for
  * addresses and orders; undefined when the shop does not deliver to that combination.
  */
-export function findLocationByNames(
+export async function findLocationByNames(
   db: Db,
   names: { country: string; county: string; town: string; location: string },
 ): Promise<NamedLocation | undefined> {
-  return locationsWithNames(db)
+  const found = await locationsWithNames(db)
     .where((eb) =>
       eb.and([
         eb(eb.fn('lower', ['countries.name']), '=', names.country.toLowerCase()),
@@ -232,6 +325,32 @@ export function findLocationByNames(
       ]),
     )
     .executeTakeFirst();
+  return found && toNamedLocation(found);
+}
+
+/** placeKey's four names, lowered: how findManyLocationsByNames matches what it found to what was asked. */
+export function placeKey(names: { country: string; county: string; town: string; location: string }): string {
+  return [names.country, names.county, names.town, names.location].map((n) => n.toLowerCase()).join('\u0000');
+}
+
+/** findLocationByNames for many places in one query, keyed by placeKey (a place not delivered to is missing). */
+export async function findManyLocationsByNames(
+  db: Db,
+  places: { country: string; county: string; town: string; location: string }[],
+): Promise<Map<string, NamedLocation>> {
+  const found = new Map<string, NamedLocation>();
+  if (places.length === 0) return found;
+  const wanted = new Set(places.map(placeKey));
+  const names = [...new Set(places.map((p) => p.location.toLowerCase()))];
+  const rows = await locationsWithNames(db)
+    .where((eb) => eb(eb.fn('lower', ['locations.name']), 'in', names))
+    .execute();
+  for (const r of rows) {
+    const location = toNamedLocation(r);
+    const key = placeKey(location);
+    if (wanted.has(key)) found.set(key, location);
+  }
+  return found;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { shippingEndpoints as endpoints } from '@urembo/contract/endpoints/shipping';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SHIPPING_KINDS,
@@ -7,6 +8,7 @@ import {
   type ShippingKind,
 } from '@urembo/contract/shipping';
 import { routeOf } from '../../lib/endpoint-route';
+import { requireAdmin } from '../auth';
 import { notFound } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import type { RouteContext } from '../../lib/route-context';
@@ -29,29 +31,44 @@ function parentIdOf(kind: ShippingKind, body: { country?: string; county?: strin
   return undefined;
 }
 
+/** Shoppers get the places delivered to; includeInactive=true (admins only) lists switched-off ones too. */
+async function filterOf(request: FastifyRequest & { query: { includeInactive?: boolean | undefined } }) {
+  if (!request.query.includeInactive) return { activeOnly: true };
+  await requireAdmin(request);
+  return { activeOnly: false };
+}
+
 /** /shipping/*: public lists, admin changes. */
 export function shopRoutes({ db }: Ctx): FastifyPluginAsyncZod {
   return async (app) => {
     app.route({
       ...routeOf(endpoints.listCountries),
-      handler: async () => ({ data: (await listCountries(db)).map((r) => toPlaceDto('countries', r)) }),
+      handler: async (request) => ({
+        data: (await listCountries(db, await filterOf(request))).map((r) => toPlaceDto('countries', r)),
+      }),
     });
     app.route({
       ...routeOf(endpoints.listCounties),
       handler: async (request) => ({
-        data: (await listCounties(db, request.query.country)).map((r) => toPlaceDto('counties', r)),
+        data: (await listCounties(db, await filterOf(request), request.query.country)).map((r) =>
+          toPlaceDto('counties', r),
+        ),
       }),
     });
     app.route({
       ...routeOf(endpoints.listTowns),
       handler: async (request) => ({
-        data: (await listTowns(db, request.query.county)).map((r) => toPlaceDto('towns', r)),
+        data: (await listTowns(db, await filterOf(request), request.query.county)).map((r) =>
+          toPlaceDto('towns', r),
+        ),
       }),
     });
     app.route({
       ...routeOf(endpoints.listLocations),
       handler: async (request) => ({
-        data: (await listLocations(db, request.query.town)).map((r) => toPlaceDto('locations', r)),
+        data: (await listLocations(db, await filterOf(request), request.query.town)).map((r) =>
+          toPlaceDto('locations', r),
+        ),
       }),
     });
   };
@@ -107,11 +124,13 @@ export function adminRoutes({ services }: Ctx): FastifyPluginAsyncZod {
           county?: string;
           town?: string;
           shippingFee?: number;
+          active?: boolean;
         };
         const place = await service.update(kind, request.params.id, {
           name: body.name,
           parentId: parentIdOf(kind, body),
           shippingFee: body.shippingFee,
+          active: body.active,
         });
         return { ...place, message: `${SHIPPING_KIND_SINGULAR[kind]} updated` };
       },

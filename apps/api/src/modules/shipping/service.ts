@@ -51,13 +51,19 @@ export function toPlaceDto<K extends ShippingKind>(kind: K, row: PlaceRow): Plac
 function placeDto(kind: ShippingKind, row: PlaceRow): Place {
   switch (kind) {
     case 'countries':
-      return { _id: row.id, name: row.name };
+      return { _id: row.id, name: row.name, active: row.active };
     case 'counties':
-      return { _id: row.id, name: row.name, country: row.parentId ?? '' };
+      return { _id: row.id, name: row.name, country: row.parentId ?? '', active: row.active };
     case 'towns':
-      return { _id: row.id, name: row.name, county: row.parentId ?? '' };
+      return { _id: row.id, name: row.name, county: row.parentId ?? '', active: row.active };
     case 'locations':
-      return { _id: row.id, name: row.name, town: row.parentId ?? '', shippingFee: row.shippingFee ?? 0 };
+      return {
+        _id: row.id,
+        name: row.name,
+        town: row.parentId ?? '',
+        shippingFee: row.shippingFee ?? 0,
+        active: row.active,
+      };
   }
 }
 
@@ -65,6 +71,16 @@ export interface PlaceInput {
   name?: string | undefined;
   parentId?: string | undefined;
   shippingFee?: number | undefined;
+  /** false switches the place off (kept for the addresses that name it, delivered to no more). */
+  active?: boolean | undefined;
+}
+
+/**
+ * What checkout and the address book say about an address at a switched-off place, naming it: "We no longer deliver
+ * to Westlands. Choose another address or add one."
+ */
+export function switchedOffMessage(place: string): string {
+  return `We no longer deliver to ${place}. Choose another address or add one.`;
 }
 
 export interface ShippingDeps {
@@ -90,6 +106,7 @@ export class ShippingService {
       name: input.name,
       parentId: parent?.id ?? null,
       shippingFee: kind === 'locations' ? (input.shippingFee ?? 0) : null,
+      active: true,
     };
     try {
       await insertPlace(this.db, kind, { ...row, createdAt: nowIso() });
@@ -101,8 +118,13 @@ export class ShippingService {
 
   async update(kind: ShippingKind, id: string, input: PlaceInput): Promise<Place> {
     const current = await this.find(kind, id);
-    if (input.name === undefined && input.parentId === undefined && input.shippingFee === undefined) {
-      throw badRequest('Nothing to change: send a new name, parent or delivery fee');
+    if (
+      input.name === undefined &&
+      input.parentId === undefined &&
+      input.shippingFee === undefined &&
+      input.active === undefined
+    ) {
+      throw badRequest('Nothing to change: send a new name, parent, delivery fee or active');
     }
     const parent = await this.parentOf(kind, input.parentId ?? current.parentId ?? undefined);
     const next: PlaceRow = {
@@ -110,6 +132,7 @@ export class ShippingService {
       name: input.name ?? current.name,
       parentId: parent?.id ?? null,
       shippingFee: kind === 'locations' ? (input.shippingFee ?? current.shippingFee ?? 0) : null,
+      active: input.active ?? current.active,
     };
     await this.assertNameFree(kind, next.name, parent, id);
     try {
@@ -130,7 +153,8 @@ export class ShippingService {
     const used = await countAddressesUsing(this.db, kind, place, parent?.name ?? null);
     if (used > 0) {
       throw conflict(
-        `${place.name} is used by ${used} saved ${used === 1 ? 'address' : 'addresses'}, so it cannot be deleted.`,
+        `${place.name} is used by ${used} saved ${used === 1 ? 'address' : 'addresses'}, so it cannot be ` +
+          'deleted. Switch it off instead: customers can no longer choose it or order there.',
       );
     }
     if (kind !== 'locations') {
