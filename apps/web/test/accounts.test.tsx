@@ -19,40 +19,40 @@ const GEOGRAPHY = routes({
   'GET /shipping/countries': () => ({
     body: {
       data: [
-        { _id: 'ke', name: 'Kenya' },
-        { _id: 'ug', name: 'Uganda' },
+        { _id: 'ke', name: 'Kenya', active: true },
+        { _id: 'ug', name: 'Uganda', active: true },
       ],
     },
   }),
   'GET /shipping/counties?country=ke': () => ({
     body: {
       data: [
-        { _id: 'nbi', name: 'Nairobi', country: 'ke' },
-        { _id: 'msa', name: 'Mombasa', country: 'ke' },
+        { _id: 'nbi', name: 'Nairobi', country: 'ke', active: true },
+        { _id: 'msa', name: 'Mombasa', country: 'ke', active: true },
       ],
     },
   }),
   'GET /shipping/counties?country=ug': () => ({
-    body: { data: [{ _id: 'kla', name: 'Kampala', country: 'ug' }] },
+    body: { data: [{ _id: 'kla', name: 'Kampala', country: 'ug', active: true }] },
   }),
   'GET /shipping/towns?county=nbi': () => ({
     body: {
       data: [
-        { _id: 'wl', name: 'Westlands', county: 'nbi' },
-        { _id: 'kr', name: 'Karen', county: 'nbi' },
+        { _id: 'wl', name: 'Westlands', county: 'nbi', active: true },
+        { _id: 'kr', name: 'Karen', county: 'nbi', active: true },
       ],
     },
   }),
   'GET /shipping/locations?town=wl': () => ({
     body: {
       data: [
-        { _id: 'l1', name: 'Parklands', town: 'wl', shippingFee: 250 },
-        { _id: 'l2', name: 'Lavington', town: 'wl', shippingFee: 300 },
+        { _id: 'l1', name: 'Parklands', town: 'wl', shippingFee: 250, active: true },
+        { _id: 'l2', name: 'Lavington', town: 'wl', shippingFee: 300, active: true },
       ],
     },
   }),
   'GET /shipping/locations?town=kr': () => ({
-    body: { data: [{ _id: 'l3', name: 'Hardy', town: 'kr', shippingFee: 350 }] },
+    body: { data: [{ _id: 'l3', name: 'Hardy', town: 'kr', shippingFee: 350, active: true }] },
   }),
 });
 

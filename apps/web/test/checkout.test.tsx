@@ -5,7 +5,7 @@ import { CheckoutPage } from '../src/features/checkout/screens/checkout-page';
 import { CHECKOUT_DATA_KEY } from '../src/lib/checkout-data';
 import { address, customer, publicConfig, signedIn } from './support/fixtures';
 import './support/match-media';
-import { mockApi, routes } from './support/mock-api';
+import { mockApi, routes, type RecordedCall } from './support/mock-api';
 import { renderAt } from './render';
 
 const config = routes({ 'GET /config/public': { body: publicConfig() } });
@@ -46,9 +46,10 @@ describe('CheckoutPage', () => {
       }),
     });
     renderAt(<CheckoutPage />, '/checkout');
-    const button = await screen.findByRole('button', { name: 'Please create a default address' });
+    const button = await screen.findByRole('button', { name: 'Add a delivery address first' });
     expect(button).toBeDisabled();
-    expect(screen.getByRole('link', { name: 'Profile page' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByText('You have no delivery address yet: add one to finish your order.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Add an address' })).toBeEnabled();
     expect(document.title).toBe('Checkout');
   });
 
@@ -74,7 +75,8 @@ describe('CheckoutPage', () => {
     await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('Ksh 4,350'));
     const shipping = screen.getByRole('region', { name: 'Shipping Information' });
     expect(within(shipping).getByText('Office')).toBeInTheDocument();
-    expect(within(shipping).getByText('0712 345 678')).toBeInTheDocument();
+    expect(within(shipping).getByRole('radio', { name: /Office/ })).toBeChecked();
+    expect(within(shipping).getAllByText('0712 345 678')).toHaveLength(2);
     expect(within(shipping).getByText('Parklands, Westlands, Nairobi, Kenya')).toBeInTheDocument();
     const summary = screen.getByRole('complementary', { name: 'Summary' });
     expect(within(summary).getByText('Ksh 4,050')).toBeInTheDocument();
@@ -182,5 +184,39 @@ describe('CheckoutPage', () => {
     renderAt(<CheckoutPage />, '/checkout');
     expect(await screen.findByRole('alert')).toHaveTextContent('We do not deliver to that location yet');
     expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeDisabled();
+  });
+
+  it('starts on an address still delivered to, says why the default is not, and quotes the one picked', async () => {
+    const off = 'We no longer deliver to Sarit Centre. Choose another address or add one.';
+    const calls = mockApi({
+      ...signedIn,
+      ...config,
+      [`GET /address/user/${customer._id}`]: () => ({
+        body: {
+          data: [
+            address({ isDefault: true, undeliverable: off }),
+            address({ _id: 'a2', name: 'Office', location: 'Parklands' }),
+          ],
+        },
+      }),
+      [`POST /order/${customer._id}/quote`]: (call: RecordedCall) =>
+        (call.body as { location: string }).location === 'Parklands'
+          ? { body: quoteBody }
+          : { status: 400, body: { error: off } },
+    });
+    renderAt(<CheckoutPage />, '/checkout');
+    const shipping = await screen.findByRole('region', { name: 'Shipping Information' });
+    const office = await within(shipping).findByRole('radio', { name: /Office/ });
+    expect(office).toBeChecked();
+    expect(within(shipping).getByText(off)).toBeVisible();
+    await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('Ksh 4,350'));
+
+    fireEvent.click(within(shipping).getByRole('radio', { name: /Amina Wanjiru/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(off);
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeDisabled();
+    const places = calls
+      .filter((c) => c.path.endsWith('/quote'))
+      .map((c) => (c.body as { location: string }).location);
+    expect(places).toEqual(['Parklands', 'Sarit Centre']);
   });
 });

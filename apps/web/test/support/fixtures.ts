@@ -160,6 +160,7 @@ export function address(overrides: Partial<Address> = {}): Address {
     town: 'Westlands',
     location: 'Sarit Centre',
     isDefault: false,
+    undeliverable: null,
     ...overrides,
   };
 }

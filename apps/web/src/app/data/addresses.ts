@@ -1,2 +1,3 @@
-/** The address book (features/profile), for the checkout to pick the delivery address. */
+/** The address book (features/profile), for the checkout to pick the delivery address or add one. */
 export { useAddresses } from '../../features/profile/api';
+export { AddressForm } from '../../features/profile/components/address-form';

@@ -14,10 +14,15 @@ export const checkoutKeys = {
     ['checkout', 'quote', userId, items, place] as const,
 };
 
-/** The default address is the one flagged isDefault, otherwise the first. */
+/**
+ * The address checkout starts with: the default, unless the shop no longer delivers there and another address is
+ * delivered to; otherwise the first.
+ */
 export function pickDefaultAddress(addresses: Address[] | undefined): Address | null {
   if (!addresses || addresses.length === 0) return null;
-  return addresses.find((a) => a.isDefault) ?? addresses[0] ?? null;
+  const fallback = addresses.find((a) => a.isDefault) ?? addresses[0] ?? null;
+  if (!fallback?.undeliverable) return fallback;
+  return addresses.find((a) => !a.undeliverable) ?? fallback;
 }
 
 /** The server's price for the items (and delivery to the address): the checkout never adds up money itself. */

@@ -36,25 +36,35 @@ const CREATE_ROUTE = {
 /** The geography's query keys: every one starts with 'shipping', so an admin change refreshes them all. */
 export const shippingKeys = {
   all: ['shipping'] as const,
-  list: (kind: ShippingKind, parentId: string | undefined) =>
-    PARENT_PARAM[kind] ? (['shipping', kind, parentId ?? ''] as const) : (['shipping', kind] as const),
+  list: (kind: ShippingKind, parentId: string | undefined, includeInactive = false) =>
+    PARENT_PARAM[kind]
+      ? (['shipping', kind, parentId ?? '', includeInactive] as const)
+      : (['shipping', kind, includeInactive] as const),
 };
 
 /** The geography changes rarely (and the admin's changes refresh it): lists stay fresh for 10 minutes. */
 const GEOGRAPHY_STALE_MS = 10 * 60_000;
 
 /**
- * One level of the geography under a parent: the admin's shipping table and the address form's cascading selects.
- * Waits for the parent (counties of a country, towns of a county, locations of a town).
+ * One level of the geography under a parent: the admin's shipping table (includeInactive: switched-off places too)
+ * and the address form's cascading selects. Waits for the parent (counties of a country, towns of a county,
+ * locations of a town).
  */
-export function useShippingList<K extends ShippingKind>(kind: K, parentId: string | undefined) {
+export function useShippingList<K extends ShippingKind>(
+  kind: K,
+  parentId: string | undefined,
+  includeInactive = false,
+) {
   const param = PARENT_PARAM[kind];
   return useQuery({
-    queryKey: shippingKeys.list(kind, parentId),
+    queryKey: shippingKeys.list(kind, parentId, includeInactive),
     queryFn: () =>
-      callRoute(LIST_ROUTE[kind], { query: param ? { [param]: parentId } : {} }) as Promise<
-        Collection<PlaceOf[K]>
-      >,
+      callRoute(LIST_ROUTE[kind], {
+        query: {
+          ...(param ? { [param]: parentId } : {}),
+          ...(includeInactive ? { includeInactive: 'true' } : {}),
+        },
+      }) as Promise<Collection<PlaceOf[K]>>,
     select: (r) => r.data,
     enabled: !param || !!parentId,
     staleTime: GEOGRAPHY_STALE_MS,

@@ -16,7 +16,7 @@ import { clearCheckoutData, readCheckoutData, type CheckoutItem } from '../../..
 import { usePublicConfig } from '../../../lib/public-config';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../../../app/data/session';
-import { useAddresses } from '../../../app/data/addresses';
+import { AddressForm, useAddresses } from '../../../app/data/addresses';
 import { newIdempotencyKey, pickDefaultAddress, useCreateOrder, useOrderQuote } from '../api';
 
 /** /checkout: delivery address, payment method, the server's summary, and placing the order. */
@@ -34,7 +34,9 @@ export function CheckoutPage() {
 
 function Checkout({ items, userId }: { items: CheckoutItem[]; userId: string }) {
   const addresses = useAddresses(userId);
-  const address = pickDefaultAddress(addresses.data);
+  // The address the customer picked; until then the default (or the first the shop still delivers to).
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const address = addresses.data?.find((a) => a._id === chosenId) ?? pickDefaultAddress(addresses.data);
   const orderItems = items.map(({ _id, count, variant }) => ({
     _id,
     count,
@@ -56,7 +58,13 @@ function Checkout({ items, userId }: { items: CheckoutItem[]; userId: string }) 
       <h1 className="font-display text-3xl font-semibold text-brand-800">Checkout</h1>
       <div className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="space-y-5">
-          <ShippingPanel address={address} isPending={addresses.isPending} failed={addresses.isError} />
+          <ShippingPanel
+            addresses={addresses.data ?? []}
+            address={address}
+            onChoose={setChosenId}
+            isPending={addresses.isPending}
+            failed={addresses.isError}
+          />
           <PaymentMethodPanel />
           <section className="card p-5" aria-labelledby="product-list-heading">
             <h2 id="product-list-heading" className="font-display text-xl font-semibold text-brand-800">
@@ -144,7 +152,7 @@ function Checkout({ items, userId }: { items: CheckoutItem[]; userId: string }) 
             disabled={!ready || short !== null}
             onClick={() => setConfirming({ key: newIdempotencyKey() })}
           >
-            {address || addresses.isPending ? 'Proceed to Payment' : 'Please create a default address'}
+            {address || addresses.isPending ? 'Proceed to Payment' : 'Add a delivery address first'}
           </button>
         </aside>
       </div>
@@ -169,52 +177,98 @@ function addressLine(address: Pick<Address, 'country' | 'county' | 'town' | 'loc
 }
 
 function ShippingPanel({
+  addresses,
   address,
+  onChoose,
   isPending,
   failed,
 }: {
+  addresses: Address[];
   address: Address | null;
+  onChoose: (id: string) => void;
   isPending: boolean;
   failed: boolean;
 }) {
+  const { data: user } = useAuthUser();
+  const [adding, setAdding] = useState(false);
   return (
     <section className="card p-5" aria-labelledby="shipping-heading">
-      <h2 id="shipping-heading" className="font-display text-xl font-semibold text-brand-800">
-        Shipping Information
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="shipping-heading" className="font-display text-xl font-semibold text-brand-800">
+          Shipping Information
+        </h2>
+        {!isPending && user ? (
+          <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={() => setAdding(true)}>
+            Add an address
+          </button>
+        ) : null}
+      </div>
       {isPending ? (
         <Spinner label="Loading your address" className="py-6" />
-      ) : address ? (
-        <div className="mt-3">
-          <div className="flex gap-3">
-            <span className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-              <MapPinIcon width={18} height={18} />
-            </span>
-            <div className="min-w-0 text-sm leading-relaxed">
-              <p className="text-base font-semibold text-ink">{address.name}</p>
-              <p className="text-stone-700">{formatPhoneForDisplay(address.phone)}</p>
-              {address.email ? <p className="break-all text-stone-700">{address.email}</p> : null}
-              <p className="text-stone-700">{addressLine(address)}</p>
-            </div>
-          </div>
-          <p className="mt-4 rounded-xl bg-cream px-3 py-2 text-sm text-stone-600">
-            To deliver somewhere else, change your default address in the{' '}
-            <Link to="/profile" className="font-medium text-brand-700 underline">
-              Profile page
-            </Link>
-            .
-          </p>
-        </div>
+      ) : addresses.length > 0 ? (
+        <fieldset className="mt-3">
+          <legend className="sr-only">Deliver to</legend>
+          <ul className="space-y-2">
+            {addresses.map((a) => {
+              const chosen = a._id === address?._id;
+              return (
+                <li key={a._id}>
+                  <label
+                    className={`flex cursor-pointer gap-3 rounded-xl px-3 py-3 ring-1 ${
+                      chosen ? 'bg-brand-50 ring-2 ring-brand-400' : 'ring-stone-200 hover:bg-stone-50'
+                    }`}
+                    data-testid="checkout-address"
+                  >
+                    <input
+                      type="radio"
+                      name="delivery-address"
+                      className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
+                      checked={chosen}
+                      onChange={() => onChoose(a._id)}
+                    />
+                    <span className="min-w-0 text-sm leading-relaxed">
+                      <span className="flex flex-wrap items-center gap-2">
+                        <span className="text-base font-semibold text-ink">{a.name}</span>
+                        {a.isDefault ? (
+                          <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+                            Default
+                          </span>
+                        ) : null}
+                      </span>
+                      <span className="block text-stone-700">{formatPhoneForDisplay(a.phone)}</span>
+                      {a.email ? <span className="block break-all text-stone-700">{a.email}</span> : null}
+                      <span className="flex gap-1.5 text-stone-700">
+                        <MapPinIcon width={16} height={16} className="mt-0.5 shrink-0 text-brand-600" />
+                        {addressLine(a)}
+                      </span>
+                      {a.undeliverable ? (
+                        <span className="mt-1 block font-medium text-red-700">{a.undeliverable}</span>
+                      ) : null}
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
       ) : (
         <p className="mt-3 rounded-xl bg-gold-400/15 px-3 py-3 text-sm text-stone-700">
-          {failed ? 'We could not load your address book. ' : 'You have no delivery address yet. '}
-          Create one in the{' '}
-          <Link to="/profile" className="font-medium text-brand-700 underline">
-            Profile page
-          </Link>{' '}
-          and come back to finish your order.
+          {failed
+            ? 'We could not load your address book. Reload the page, or add an address.'
+            : 'You have no delivery address yet: add one to finish your order.'}
         </p>
       )}
+      {user ? (
+        <Modal open={adding} onClose={() => setAdding(false)} title="Add an address">
+          {adding ? (
+            <AddressForm
+              user={user}
+              onSaved={(saved) => onChoose(saved._id)}
+              onDone={() => setAdding(false)}
+            />
+          ) : null}
+        </Modal>
+      ) : null}
     </section>
   );
 }

@@ -17,11 +17,14 @@ export function AddressForm({
   user,
   address,
   onDone,
+  onSaved,
 }: {
   user: User;
   /** The address being edited; none creates a new one. */
   address?: Address;
   onDone: () => void;
+  /** Told the saved address (the checkout picks a new one at once). */
+  onSaved?: (address: Address) => void;
 }) {
   const save = useSaveAddress(user._id);
   const [name, setName] = useState(address?.name ?? user.fullName);
@@ -49,8 +52,9 @@ export function AddressForm({
     save.mutate(
       { id: address?._id, body: checked.data },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           toast.success(editing ? 'address book updated' : 'address book added');
+          onSaved?.(saved);
           onDone();
         },
         onError: (error) => {

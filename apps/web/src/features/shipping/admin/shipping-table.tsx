@@ -58,6 +58,15 @@ const TrashIcon = () => (
   </svg>
 );
 
+/** Beside a switched-off place's name in the admin's table. */
+function OffBadge() {
+  return (
+    <span className="ml-2 inline-block rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
+      Off
+    </span>
+  );
+}
+
 function PlaceForm({
   kind,
   initial,
@@ -143,7 +152,7 @@ function PlaceColumn({
   onSelect?: (place: Place) => void;
   className?: string;
 }) {
-  const list = useShippingList(kind, parentId);
+  const list = useShippingList(kind, parentId, true);
   const { create, update, remove } = useShippingMutations(kind);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [confirmId, setConfirmId] = useState<string | null>(null);
@@ -170,6 +179,19 @@ function PlaceColumn({
     } catch (error) {
       toast.error(failure(error, `Failed to update ${label}`));
       return false;
+    }
+  }
+
+  async function toggle(place: Place) {
+    try {
+      await update.mutateAsync({ id: place._id, body: { active: !place.active } });
+      toast.success(
+        place.active
+          ? `${place.name} switched off: customers can no longer choose it or order there`
+          : `${place.name} switched on`,
+      );
+    } catch (error) {
+      toast.error(failure(error, `Failed to update ${label}`));
     }
   }
 
@@ -269,14 +291,20 @@ function PlaceColumn({
                         selected ? 'font-semibold text-brand-800' : 'text-stone-800'
                       }`}
                     >
-                      <span className="min-w-0 break-words">{place.name}</span>
-                      <span aria-hidden="true" className={selected ? 'text-brand-600' : 'text-stone-300'}>
+                      <span className="min-w-0 break-words">
+                        {place.name}
+                        {place.active ? null : <OffBadge />}
+                      </span>
+                      <span aria-hidden="true" className={selected ? 'text-brand-600' : 'text-stone-500'}>
                         ›
                       </span>
                     </button>
                   ) : (
                     <span className="flex min-w-0 flex-1 flex-col px-4 py-2.5 text-sm text-stone-800">
-                      <span className="break-words">{place.name}</span>
+                      <span className="break-words">
+                        {place.name}
+                        {place.active ? null : <OffBadge />}
+                      </span>
                       {fee(place) !== undefined ? (
                         <span className="text-xs font-medium tabular-nums text-brand-700">
                           {formatKsh(fee(place)!)}
@@ -284,6 +312,25 @@ function PlaceColumn({
                       ) : null}
                     </span>
                   )}
+                  <button
+                    type="button"
+                    role="switch"
+                    aria-checked={place.active}
+                    aria-label={`Deliver to ${place.name}`}
+                    title={place.active ? 'Delivered to: switch off' : 'Switched off: switch on'}
+                    className={`relative h-5 w-9 shrink-0 rounded-full transition-colors ${
+                      place.active ? 'bg-emerald-600' : 'bg-stone-400'
+                    }`}
+                    disabled={update.isPending}
+                    onClick={() => void toggle(place)}
+                  >
+                    <span
+                      aria-hidden="true"
+                      className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition-all ${
+                        place.active ? 'left-[1.125rem]' : 'left-0.5'
+                      }`}
+                    />
+                  </button>
                   <button
                     type="button"
                     className="rounded-lg p-2 text-stone-500 hover:bg-white hover:text-brand-700"
@@ -342,7 +389,8 @@ export default function ShippingTable() {
     <div>
       <p className="mb-3 text-sm text-stone-600">
         Where the shop delivers and what delivery costs. Customers pick these in their address books; checkout
-        charges the location&apos;s fee.
+        charges the location&apos;s fee. A place addresses use cannot be deleted: switch it off instead, and
+        customers can no longer choose it or order there.
       </p>
       <nav aria-label="Shipping trail" className="mb-3 flex flex-wrap items-center gap-1 text-sm lg:hidden">
         {trail.map((step, i) => (
