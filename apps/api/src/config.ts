@@ -114,6 +114,13 @@ const envSchema = z.object({
   ),
   MPESA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   MPESA_C2B_SHORTCODE: optionalShortCode,
+  /** A Safaricom number of the business, named when registering for Pull Transactions (the Pull sweep needs it). */
+  MPESA_PULL_NOMINATED_NUMBER: optionalText,
+  MPESA_PULL_SWEEP_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes (0 = never)' })
+    .min(0, { error: 'must be 0 (never) or more' })
+    .max(1440, { error: 'must be at most a day (1440 minutes)' })
+    .default(15),
   /** Serve the demo simulator although PUBLIC_URL is not this machine (a demo on a LAN or a tunnel); false: never. */
   MPESA_SIMULATOR: booleanFlag.optional(),
   MESSAGE_POLL_MS: z.coerce.number().int().min(50).max(600_000).optional(),
@@ -225,6 +232,20 @@ export interface MpesaConfig {
         initiator: { name: string; securityCredential: string } | undefined;
         statusResultUrl: string;
         statusTimeoutUrl: string;
+      }
+    | undefined;
+  /**
+   * Pull Transactions (recovering paybill payments whose confirmation never arrived): Daraja credentials, the
+   * paybill and a nominated number, or the simulator. Undefined: no Pull sweep.
+   */
+  pull:
+    | {
+        /** The business's Safaricom number as Daraja wants it: 07XXXXXXXX or 01XXXXXXXX. */
+        nominatedNumber: string;
+        /** How often a sweep runs; 0 = never by itself (the admin's button still runs one). */
+        sweepMs: number;
+        /** The CallBackURL given at registration (the paybill's confirmation URL). */
+        callbackUrl: string;
       }
     | undefined;
 }
@@ -462,6 +483,15 @@ function checkMpesaVariables(e: Env): string[] {
       );
     }
   }
+  if (e.MPESA_PULL_NOMINATED_NUMBER !== undefined) {
+    if (normalizeKenyanPhone(e.MPESA_PULL_NOMINATED_NUMBER) === null) {
+      problems.push('MPESA_PULL_NOMINATED_NUMBER: is not a Kenyan mobile number (e.g. 0722000000)');
+    } else if (given.length > 0 && e.MPESA_C2B_SHORTCODE === undefined) {
+      problems.push(
+        'MPESA_C2B_SHORTCODE: is required when MPESA_PULL_NOMINATED_NUMBER is set (Pull Transactions recovers the paybill’s payments)',
+      );
+    }
+  }
   if ((e.MPESA_INITIATOR_NAME === undefined) !== (e.MPESA_SECURITY_CREDENTIAL === undefined)) {
     problems.push(
       'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL: set both (Transaction Status needs the initiator and its encrypted password) or neither',
@@ -526,6 +556,18 @@ function buildMpesaConfig(e: Env, dataDir: string, publicUrl: string): MpesaConf
         }
       : undefined,
   };
+  const nominated = e.MPESA_PULL_NOMINATED_NUMBER
+    ? normalizeKenyanPhone(e.MPESA_PULL_NOMINATED_NUMBER)
+    : null;
+  const pull = (nominatedNumber: string | null): MpesaConfig['pull'] =>
+    common.c2b && nominatedNumber
+      ? {
+          // Daraja's Pull registration takes the local form, 07… or 01….
+          nominatedNumber: `0${nominatedNumber.slice(-9)}`,
+          sweepMs: Math.round(e.MPESA_PULL_SWEEP_MINUTES * 60_000),
+          callbackUrl: common.c2b.confirmationUrl,
+        }
+      : undefined;
   if (
     e.MPESA_CONSUMER_KEY &&
     e.MPESA_CONSUMER_SECRET &&
@@ -542,6 +584,7 @@ function buildMpesaConfig(e: Env, dataDir: string, publicUrl: string): MpesaConf
       shortcode: e.MPESA_SHORTCODE,
       passkey: e.MPESA_PASSKEY,
       partyB: e.MPESA_PARTY_B ?? e.MPESA_SHORTCODE,
+      pull: pull(nominated),
     };
   }
   // No credentials: the built-in simulator (same protocol, served by this server) when allowed, else no STK push.
@@ -554,6 +597,7 @@ function buildMpesaConfig(e: Env, dataDir: string, publicUrl: string): MpesaConf
     shortcode: SANDBOX_SHORTCODE,
     passkey: SANDBOX_PASSKEY,
     partyB: e.MPESA_PARTY_B ?? SANDBOX_SHORTCODE,
+    pull: undefined,
   };
 }
 

@@ -52,6 +52,31 @@ describe('M-Pesa configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).mpesa.mode).toBe('off');
   });
 
+  it('sets up Pull Transactions with credentials, the paybill and a nominated number, and names what is wrong', () => {
+    const base = { DATA_DIR: dataDir(), ...CREDENTIALS, MPESA_C2B_SHORTCODE: '600984' };
+    expect(loadConfig(base).mpesa.pull).toBeUndefined();
+    const c = loadConfig({
+      ...base,
+      MPESA_PULL_NOMINATED_NUMBER: '254722000000',
+      MPESA_PULL_SWEEP_MINUTES: '2.5',
+    });
+    expect(c.mpesa.pull).toEqual({
+      nominatedNumber: '0722000000',
+      sweepMs: 150_000,
+      callbackUrl: c.mpesa.c2b!.confirmationUrl,
+    });
+    expect(loadConfig({ ...base, MPESA_PULL_NOMINATED_NUMBER: '0110000000' }).mpesa.pull?.sweepMs).toBe(
+      900_000,
+    );
+    expect(problemsOf({ ...CREDENTIALS, MPESA_PULL_NOMINATED_NUMBER: '0722000000' })).toContain(
+      'MPESA_C2B_SHORTCODE: is required when MPESA_PULL_NOMINATED_NUMBER is set',
+    );
+    expect(problemsOf({ MPESA_PULL_NOMINATED_NUMBER: '12345' })).toContain('MPESA_PULL_NOMINATED_NUMBER:');
+    expect(problemsOf({ MPESA_PULL_SWEEP_MINUTES: '-1' })).toContain('MPESA_PULL_SWEEP_MINUTES:');
+    expect(problemsOf({ MPESA_PULL_SWEEP_MINUTES: 'often' })).toContain('MPESA_PULL_SWEEP_MINUTES:');
+    expect(problemsOf({ MPESA_PULL_SWEEP_MINUTES: '2000' })).toContain('MPESA_PULL_SWEEP_MINUTES:');
+  });
+
   it('serves the simulator only off production, without credentials, on this machine or when asked (fails closed)', () => {
     const mounted = (env: Record<string, string>) => {
       const c = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'development', ...env });

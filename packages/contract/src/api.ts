@@ -9,6 +9,7 @@ import { discountEndpoints } from './endpoints/discounts';
 import { healthEndpoints } from './endpoints/health';
 import { orderEndpoints } from './endpoints/orders';
 import { paymentEndpoints } from './endpoints/payments';
+import { paymentPullEndpoints } from './endpoints/payment-pull';
 import { publicConfigEndpoints } from './endpoints/public-config';
 import { returnEndpoints } from './endpoints/returns';
 import { reviewEndpoints } from './endpoints/reviews';
@@ -26,7 +27,7 @@ export const API_GROUPS = {
   Cart: cartEndpoints,
   Orders: orderEndpoints,
   Discounts: discountEndpoints,
-  Payments: paymentEndpoints,
+  Payments: { ...paymentEndpoints, ...paymentPullEndpoints },
   Returns: returnEndpoints,
   Reviews: reviewEndpoints,
   'Delivery areas': shippingEndpoints,
@@ -73,6 +74,7 @@ export type Endpoints = typeof authEndpoints &
   typeof orderEndpoints &
   typeof discountEndpoints &
   typeof paymentEndpoints &
+  typeof paymentPullEndpoints &
   typeof returnEndpoints &
   typeof reviewEndpoints &
   typeof shippingEndpoints &

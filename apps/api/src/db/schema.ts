@@ -393,10 +393,17 @@ export interface MpesaCallbacksTable {
   received_at: string;
   /**
    * 'callback' (STK callback), 'stk-query' (a final answer of our STK query), 'c2b-confirmation' /
-   * 'c2b-validation' (paybill), 'status-result' / 'status-timeout' (Transaction Status answers).
+   * 'c2b-validation' (paybill), 'status-result' / 'status-timeout' (Transaction Status answers),
+   * 'pull-transaction' (a paybill payment read by the Pull sweep).
    */
   source:
-    'callback' | 'stk-query' | 'c2b-confirmation' | 'c2b-validation' | 'status-result' | 'status-timeout';
+    | 'callback'
+    | 'stk-query'
+    | 'c2b-confirmation'
+    | 'c2b-validation'
+    | 'status-result'
+    | 'status-timeout'
+    | 'pull-transaction';
   checkout_request_id: string | null;
   /** The C2B TransID, or the receipt a Transaction Status answer is about. */
   trans_id: string | null;

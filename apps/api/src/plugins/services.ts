@@ -7,7 +7,7 @@ import { CatalogueService, imageStoreFor } from '../modules/catalogue';
 import { DashboardService } from '../modules/dashboard';
 import { DiscountService } from '../modules/discounts';
 import { OrderMessenger, OrderService, startUnpaidOrderSweep } from '../modules/orders';
-import { PaybillService, PaymentsService } from '../modules/payments';
+import { PaybillService, PaymentsService, PullSweep } from '../modules/payments';
 import { ReturnMessenger, ReturnService } from '../modules/returns';
 import { ReviewService } from '../modules/reviews';
 import { ShippingService } from '../modules/shipping';
@@ -30,6 +30,7 @@ export interface AppServices {
   dashboard: DashboardService;
   paybill: PaybillService;
   payments: PaymentsService;
+  pull: PullSweep;
 }
 
 declare module 'fastify' {
@@ -40,7 +41,7 @@ declare module 'fastify' {
 
 /**
  * Builds the services and runs their background work (expired-code sweep, unpaid-order sweep, the message queue
- * with order SMS and account mail, paybill URL registration) from the app's ready to its close.
+ * with order SMS and account mail, paybill URL registration, the Pull sweep) from the app's ready to its close.
  */
 export const servicesPlugin = fp(
   async (app) => {
@@ -75,6 +76,7 @@ export const servicesPlugin = fp(
       dashboard: new DashboardService({ db, config, catalogue }),
       paybill,
       payments: new PaymentsService({ db, config, daraja: app.daraja, log, paybill }),
+      pull: new PullSweep({ db, config, daraja: app.daraja, paybill, log }),
     };
     app.decorate('services', services);
     messages.add(services.orderMessages);
@@ -98,6 +100,7 @@ export const servicesPlugin = fp(
       messages.start();
       messages.kick();
       stops.push(services.paybill.startRegistration());
+      stops.push(services.pull.start());
     });
     app.addHook('onClose', async () => {
       for (const stop of stops) stop();

@@ -50,6 +50,30 @@ const STATUS_FIELDS = [
   'TransactionID',
 ].sort();
 
+const PULL_REGISTER_FIELDS = ['CallBackURL', 'NominatedNumber', 'RequestType', 'ShortCode'].sort();
+const PULL_QUERY_FIELDS = ['EndDate', 'OffSetValue', 'ShortCode', 'StartDate'].sort();
+/** Pull's StartDate/EndDate: Nairobi wall-clock time. */
+const PULL_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/** A paybill payment Safaricom keeps for Pull Transactions (its answer's fields). */
+export interface PullTransaction {
+  transactionId: string;
+  /** When it happened (the peer answers it as trxDate, in UTC with a Z). */
+  at: Date;
+  amount: string;
+  billreference: string;
+  msisdn?: string;
+  sender?: string;
+  transactiontype?: string;
+}
+
+/** The instant a Pull time names (Nairobi is UTC+3 all year). */
+function pullInstant(value: string): number | null {
+  const m = PULL_TIME.exec(value);
+  if (!m) return null;
+  return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) - 3 * 3_600_000;
+}
+
 export interface PushRecord {
   body: Record<string, unknown>;
   checkoutRequestId: string;
@@ -106,6 +130,18 @@ export class DarajaPeer {
   readonly queries: string[] = [];
   readonly registrations: Record<string, unknown>[] = [];
   readonly statusQueries: StatusQueryRecord[] = [];
+  /** Pull Transactions: registrations and queries received, and the transactions the peer keeps for them. */
+  readonly pullRegistrations: Record<string, unknown>[] = [];
+  readonly pullQueries: Record<string, unknown>[] = [];
+  readonly pullTransactions: PullTransaction[] = [];
+  /** Transactions an answer lists at most (Daraja: 100). */
+  pullPageSize = 100;
+  /** Answer Pull queries with this HTTP status and body instead (garbage, refusals); `delayMs` for time-outs. */
+  failPullWith: { status: number; body?: unknown; raw?: string } | null = null;
+  /** Only queries from this OffSetValue on fail (a later page going wrong). */
+  failPullFromOffset = 0;
+  /** Hold Pull query answers this long (to see two sweeps overlap). */
+  pullDelayMs = 0;
   /** Answer Register URL with this HTTP status and body instead (e.g. Daraja down or refusing). */
   failRegisterWith: { status: number; body?: unknown } | null = null;
   /** Every way a request broke Daraja's rules; tests expect it to stay empty. */
@@ -353,6 +389,83 @@ export class DarajaPeer {
     });
   }
 
+  private pullRegister(req: IncomingMessage, raw: string, res: ServerResponse): void {
+    const body = this.bearerJson(req, raw, res, PULL_REGISTER_FIELDS);
+    if (!body) return;
+    const c2b = this.settings.c2b;
+    if (!c2b) return this.problem('Pull register without a configured paybill');
+    if (body.ShortCode !== c2b.shortcode) this.problem(`Pull ShortCode ${String(body.ShortCode)}`);
+    if (body.RequestType !== 'Pull') this.problem(`Pull RequestType ${String(body.RequestType)}`);
+    if (typeof body.NominatedNumber !== 'string' || !/^0[17]\d{8}$/.test(body.NominatedNumber))
+      this.problem(`Pull NominatedNumber ${String(body.NominatedNumber)}`);
+    const callback = body.CallBackURL;
+    const path = typeof callback === 'string' && URL.canParse(callback) ? new URL(callback).pathname : '';
+    if (!path || /mpesa|safaricom/i.test(path.replace(/^\/api\/v1\//, '')))
+      this.problem(`Pull CallBackURL ${String(callback)}`);
+    this.pullRegistrations.push(body);
+    send(res, 200, {
+      ResponseRefID: `${randomBytes(4).toString('hex')}-${Date.now()}`,
+      ResponseStatus: '1000',
+      ShortCode: body.ShortCode,
+      ResponseDescription: 'Shortcode Registered Successfully',
+    });
+  }
+
+  private async pullQuery(req: IncomingMessage, raw: string, res: ServerResponse): Promise<void> {
+    const body = this.bearerJson(req, raw, res, PULL_QUERY_FIELDS);
+    if (!body) return;
+    this.pullQueries.push(body);
+    const c2b = this.settings.c2b;
+    if (!c2b) return this.problem('Pull query without a configured paybill');
+    if (body.ShortCode !== c2b.shortcode) this.problem(`Pull ShortCode ${String(body.ShortCode)}`);
+    const start = pullInstant(String(body.StartDate));
+    const end = pullInstant(String(body.EndDate));
+    if (start === null) this.problem(`Pull StartDate ${String(body.StartDate)}`);
+    if (end === null) this.problem(`Pull EndDate ${String(body.EndDate)}`);
+    if (start !== null && end !== null) {
+      if (start > end) this.problem(`Pull StartDate ${String(body.StartDate)} after EndDate`);
+      if (start < Date.now() - 48 * 3_600_000)
+        this.problem(`Pull StartDate ${String(body.StartDate)} beyond 48 h`);
+      if (end > Date.now() + 5_000) this.problem(`Pull EndDate ${String(body.EndDate)} in the future`);
+    }
+    const offset =
+      typeof body.OffSetValue === 'string' && /^\d+$/.test(body.OffSetValue) ? +body.OffSetValue : -1;
+    if (offset < 0) this.problem(`Pull OffSetValue ${String(body.OffSetValue)}`);
+    if (this.pullDelayMs > 0) await new Promise((r) => setTimeout(r, this.pullDelayMs));
+    if (this.failPullWith && offset >= this.failPullFromOffset) {
+      const { status, body: failure, raw: text } = this.failPullWith;
+      if (res.destroyed) return;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(text ?? JSON.stringify(failure ?? {}));
+      return;
+    }
+    // Whole seconds, as Safaricom keeps them; both ends included.
+    const inWindow = this.pullTransactions
+      .filter((t) => {
+        const at = Math.floor(t.at.getTime() / 1000) * 1000;
+        return start !== null && end !== null && at >= start && at <= end;
+      })
+      .sort((a, b) => a.at.getTime() - b.at.getTime());
+    const page = inWindow.slice(Math.max(offset, 0), Math.max(offset, 0) + this.pullPageSize);
+    send(res, 200, {
+      ResponseRefID: `${randomBytes(4).toString('hex')}-${Date.now()}`,
+      ResponseCode: '1000',
+      ResponseMessage: 'Success',
+      Response: [
+        page.map((t) => ({
+          transactionId: t.transactionId,
+          trxDate: `${t.at.toISOString().slice(0, 19)}Z`,
+          msisdn: t.msisdn ?? '2547******49',
+          sender: t.sender ?? 'AMINA WANJIRU',
+          transactiontype: t.transactiontype ?? 'c2b-pay-bill-debit',
+          billreference: t.billreference,
+          amount: t.amount,
+          organizationname: 'Urembo Beauty',
+        })),
+      ],
+    });
+  }
+
   /** Bearer token and a JSON body with exactly the documented fields (C2B and Transaction Status stop here). */
   private bearerJson(
     req: IncomingMessage,
@@ -406,6 +519,10 @@ export class DarajaPeer {
         return this.register(req, raw, res);
       if (req.method === 'POST' && url.pathname === '/mpesa/transactionstatus/v1/query')
         return this.transactionStatus(req, raw, res);
+      if (req.method === 'POST' && url.pathname === '/pulltransactions/v1/register')
+        return this.pullRegister(req, raw, res);
+      if (req.method === 'POST' && url.pathname === '/pulltransactions/v1/query')
+        return await this.pullQuery(req, raw, res);
       this.problem(`unexpected ${req.method} ${url.pathname}`);
       send(res, 404, { requestId: rid(), errorCode: '404.001.01', errorMessage: 'Resource not found' });
     } catch (err) {

@@ -102,6 +102,11 @@ export interface DarajaClient {
   transactionStatus(receipt: string, remarks: string): Promise<TransactionStatusAccepted>;
   /** The cached token, fetched when missing or about to expire (exported for tests). */
   accessToken(): Promise<string>;
+  /**
+   * Any other Daraja API (Pull Transactions): a POST with the bearer token, refreshed once on an invalid token.
+   * Answers the JSON body; the caller reads it.
+   */
+  post(path: string, payload: unknown): Promise<unknown>;
 }
 
 export interface DarajaClientOptions {
@@ -233,6 +238,7 @@ export function createDarajaClient(
 
   return {
     accessToken,
+    post: authorisedPost,
 
     async stkPush(input) {
       const body = await authorisedPost('/mpesa/stkpush/v1/processrequest', {

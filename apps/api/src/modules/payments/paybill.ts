@@ -427,8 +427,23 @@ export class PaybillService {
     };
   }
 
+  /**
+   * A paybill payment Safaricom reported another way (the Pull sweep): stored raw under its own source, then the
+   * very path of a confirmation (same matching, same idempotency on the TransID). Null: unreadable, audited only.
+   */
+  async receiveReported(
+    source: 'pull-transaction',
+    raw: string,
+    c: C2bConfirmation | null,
+  ): Promise<C2bOutcome> {
+    const auditId = await this.audit(source, raw, c?.transId ?? null);
+    const outcome = c ? await this.applyConfirmation(c) : 'malformed';
+    await setCallbackOutcome(this.deps.db, auditId, outcome);
+    return outcome;
+  }
+
   private async audit(
-    source: 'c2b-confirmation' | 'c2b-validation' | 'status-result' | 'status-timeout',
+    source: 'c2b-confirmation' | 'c2b-validation' | 'status-result' | 'status-timeout' | 'pull-transaction',
     raw: string,
     transId: string | null,
   ) {

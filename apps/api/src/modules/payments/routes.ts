@@ -8,12 +8,14 @@ import { routeOf } from '../../lib/endpoint-route';
 import { notFound } from '../../lib/http-error';
 import type { RouteContext } from '../../lib/route-context';
 import type { PaybillService } from './paybill';
+import { pullAdminRoutes } from './pull-routes';
+import type { PullSweep } from './pull-sweep';
 import type { PaymentsService } from './service';
 import { currentUser } from '../auth';
 import { searchOrders } from './repository';
 
 /** What these routes use of the app. */
-type Ctx = RouteContext<{ paybill: PaybillService; payments: PaymentsService }>;
+type Ctx = RouteContext<{ paybill: PaybillService; payments: PaymentsService; pull: PullSweep }>;
 
 /** Daraja's callbacks are small; anything larger is not one. */
 const CALLBACK_BODY_LIMIT = 64 * 1024;
@@ -153,5 +155,7 @@ export function adminRoutes({ db, services }: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.registerC2bUrls),
       handler: async () => paybill.registerUrls(),
     });
+
+    await app.register(pullAdminRoutes(services.pull));
   };
 }
