@@ -71,6 +71,7 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
               receipt: 'NLJ7RT61SV',
               amount: 1000,
               status: 1,
+              state: 'completed',
               account: null,
             }),
           ]);
@@ -86,6 +87,8 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
             phone: null,
             status: 1,
             flag: null,
+            state: 'completed' as const,
+            hold_reason: null,
             created_at: now,
             updated_at: now,
             account: 'nope',

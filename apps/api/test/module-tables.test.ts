@@ -38,6 +38,7 @@ const OWNER: Record<string, string> = {
   payments: 'payments',
   stk_requests: 'payments',
   mpesa_callbacks: 'payments',
+  refunds: 'payments',
   reviews: 'reviews',
   returns: 'returns',
   return_items: 'returns',

@@ -542,7 +542,9 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
     });
     const bad = await update({ paymentStatus: 'payment-unsuccessfull' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toBe('paymentStatus must be one of pending, paid, payment-unsuccessful');
+    expect(bad.json().error).toBe(
+      'paymentStatus must be one of pending, paid, payment-unsuccessful, refunded',
+    );
     expect((await update({ deliveryStatus: 'shipped' })).statusCode).toBe(400);
 
     // "Paid" by hand needs evidence, and records a payment row for what is owed.

@@ -58,6 +58,10 @@ describeEachDialect('manual M-Pesa form and the admin payments table', (ctx) => 
       note: null,
       verification: null,
       createdAt: expect.any(String),
+      state: 'pending',
+      holdReason: null,
+      refundedAmount: 0,
+      refunds: [],
     });
     expect(await orderPaymentStatus(ctx(), order.id)).toBe('pending');
   });
@@ -187,6 +191,8 @@ describeEachDialect('manual M-Pesa form and the admin payments table', (ctx) => 
         phone: '254712345678',
         status: 0,
         flag: 'amount-mismatch',
+        state: 'held',
+        hold_reason: 'order-not-payable',
         created_at: new Date().toISOString(),
         updated_at: new Date().toISOString(),
       })

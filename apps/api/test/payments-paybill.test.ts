@@ -240,7 +240,9 @@ describeEachDialect(
       expect(await paymentByReceipt(first)).toMatchObject({
         order_id: cancelled.id,
         flag: 'refund',
-        status: 1,
+        state: 'held',
+        hold_reason: 'order-not-payable',
+        status: 0,
       });
       expect(await orderPaymentStatus(ctx(), cancelled.id)).toBe('pending');
 

@@ -106,6 +106,7 @@ describeEachDialect(
           phone: null,
           status: 1,
           flag: null,
+          state: 'completed',
           created_at: new Date().toISOString(),
           updated_at: new Date().toISOString(),
         })
@@ -520,6 +521,7 @@ describeEachDialect(
           phone: null,
           status: 1,
           flag: null,
+          state: 'completed',
           created_at: new Date().toISOString(),
           updated_at: new Date().toISOString(),
         })

@@ -424,8 +424,10 @@ describeEachDialect('stock: cancellation gives it back exactly once', (ctx) => {
       channel: 'M-Pesa',
       receipt: `TST${newId().slice(0, 7).toUpperCase()}`,
       phone: '254712345678',
-      status: 1,
+      status: flag ? 0 : 1,
       flag,
+      state: flag ? 'held' : 'completed',
+      hold_reason: flag ? 'order-not-payable' : null,
       created_at: now,
       updated_at: now,
     });

@@ -3,7 +3,7 @@
  * storefront's screens can use them without downloading the schema library. orders.ts builds its schemas on these.
  */
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'payment-unsuccessful'] as const;
+export const PAYMENT_STATUSES = ['pending', 'paid', 'payment-unsuccessful', 'refunded'] as const;
 export const DELIVERY_STATUSES = ['pending', 'in-transit', 'delivered', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -13,6 +13,7 @@ export const STATUS_LABELS: Record<PaymentStatus | DeliveryStatus, string> = {
   pending: 'Pending',
   paid: 'Paid',
   'payment-unsuccessful': 'Payment Unsuccessful',
+  refunded: 'Refunded',
   'in-transit': 'In Transit',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
@@ -55,6 +56,8 @@ export const ADMIN_PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentSt
   'payment-unsuccessful': ['pending', 'paid'],
   // Undoing a mistaken "paid" (the payments list keeps the evidence either way).
   paid: ['pending'],
+  // Every shilling went back (payments ledger): nothing to change by hand.
+  refunded: [],
 };
 export const ADMIN_DELIVERY_TRANSITIONS: Record<DeliveryStatus, readonly DeliveryStatus[]> = {
   pending: ['in-transit', 'delivered', 'cancelled'],

@@ -84,6 +84,9 @@ export const orderSchema = z.object({
   totalAmount: z.number().int(),
   paymentStatus: paymentStatusSchema,
   deliveryStatus: deliveryStatusSchema,
+  /** Third round: what its completed payments add up to, and what of them went back (refunds). */
+  paidAmount: z.number().int(),
+  refundedAmount: z.number().int(),
   createdAt: z.string(),
   /** When it was delivered (null until then): items may be returned for RETURN_DAYS after it. */
   deliveredAt: z.string().nullable(),

@@ -18,6 +18,32 @@ export const PAYMENT_FLAGS = ['amount-mismatch', 'conflict', 'refund', 'duplicat
 /** A typed receipt's check with Safaricom (Transaction Status API). */
 export const PAYMENT_VERIFICATIONS = ['checking', 'confirmed', 'unknown'] as const;
 
+/** Third round: the ledger's state of a payment. Only "completed" counts towards its order. */
+export const PAYMENT_STATES = ['pending', 'completed', 'failed', 'held'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+/** Why money is held aside (it does not count towards an order). */
+export const HOLD_REASONS = ['receipt-reused', 'order-not-payable', 'other-shortcode'] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+
+export const REFUND_METHODS = ['mpesa-reversal', 'manual'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+export const REFUND_STATES = ['pending', 'completed', 'failed'] as const;
+
+/** Money sent back from a payment: by hand (with the receipt of that transfer) or by Safaricom's Reversal API. */
+export const refundSchema = z.object({
+  _id: z.string(),
+  amount: z.number().int(),
+  method: z.enum(REFUND_METHODS),
+  state: z.enum(REFUND_STATES),
+  receipt: z.string().nullable(),
+  reason: z.string(),
+  /** Safaricom's reason when a Reversal failed. */
+  failure: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
 /** Payment: `status` true = complete, false = pending. `receipt` is null only for an STK payment
  * confirmed by an STK query whose callback never came (Safaricom's query answer carries no receipt). */
 export const paymentSchema = z.object({
@@ -42,6 +68,14 @@ export const paymentSchema = z.object({
   /** Addition: a typed receipt's check with Safaricom. */
   verification: z.enum(PAYMENT_VERIFICATIONS).nullable(),
   createdAt: z.string(),
+  /** Third round: the ledger. `status` is true exactly when `state` is "completed". */
+  state: z.enum(PAYMENT_STATES),
+  holdReason: z.enum(HOLD_REASONS).nullable(),
+  /** What its completed refunds sent back. */
+  refundedAmount: z.number().int(),
+  refunds: z.array(refundSchema),
+  /** Money of this payment the shop must still send back (GET /payment/?refundDue=true). */
+  refundDue: z.number().int().optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -52,6 +86,23 @@ export const RECEIPT_PATTERN = /^[A-Z0-9]{10}$/;
 
 export function normalizeReceipt(input: string): string {
   return input.replace(/\s+/g, '').toUpperCase();
+}
+
+/** The one receipt rule wherever a person types one (manual form, admin mark-paid, manual refund). */
+export const RECEIPT_RULE = 'Receipt number must be 10 letters and digits, like NLJ7RT61SV';
+
+/** A typed receipt, trimmed and upper-cased; null when it breaks the rule. */
+export function parseReceipt(input: string): string | null {
+  const receipt = normalizeReceipt(input);
+  return RECEIPT_PATTERN.test(receipt) ? receipt : null;
+}
+
+/** A zod field for a typed receipt (the one rule). */
+export function receiptField(required = 'Receipt number is required') {
+  return z
+    .string({ error: required })
+    .transform(normalizeReceipt)
+    .pipe(z.string().min(1, required).regex(RECEIPT_PATTERN, RECEIPT_RULE));
 }
 
 export const PHONE_FOR_MPESA_ERROR = 'Enter the M-Pesa phone number, like 0712 345 678';
@@ -91,15 +142,7 @@ export const manualPaymentBodySchema = z.object({
     .max(MAX_PAYMENT_AMOUNT, 'Amount is too large'),
   channel: z.string().trim().max(40, 'channel must be at most 40 characters').optional(),
   order: z.string({ error: 'order is required' }).trim().min(1, 'order is required').max(64),
-  receipt: z
-    .string({ error: 'Receipt number is required' })
-    .transform(normalizeReceipt)
-    .pipe(
-      z
-        .string()
-        .min(1, 'Receipt number is required')
-        .regex(RECEIPT_PATTERN, 'Receipt number must be 10 letters and digits, like NLJ7RT61SV'),
-    ),
+  receipt: receiptField(),
 });
 export type ManualPaymentBody = z.input<typeof manualPaymentBodySchema>;
 
@@ -118,8 +161,11 @@ export const updatePaymentBodySchema = z.union([paymentStatusBodySchema, assignP
   error: 'Send {status: true|false} or {order: "<reference>"}',
 });
 
-/** GET /payment/?filter=… (admin). `unmatched=true` is another spelling of filter=unmatched. */
-export const PAYMENT_FILTERS = ['all', 'unmatched', 'pending', 'conflicts'] as const;
+/**
+ * GET /payment/?filter=… (admin). `unmatched=true` is another spelling of filter=unmatched, `refundDue=true` of
+ * filter=refund-due (payments with money to send back, each with `refundDue`).
+ */
+export const PAYMENT_FILTERS = ['all', 'unmatched', 'pending', 'conflicts', 'refund-due'] as const;
 export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
 
 /** GET /payment/reconciliation?date=YYYY-MM-DD (admin): the day's money by way it came, Nairobi time. */
@@ -167,3 +213,36 @@ export const orderMatchSchema = z.object({
   createdAt: z.string(),
 });
 export type OrderMatch = z.infer<typeof orderMatchSchema>;
+
+const REFUND_AMOUNT_RULE = 'amount must be a whole number of shillings from 1 to what is left of the payment';
+
+/** POST /payment/{id}/refund (admin). */
+export const refundBodySchema = z
+  .object({
+    amount: z
+      .number({ error: REFUND_AMOUNT_RULE })
+      .int(REFUND_AMOUNT_RULE)
+      .min(1, REFUND_AMOUNT_RULE)
+      .max(MAX_PAYMENT_AMOUNT, REFUND_AMOUNT_RULE),
+    method: z.enum(REFUND_METHODS, { error: 'method must be "mpesa-reversal" or "manual"' }),
+    reason: z
+      .string({ error: 'Give the reason for the refund' })
+      .trim()
+      .min(1, 'Give the reason for the refund')
+      .max(200, 'reason must be at most 200 characters'),
+    receipt: z.string().max(40, RECEIPT_RULE).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.method === 'manual') {
+      if (body.receipt === undefined || body.receipt.trim() === '') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['receipt'],
+          message: 'A manual refund needs the receipt of the money you sent back (10 letters and digits)',
+        });
+      } else if (!parseReceipt(body.receipt)) {
+        ctx.addIssue({ code: 'custom', path: ['receipt'], message: RECEIPT_RULE });
+      }
+    }
+  });
+export type RefundBody = z.input<typeof refundBodySchema>;

@@ -250,7 +250,7 @@ export interface CartLinesTable {
   updated_at: string;
 }
 
-export type PaymentStatus = 'pending' | 'paid' | 'payment-unsuccessful';
+export type PaymentStatus = 'pending' | 'paid' | 'payment-unsuccessful' | 'refunded';
 export type DeliveryStatus = 'pending' | 'in-transit' | 'delivered' | 'cancelled';
 
 export interface OrdersTable {
@@ -347,6 +347,42 @@ export interface PaymentsTable {
   verification: 'checking' | 'confirmed' | 'unknown' | null;
   /** OriginatorConversationID of the Transaction Status request about this payment. */
   status_query_id: string | null;
+  /**
+   * The ledger's state (payments/ledger.ts writes it): only 'completed' counts towards the order; 'held' money is
+   * kept aside with `hold_reason`; `status` is 1 exactly when the state is 'completed'.
+   */
+  state: PaymentStateColumn;
+  hold_reason: HoldReasonColumn | null;
+  /** What this payment's completed refunds sent back. */
+  refunded_amount: Generated<number>;
+}
+
+export type PaymentStateColumn = 'pending' | 'completed' | 'failed' | 'held';
+export type HoldReasonColumn = 'receipt-reused' | 'order-not-payable' | 'other-shortcode';
+
+/** Money sent back from a payment: by hand (its receipt) or by Safaricom's Reversal API (pending until its result). */
+export interface RefundsTable {
+  id: string;
+  payment_id: string;
+  amount: number;
+  method: 'mpesa-reversal' | 'manual';
+  state: 'pending' | 'completed' | 'failed';
+  /** The receipt of the money sent back (a manual transfer's, or the Reversal's own TransactionID). */
+  receipt: string | null;
+  reason: string;
+  /** Safaricom's reason when a Reversal failed. */
+  failure: string | null;
+  /** The admin's Idempotency-Key: a repeat answers this refund. */
+  idempotency_key: string | null;
+  /** The Reversal's OriginatorConversationID, once Daraja accepted the request. */
+  conversation_id: string | null;
+  /** Reversal requests sent (a time-out is retried) and when the next may go. */
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  admin_id: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
 }
 
 export type PaymentFlagColumn = 'amount-mismatch' | 'conflict' | 'refund' | 'duplicate' | 'other-shortcode';
@@ -510,6 +546,7 @@ export interface Database {
   order_items: OrderItemsTable;
   reviews: ReviewsTable;
   payments: PaymentsTable;
+  refunds: RefundsTable;
   stk_requests: StkRequestsTable;
   mpesa_callbacks: MpesaCallbacksTable;
   order_messages: OrderMessagesTable;

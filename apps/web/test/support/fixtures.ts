@@ -116,6 +116,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     totalAmount: 4350,
     paymentStatus: 'pending',
     deliveryStatus: 'pending',
+    paidAmount: 0,
+    refundedAmount: 0,
     createdAt: '2026-03-02T09:30:00.000Z',
     deliveredAt: null,
     ...overrides,
@@ -139,6 +141,10 @@ export const payment = (overrides: Partial<Payment> = {}): Payment => ({
   note: null,
   verification: null,
   createdAt: '2026-03-01T09:00:00.000Z',
+  state: 'pending',
+  holdReason: null,
+  refundedAmount: 0,
+  refunds: [],
   ...overrides,
 });
 

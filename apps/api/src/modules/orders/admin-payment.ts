@@ -1,11 +1,13 @@
 import type { Transaction } from 'kysely';
-import { normalizeReceipt } from '@urembo/contract/payments';
+import { RECEIPT_RULE, parseReceipt } from '@urembo/contract/payments';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import type { OrderRow } from './repository';
-// eslint-disable-next-line import-x/no-restricted-paths -- payments' own writes belong in payments: to move
-import { findPaymentByReceipt, insertPayment } from '../payments/repository';
+// eslint-disable-next-line import-x/no-restricted-paths -- the payments ledger's one credit step
+import { creditNew } from '../payments/ledger';
+// eslint-disable-next-line import-x/no-restricted-paths -- a receipt is credited once
+import { findPaymentByReceipt } from '../payments/repository';
 import { completedTotal, settleOrder } from './settlement';
 
 export const ADMIN_PAYMENT_CHANNEL = 'Recorded by admin';
@@ -25,35 +27,34 @@ export async function recordAdminPayment(
 ): Promise<void> {
   const owed = order.total_amount - (await completedTotal(trx, order.id));
   if (owed > 0) {
-    const receipt = evidence.receipt ? normalizeReceipt(evidence.receipt) : '';
+    const receipt = evidence.receipt?.trim() ? parseReceipt(evidence.receipt) : '';
     const reason = evidence.reason?.trim() ?? '';
+    if (receipt === null) throw badRequest(RECEIPT_RULE);
     if (!receipt && !reason) throw badRequest(ADMIN_PAID_NEEDS_EVIDENCE);
-    if (receipt) {
-      if (!/^[A-Z0-9]{6,20}$/.test(receipt))
-        throw badRequest('Receipt must be letters and digits, like NLJ7RT61SV');
-      if (await findPaymentByReceipt(trx, receipt))
-        throw conflict('This M-Pesa receipt number has already been used');
-    }
-    await insertPayment(trx, {
-      id: newId(),
-      source: 'admin',
-      order_id: order.id,
-      user_id: order.user_id,
-      stk_request_id: null,
-      full_name: order.name,
-      amount: owed,
-      channel: ADMIN_PAYMENT_CHANNEL,
-      receipt: receipt || null,
-      phone: order.phone,
-      status: 1,
-      flag: null,
-      created_at: now,
-      updated_at: now,
-      account: null,
-      note: reason || null,
-      verification: null,
-      status_query_id: null,
-    });
+    if (receipt && (await findPaymentByReceipt(trx, receipt)))
+      throw conflict('This M-Pesa receipt number has already been used');
+    await creditNew(
+      trx,
+      {
+        id: newId(),
+        source: 'admin',
+        order_id: order.id,
+        user_id: order.user_id,
+        stk_request_id: null,
+        full_name: order.name,
+        amount: owed,
+        channel: ADMIN_PAYMENT_CHANNEL,
+        receipt: receipt || null,
+        phone: order.phone,
+        created_at: now,
+        updated_at: now,
+        account: null,
+        note: reason || null,
+        verification: null,
+        status_query_id: null,
+      },
+      { byAdmin: true },
+    );
   }
   await settleOrder(trx, order.id);
 }

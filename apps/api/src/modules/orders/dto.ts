@@ -1,4 +1,5 @@
 import type { Order, OrderItem, OrderLineVariant } from '@urembo/contract/orders';
+import { toCount } from '../../db/sql-values';
 import { parseVariantOptions } from '../catalogue';
 import type { OrderItemListRow, OrderItemRow, OrderRow } from './repository';
 
@@ -42,6 +43,8 @@ export function toOrderDto(row: OrderRow, items: OrderItemRow[]): Order {
     totalAmount: row.total_amount,
     paymentStatus: row.payment_status,
     deliveryStatus: row.delivery_status,
+    paidAmount: toCount(row.paid_amount ?? 0),
+    refundedAmount: toCount(row.refunded_amount ?? 0),
     createdAt: row.created_at,
     deliveredAt: row.delivered_at,
   };

@@ -6,7 +6,12 @@ import { giveBackStock, giveBackVariantStock } from '../catalogue';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
-export type OrderRow = Selectable<OrdersTable> & { user_full_name: string };
+export type OrderRow = Selectable<OrdersTable> & {
+  user_full_name: string;
+  /** Sums of its payments (sql sums: a string on PostgreSQL; read with toCount). */
+  paid_amount: number | string | null;
+  refunded_amount: number | string | null;
+};
 export type OrderItemRow = Selectable<OrderItemsTable>;
 
 /* ---- catalogue and delivery reads used to price an order ---- */
@@ -59,7 +64,20 @@ function ordersWithUser(db: Db) {
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
     .selectAll('orders')
-    .select('users.full_name as user_full_name');
+    .select('users.full_name as user_full_name')
+    .select((eb) => [
+      eb
+        .selectFrom('payments')
+        .select((p) => p.fn.sum<number | string | null>('payments.amount').as('n'))
+        .whereRef('payments.order_id', '=', 'orders.id')
+        .where(countsTowardOrder)
+        .as('paid_amount'),
+      eb
+        .selectFrom('payments')
+        .select((p) => p.fn.sum<number | string | null>('payments.refunded_amount').as('n'))
+        .whereRef('payments.order_id', '=', 'orders.id')
+        .as('refunded_amount'),
+    ]);
 }
 
 export function findOrderById(db: Db, id: string): Promise<OrderRow | undefined> {
@@ -240,12 +258,12 @@ export async function returnOrderStock(db: Db, orderId: string): Promise<void> {
 }
 
 /**
- * THE definition of a payment that counts towards its order: completed, and not held for review (flagged).
+ * THE definition of a payment that counts towards its order: its ledger state is completed (payments/ledger.ts).
  * Settlement adds these up (`completedTotal`), and the unpaid-order sweep keeps an order that has one; a held payment
  * does neither (on an order the sweep cancelled it is money to give back, which the payments table shows).
  */
 export function countsTowardOrder(eb: ExpressionBuilder<Database, 'payments'>) {
-  return eb.and([eb('payments.status', '=', 1), eb('payments.flag', 'is', null)]);
+  return eb('payments.state', '=', 'completed');
 }
 
 /** A condition on `orders`: no payment that counts towards the order is recorded (a partly paid order is kept). */

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, PaymentStatus } from '../../db/schema';
 import { nowIso, toCount } from '../../db/sql-values';
 import { conflict } from '../../lib/http-error';
 import { recordOrderEvent } from './events';
@@ -21,7 +21,7 @@ export interface LockedOrder {
   user_id: string;
   reference: string;
   total_amount: number;
-  payment_status: 'pending' | 'paid' | 'payment-unsuccessful';
+  payment_status: PaymentStatus;
   delivery_status: 'pending' | 'in-transit' | 'delivered' | 'cancelled';
   phone: string;
   name: string;

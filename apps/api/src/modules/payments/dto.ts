@@ -1,9 +1,23 @@
-import type { Payment } from '@urembo/contract/payments';
+import type { Payment, Refund } from '@urembo/contract/payments';
 import { fromFlag } from '../../db/sql-values';
-import type { PaymentListRow } from './repository';
+import type { PaymentListRow, RefundRow } from './repository';
 
-/** The API's view of a payment (`ID` is the source marker, `order` the order's _id). */
-export function toPaymentDto(row: PaymentListRow): Payment {
+export function toRefundDto(row: RefundRow): Refund {
+  return {
+    _id: row.id,
+    amount: row.amount,
+    method: row.method,
+    state: row.state,
+    receipt: row.receipt,
+    reason: row.reason,
+    failure: row.failure,
+    createdAt: row.created_at,
+    completedAt: row.completed_at,
+  };
+}
+
+/** The API's view of a payment (`ID` is the source marker, `order` the order's _id), with its refunds. */
+export function toPaymentDto(row: PaymentListRow, refunds: RefundRow[] = [], refundDue?: number): Payment {
   return {
     _id: row.id,
     ID: row.source,
@@ -21,5 +35,10 @@ export function toPaymentDto(row: PaymentListRow): Payment {
     note: row.note,
     verification: row.verification,
     createdAt: row.created_at,
+    state: row.state,
+    holdReason: row.hold_reason,
+    refundedAmount: row.refunded_amount,
+    refunds: refunds.filter((r) => r.payment_id === row.id).map(toRefundDto),
+    ...(refundDue !== undefined ? { refundDue } : {}),
   };
 }

@@ -6,7 +6,8 @@ import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import { nowIso } from '../../db/sql-values';
 import { newId } from '../../lib/ids';
-import { creditCheck, normalizeReference, settleOrder } from '../orders';
+import { normalizeReference } from '../orders';
+import { creditNew, creditPending, holdNew } from './ledger';
 import type { DarajaClient } from './daraja-client';
 import {
   findOrderIdByReference,
@@ -14,6 +15,7 @@ import {
   findPaymentByStatusQuery,
   insertCallbackAudit,
   setCallbackOutcome,
+  setVerification,
 } from './repository';
 
 /*
@@ -74,8 +76,8 @@ export function parseC2b(raw: string): C2bConfirmation | null {
   const names = ['FirstName', 'MiddleName', 'LastName'].map((k) => text(k, 40)).filter(Boolean);
   return {
     transId,
-    // M-Pesa moves whole shillings; "123.00" is 123.
-    amount: Math.round(amount),
+    // Whole shillings received, never more: "123.00" is 123 and "99.50" is 99.
+    amount: Math.floor(amount),
     shortcode,
     billRef: text('BillRefNumber', 40),
     msisdn: text('MSISDN', 64) || null,
@@ -137,8 +139,8 @@ type Trx = Transaction<Database>;
 
 /**
  * Money Safaricom confirmed under a receipt, for an order (or none yet). One receipt, one credit: a typed receipt
- * still pending becomes this payment (Safaricom's amount counts); a receipt already credited elsewhere is recorded
- * as a conflict that pays nothing; a cancelled or already-paid order keeps the money flagged for a refund.
+ * still pending becomes this payment (Safaricom's amount counts); a receipt already credited elsewhere is held as
+ * reused and pays nothing; everything else goes through the ledger's one credit step.
  */
 async function creditConfirmed(trx: Trx, c: C2bConfirmation, orderId: string | null): Promise<C2bOutcome> {
   const now = nowIso();
@@ -148,61 +150,47 @@ async function creditConfirmed(trx: Trx, c: C2bConfirmation, orderId: string | n
   // AccountReference): the same TransID, already credited to that order, is the same money, not a conflict.
   if (
     existing &&
-    existing.status === 1 &&
-    existing.flag === null &&
+    existing.state === 'completed' &&
     existing.amount === c.amount &&
     (orderId === null || existing.order_id === orderId)
   ) {
     return 'duplicate';
   }
-  if (existing && existing.source === 'user-mpesa-form' && existing.status === 0 && existing.flag === null) {
-    const target = existing.order_id ?? orderId;
-    const check = target ? await creditCheck(trx, target) : undefined;
-    await trx
-      .updateTable('payments')
-      .set({
-        amount: c.amount,
-        status: 1,
-        verification: 'confirmed',
-        account: c.billRef,
-        flag: check?.refund ? 'refund' : null,
-        updated_at: now,
-      })
-      .where('id', '=', existing.id)
-      .where('status', '=', 0)
-      .execute();
-    if (target && !check?.refund) await settleOrder(trx, target);
-    return check?.refund ? 'refund' : 'typed-receipt-confirmed';
-  }
-  const check = existing ? undefined : orderId ? await creditCheck(trx, orderId) : undefined;
-  await trx
-    .insertInto('payments')
-    .values({
-      id: newId(),
-      source: 'mpesa-c2b',
-      order_id: check ? check.order.id : existing ? orderId : null,
-      user_id: check ? check.order.user_id : null,
-      stk_request_id: null,
-      full_name: c.fullName,
+  if (existing && existing.source === 'user-mpesa-form' && existing.state === 'pending') {
+    const outcome = await creditPending(trx, existing, {
       amount: c.amount,
-      channel: C2B_CHANNEL,
-      receipt: existing ? null : c.transId,
-      phone: c.msisdn,
-      status: existing ? 0 : 1,
-      flag: existing ? 'conflict' : check?.refund ? 'refund' : null,
-      created_at: now,
-      updated_at: now,
+      orderId,
+      verification: 'confirmed',
       account: c.billRef,
-      note: existing ? `Receipt ${c.transId} was already credited (payment ${existing.id})` : null,
-      verification: null,
-      status_query_id: null,
-    })
-    .execute();
-  if (existing) return 'receipt-conflict';
-  if (!check) return 'unmatched';
-  if (check.refund) return 'refund';
-  await settleOrder(trx, check.order.id);
-  return 'credited';
+    });
+    if (outcome === 'raced') return 'duplicate';
+    return outcome === 'refund-due' ? 'refund' : 'typed-receipt-confirmed';
+  }
+  const row = {
+    id: newId(),
+    source: 'mpesa-c2b' as const,
+    order_id: orderId,
+    user_id: null,
+    stk_request_id: null,
+    full_name: c.fullName,
+    amount: c.amount,
+    channel: C2B_CHANNEL,
+    receipt: existing ? null : c.transId,
+    phone: c.msisdn,
+    created_at: now,
+    updated_at: now,
+    account: c.billRef,
+    note: existing ? `Receipt ${c.transId} was already credited (payment ${existing.id})` : null,
+    verification: null,
+    status_query_id: null,
+  };
+  if (existing) {
+    await holdNew(trx, row, 'receipt-reused', 'conflict');
+    return 'receipt-conflict';
+  }
+  const { outcome } = await creditNew(trx, row);
+  if (outcome === 'refund-due') return 'refund';
+  return outcome === 'unmatched' ? 'unmatched' : 'credited';
 }
 
 export interface PaybillDeps {
@@ -290,7 +278,7 @@ export class PaybillService {
     return this.deps.db.transaction().execute(async (trx) => {
       const payment = await findPaymentByStatusQuery(trx, r.originatorConversationId!);
       if (!payment) return 'unknown-query';
-      if (payment.status === 1 || payment.verification !== 'checking') return 'duplicate';
+      if (payment.state !== 'pending' || payment.verification !== 'checking') return 'duplicate';
       const ours =
         !!c2b &&
         r.resultCode === '0' &&
@@ -299,30 +287,13 @@ export class PaybillService {
         r.amount !== null &&
         r.amount > 0 &&
         (r.creditPartyName ?? '').trim().startsWith(c2b.shortcode);
-      const now = nowIso();
       if (!ours) {
-        await trx
-          .updateTable('payments')
-          .set({ verification: 'unknown', updated_at: now })
-          .where('id', '=', payment.id)
-          .execute();
+        await setVerification(trx, payment.id, 'unknown', undefined, nowIso());
         return r.resultCode === '0' ? 'not-ours' : 'unknown-receipt';
       }
-      const check = payment.order_id ? await creditCheck(trx, payment.order_id) : undefined;
-      await trx
-        .updateTable('payments')
-        .set({
-          amount: r.amount!,
-          status: 1,
-          verification: 'confirmed',
-          flag: check?.refund ? 'refund' : null,
-          updated_at: now,
-        })
-        .where('id', '=', payment.id)
-        .where('status', '=', 0)
-        .execute();
-      if (payment.order_id && !check?.refund) await settleOrder(trx, payment.order_id);
-      return check?.refund ? 'refund' : 'confirmed';
+      const outcome = await creditPending(trx, payment, { amount: r.amount!, verification: 'confirmed' });
+      if (outcome === 'raced') return 'duplicate';
+      return outcome === 'refund-due' ? 'refund' : 'confirmed';
     });
   }
 
@@ -332,16 +303,7 @@ export class PaybillService {
     if (!this.c2b?.initiator || config.mpesa.mode === 'off') return;
     try {
       const accepted = await daraja.transactionStatus(receipt, 'Order payment check');
-      await db
-        .updateTable('payments')
-        .set({
-          verification: 'checking',
-          status_query_id: accepted.originatorConversationId,
-          updated_at: nowIso(),
-        })
-        .where('id', '=', paymentId)
-        .where('status', '=', 0)
-        .execute();
+      await setVerification(db, paymentId, 'checking', accepted.originatorConversationId, nowIso());
     } catch (err) {
       log.warn({ err, paymentId }, 'M-Pesa transaction status query failed; the payment waits for an admin');
     }

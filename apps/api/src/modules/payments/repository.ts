@@ -1,9 +1,17 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+} from 'kysely';
 import type {
   Database,
   MpesaCallbacksTable,
   OrdersTable,
   PaymentsTable,
+  RefundsTable,
   StkRequestsTable,
 } from '../../db/schema';
 import type { PaymentFilter } from '@urembo/contract/payments';
@@ -12,6 +20,7 @@ import { toCount } from '../../db/sql-values';
 export type Db = Kysely<Database> | Transaction<Database>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type StkRequestRow = Selectable<StkRequestsTable>;
+export type RefundRow = Selectable<RefundsTable>;
 export type PaymentOrderRow = Pick<
   Selectable<OrdersTable>,
   'id' | 'reference' | 'user_id' | 'total_amount' | 'payment_status' | 'delivery_status' | 'phone'
@@ -34,9 +43,8 @@ export async function fullNameOfUser(db: Db, userId: string): Promise<string | n
 
 /* ---- payments ---- */
 
-export async function insertPayment(db: Db, row: PaymentRow): Promise<PaymentRow> {
+export async function insertPayment(db: Db, row: Insertable<PaymentsTable>): Promise<void> {
   await db.insertInto('payments').values(row).execute();
-  return row;
 }
 
 export function findPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
@@ -51,34 +59,89 @@ export function findPaymentOfStkRequest(db: Db, stkRequestId: string): Promise<P
   return db.selectFrom('payments').selectAll().where('stk_request_id', '=', stkRequestId).executeTakeFirst();
 }
 
-/** Gives an unmatched payment its order; answers whether this call did it (a concurrent assignment loses). */
-export async function assignPayment(
+type LedgerChange = Partial<
+  Pick<
+    PaymentRow,
+    | 'amount'
+    | 'order_id'
+    | 'user_id'
+    | 'state'
+    | 'hold_reason'
+    | 'status'
+    | 'flag'
+    | 'verification'
+    | 'account'
+    | 'receipt'
+    | 'note'
+  >
+> & { updated_at: string };
+
+/** The ledger completes (or holds) a pending payment; answers whether this call did it (a concurrent one loses). */
+export async function completePendingPayment(
   db: Db,
   id: string,
-  orderId: string,
-  userId: string,
-  refund: boolean,
-  now: string,
+  change: LedgerChange & Pick<PaymentRow, 'state'>,
 ): Promise<boolean> {
   const result = await db
     .updateTable('payments')
-    .set({ order_id: orderId, user_id: userId, flag: refund ? 'refund' : null, updated_at: now })
+    .set({ ...change, status: change.state === 'completed' ? 1 : 0 })
     .where('id', '=', id)
-    .where('order_id', 'is', null)
+    .where('state', '=', 'pending')
     .executeTakeFirst();
   return toCount(result.numUpdatedRows) === 1;
 }
 
-/** Sets the status only when it is not already that value; answers whether it changed. */
-export async function setPaymentStatus(db: Db, id: string, status: boolean, now: string): Promise<boolean> {
-  const flag = status ? 1 : 0;
+/** The ledger gives unmatched money its order; answers whether this call did it (a concurrent assignment loses). */
+export async function creditUnmatchedPayment(
+  db: Db,
+  id: string,
+  change: LedgerChange & Pick<PaymentRow, 'state'>,
+): Promise<boolean> {
   const result = await db
     .updateTable('payments')
-    .set({ status: flag, updated_at: now })
+    .set({ ...change, status: change.state === 'completed' ? 1 : 0 })
     .where('id', '=', id)
-    .where('status', '<>', flag)
+    .where(isUnmatched)
     .executeTakeFirst();
   return toCount(result.numUpdatedRows) === 1;
+}
+
+/** Sets a payment's ledger fields (only from `from` when given); answers whether it changed. */
+export async function setPaymentState(
+  db: Db,
+  id: string,
+  change: LedgerChange,
+  from?: PaymentRow['state'],
+): Promise<boolean> {
+  let query = db.updateTable('payments').set(change).where('id', '=', id);
+  if (from) query = query.where('state', '=', from);
+  const result = await query.executeTakeFirst();
+  return toCount(result.numUpdatedRows) === 1;
+}
+
+/** THE definition of unmatched money: completed, waiting for an order. */
+export function isUnmatched(eb: ExpressionBuilder<Database, 'payments'>) {
+  return eb.and([eb('payments.order_id', 'is', null), eb('payments.state', '=', 'completed')]);
+}
+
+/** A typed receipt the shop is checking with Safaricom, or found unknown (it stays pending). */
+export async function setVerification(
+  db: Db,
+  id: string,
+  verification: 'checking' | 'unknown',
+  statusQueryId: string | undefined,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({
+      verification,
+      ...(statusQueryId !== undefined ? { status_query_id: statusQueryId } : {}),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .execute();
 }
 
 /** Fills in the receipt of a query-confirmed STK payment when its late callback finally brings one. */
@@ -102,14 +165,13 @@ export type PaymentListRow = PaymentRow & { order_reference: string | null };
 function filtered(db: Db, filter: PaymentFilter) {
   let query = db.selectFrom('payments').leftJoin('orders', 'orders.id', 'payments.order_id');
   if (filter === 'unmatched') {
-    query = query.where('payments.order_id', 'is', null).where('payments.source', '=', 'mpesa-c2b');
+    query = query.where(isUnmatched);
   } else if (filter === 'pending') {
-    query = query
-      .where('payments.source', '=', 'user-mpesa-form')
-      .where('payments.status', '=', 0)
-      .where('payments.flag', 'is', null);
+    query = query.where('payments.state', '=', 'pending');
   } else if (filter === 'conflicts') {
-    query = query.where('payments.flag', 'is not', null);
+    query = query.where('payments.state', 'in', ['held', 'failed']);
+  } else if (filter === 'refund-due') {
+    query = query.where(sql<boolean>`1 = 0`);
   }
   return query;
 }
@@ -199,11 +261,25 @@ export async function moneyBetween(db: Db, fromIso: string, toIso: string) {
       eb.fn.countAll<number>().as('n'),
       eb.fn.sum<number | string | null>('amount').as('amount'),
       eb.case().when('order_id', 'is', null).then(1).else(0).end().as('unmatched'),
-      eb.case().when('flag', 'is', null).then(0).else(1).end().as('flagged'),
+      eb.case().when('state', 'in', ['held', 'failed']).then(1).else(0).end().as('flagged'),
     ])
     .where('created_at', '>=', fromIso)
     .where('created_at', '<', toIso)
     .groupBy(['source', 'status', 'unmatched', 'flagged'])
+    .execute();
+}
+
+/* ---- refunds ---- */
+
+/** The refunds of some payments, oldest first. */
+export async function refundsOfPayments(db: Db, paymentIds: string[]): Promise<RefundRow[]> {
+  if (paymentIds.length === 0) return [];
+  return db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('payment_id', 'in', paymentIds)
+    .orderBy('created_at')
+    .orderBy('id')
     .execute();
 }
 

@@ -24,7 +24,6 @@ import {
   addReceiptToStkPayment,
   claimStkQuery,
   findOrderForPayment,
-  assignPayment,
   findOrderIdByReference,
   findPayment,
   findPaymentByReceipt,
@@ -35,24 +34,27 @@ import {
   finishStkRequest,
   fullNameOfUser,
   insertCallbackAudit,
-  insertPayment,
   insertStkRequest,
   latestPendingStkRequest,
   listPayments,
   recentStkRequests,
   setCallbackOutcome,
-  setPaymentStatus,
+  refundsOfPayments,
+  type PaymentListRow,
   type PaymentOrderRow,
   type StkRequestRow,
 } from './repository';
 import { STILL_PROCESSING_RESULT_CODE, meaningOf, resultCodeText } from './result-codes';
+import { assertStillCoveredWithout, completedTotal, normalizeReference, settleOrder } from '../orders';
 import {
-  assertStillCoveredWithout,
-  completedTotal,
-  creditCheck,
-  normalizeReference,
-  settleOrder,
-} from '../orders';
+  creditNew,
+  creditPending,
+  creditUnmatched,
+  failAsDuplicate,
+  holdNew,
+  recordPending,
+  uncredit,
+} from './ledger';
 
 /** Ask Daraja (STK query) about a pending request once its callback is this late... */
 export const STK_QUERY_AFTER_MS = 20_000;
@@ -253,24 +255,19 @@ export class PaymentsService {
         return await db.transaction().execute(async (trx) => {
           const existing = await findPaymentByReceipt(trx, body.receipt);
           if (existing) {
-            if (existing.source !== 'mpesa-c2b' || existing.order_id !== null || existing.flag !== null)
+            // Paybill money still waiting for its order is this order's when its customer types its receipt.
+            if (
+              existing.source !== 'mpesa-c2b' ||
+              existing.order_id !== null ||
+              existing.state !== 'completed'
+            )
               throw used;
-            const check = await creditCheck(trx, order.id);
-            const assigned = await assignPayment(
-              trx,
-              existing.id,
-              order.id,
-              order.user_id,
-              !!check?.refund,
-              now,
-            );
-            if (!assigned) throw used;
-            if (!check?.refund) await settleOrder(trx, order.id);
+            if ((await creditUnmatched(trx, existing, order.id)) === 'raced') throw used;
             return existing.id;
           }
-          const row = await insertPayment(trx, {
+          const row = {
             id: newId(),
-            source: 'user-mpesa-form',
+            source: 'user-mpesa-form' as const,
             order_id: order.id,
             user_id: user.id,
             stk_request_id: null,
@@ -279,15 +276,14 @@ export class PaymentsService {
             channel: body.channel || MANUAL_CHANNEL,
             receipt: body.receipt,
             phone: user.phone,
-            status: 0,
-            flag: null,
             created_at: now,
             updated_at: now,
             account: null,
             note: null,
             verification: null,
             status_query_id: null,
-          });
+          };
+          await recordPending(trx, row);
           return row.id;
         });
       } catch (err) {
@@ -296,17 +292,25 @@ export class PaymentsService {
       }
     })();
     const stored = await findPaymentWithReference(db, id);
-    if (stored && stored.status === 0 && stored.receipt)
+    if (stored && stored.state === 'pending' && stored.receipt)
       await paybill.checkReceipt(stored.id, stored.receipt);
     const answer = await findPaymentWithReference(db, id);
     if (!answer) throw notFound('Payment not found');
-    return toPaymentDto(answer);
+    return this.withRefunds(answer);
   }
 
   async listPayments(page: number, limit: number, filter: PaymentFilter = 'all'): Promise<Paged<Payment>> {
     const { db } = this.deps;
     const { rows, total } = await listPayments(db, page, limit, filter);
-    return paged(rows.map(toPaymentDto), total, { page, limit });
+    const refunds = await refundsOfPayments(
+      db,
+      rows.map((r) => r.id),
+    );
+    return paged(
+      rows.map((row) => toPaymentDto(row, refunds)),
+      total,
+      { page, limit },
+    );
   }
 
   /** The payments of one order (its owner or an admin): what the order page shows after the manual form. */
@@ -320,7 +324,11 @@ export class PaymentsService {
       .where('order_id', '=', orderId)
       .orderBy('created_at', 'desc')
       .execute();
-    return rows.map((row) => toPaymentDto({ ...row, order_reference: order.reference }));
+    const refunds = await refundsOfPayments(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => toPaymentDto({ ...row, order_reference: order.reference }, refunds));
   }
 
   /** Admin: assigns an unmatched paybill payment to an order (by reference or id); already assigned → 409. */
@@ -333,20 +341,16 @@ export class PaymentsService {
     await db.transaction().execute(async (trx) => {
       const payment = await findPayment(trx, id);
       if (!payment) throw notFound('Payment not found');
-      if (payment.order_id !== null || payment.source !== 'mpesa-c2b' || payment.flag !== null) {
+      if (payment.order_id !== null || payment.state !== 'completed') {
         throw conflict('This payment is already assigned');
       }
-      const check = await creditCheck(trx, order.id);
-      if (!check) throw notFound('No order has that reference');
-      const now = nowIso();
-      if (!(await assignPayment(trx, id, order.id, check.order.user_id, check.refund, now))) {
+      if ((await creditUnmatched(trx, payment, order.id, { byAdmin: true })) === 'raced') {
         throw conflict('This payment is already assigned');
       }
-      if (!check.refund) await settleOrder(trx, order.id);
     });
     const updated = await findPaymentWithReference(db, id);
     if (!updated) throw notFound('Payment not found');
-    return toPaymentDto(updated);
+    return this.withRefunds(updated);
   }
 
   /** Admin: complete (or set back to pending) a manual-form payment; completing one may make the order paid. */
@@ -357,18 +361,23 @@ export class PaymentsService {
     if (existing.source !== 'user-mpesa-form' || existing.order_id === null) {
       throw badRequest('Only payments sent with the M-Pesa form can be changed here');
     }
-    if (existing.flag !== null) throw conflict('This payment is held for review and does not count');
+    if (existing.state === 'held' || existing.state === 'failed')
+      throw conflict('This payment is held for review and does not count');
     const orderId = existing.order_id;
     await db.transaction().execute(async (trx) => {
-      if (!status && existing.status === 1) {
-        await assertStillCoveredWithout(trx, orderId, existing.amount);
+      const payment = await findPayment(trx, id);
+      if (!payment) throw notFound('Payment not found');
+      if (status && payment.state === 'pending') {
+        // An admin's completion always completes; on a cancelled or covered order the money is then refund due.
+        await creditPending(trx, payment, {}, { byAdmin: true });
+      } else if (!status && payment.state === 'completed') {
+        await assertStillCoveredWithout(trx, orderId, payment.amount);
+        await uncredit(trx, id);
       }
-      const changed = await setPaymentStatus(trx, id, status, nowIso());
-      if (changed && status) await settleOrder(trx, orderId);
     });
     const updated = await findPaymentWithReference(db, id);
     if (!updated) throw notFound('Payment not found');
-    return toPaymentDto(updated);
+    return this.withRefunds(updated);
   }
 
   /** Admin: one Nairobi day's money by the way it came (paybill, STK, typed receipts, admin) and what waits. */
@@ -403,6 +412,11 @@ export class PaymentsService {
       else add(out.admin);
     }
     return out;
+  }
+
+  /** A payment as the API answers it, with its refunds. */
+  async withRefunds(row: PaymentListRow): Promise<Payment> {
+    return toPaymentDto(row, await refundsOfPayments(this.deps.db, [row.id]));
   }
 
   /** The order as its owner sees it; another customer's order does not exist for them (404). */
@@ -457,14 +471,13 @@ export class PaymentsService {
         const typedHere =
           !!taken &&
           taken.source === 'user-mpesa-form' &&
-          taken.status === 0 &&
+          taken.state === 'pending' &&
           taken.order_id === request.order_id;
         // The paybill's own confirmation of this prompt payment may have come first: same order, same money.
         const alreadyCredited =
           !!taken &&
           taken.source === 'mpesa-c2b' &&
-          taken.status === 1 &&
-          taken.flag === null &&
+          taken.state === 'completed' &&
           taken.order_id === request.order_id &&
           (result.amount === null || result.amount === taken.amount);
         if (alreadyCredited) {
@@ -489,49 +502,40 @@ export class PaymentsService {
         });
         if (!changed) return 'duplicate';
         if (taken && typedHere) {
-          await trx
-            .updateTable('payments')
-            .set({
-              receipt: null,
-              flag: 'duplicate',
-              verification: 'confirmed',
-              note: `Same money as the M-Pesa prompt payment (receipt ${result.receipt})`,
-              updated_at: now,
-            })
-            .where('id', '=', taken.id)
-            .execute();
+          await failAsDuplicate(
+            trx,
+            taken.id,
+            `Same money as the M-Pesa prompt payment (receipt ${result.receipt})`,
+          );
         }
-        const check = amountMatches && !conflicting ? await creditCheck(trx, request.order_id) : undefined;
-        await insertPayment(trx, {
+        const row = {
           id: newId(),
-          source: 'mpesa-stk',
+          source: 'mpesa-stk' as const,
           order_id: request.order_id,
           user_id: request.user_id,
           stk_request_id: request.id,
           full_name: (await fullNameOfUser(trx, request.user_id)) ?? 'M-Pesa customer',
-          amount: amountMatches ? request.amount : Math.max(0, Math.round(result.amount ?? 0)),
+          amount: amountMatches ? request.amount : Math.max(0, Math.floor(result.amount ?? 0)),
           channel: STK_CHANNEL,
           receipt: conflicting ? null : result.receipt,
           phone: result.phone ?? request.phone,
-          status: amountMatches && !conflicting ? 1 : 0,
-          flag: conflicting
-            ? 'conflict'
-            : !amountMatches
-              ? 'amount-mismatch'
-              : check?.refund
-                ? 'refund'
-                : null,
           created_at: now,
           updated_at: now,
           account: null,
           note: conflicting ? `Receipt ${result.receipt} was already credited (payment ${taken?.id})` : null,
           verification: null,
           status_query_id: null,
-        });
-        if (conflicting) return 'receipt-conflict';
-        if (!amountMatches) return 'amount-mismatch';
-        if (check?.refund) return 'paid-for-refund';
-        await settleOrder(trx, request.order_id);
+        };
+        if (conflicting) {
+          await holdNew(trx, row, 'receipt-reused', 'conflict');
+          return 'receipt-conflict';
+        }
+        if (!amountMatches) {
+          await holdNew(trx, row, 'order-not-payable', 'amount-mismatch');
+          return 'amount-mismatch';
+        }
+        const { outcome } = await creditNew(trx, row);
+        if (outcome === 'refund-due') return 'paid-for-refund';
         return typedHere ? 'paid-receipt-reused' : 'paid';
       });
     } catch (err) {

@@ -4,6 +4,7 @@ const STYLES: Record<PaymentStatus | DeliveryStatus, string> = {
   pending: 'bg-amber-50 text-amber-800 ring-amber-200',
   paid: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   'payment-unsuccessful': 'bg-red-50 text-red-700 ring-red-200',
+  refunded: 'bg-violet-50 text-violet-800 ring-violet-200',
   'in-transit': 'bg-sky-50 text-sky-800 ring-sky-200',
   delivered: 'bg-teal-50 text-teal-800 ring-teal-200',
   cancelled: 'bg-stone-100 text-stone-600 ring-stone-300',

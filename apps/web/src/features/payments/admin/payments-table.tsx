@@ -16,6 +16,7 @@ const FILTER_LABELS: Record<PaymentFilter, string> = {
   unmatched: 'Unmatched',
   pending: 'Pending manual',
   conflicts: 'Conflicts',
+  'refund-due': 'Refund due',
 };
 
 const FLAG_LABELS: Record<NonNullable<Payment['flag']>, string> = {
