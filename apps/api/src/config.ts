@@ -28,6 +28,8 @@ export const MPESA_TRANSACTION_TYPES = ['CustomerPayBillOnline', 'CustomerBuyGoo
 
 /** Safaricom's published sandbox values; the built-in simulator accepts them too. */
 export const SANDBOX_SHORTCODE = '174379';
+/** The nominated number the simulator's Pull registration takes when MPESA_PULL_NOMINATED_NUMBER is unset. */
+const SANDBOX_NOMINATED_NUMBER = '254722000000';
 export const SANDBOX_PASSKEY = 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919';
 
 const envSchema = z.object({
@@ -597,7 +599,8 @@ function buildMpesaConfig(e: Env, dataDir: string, publicUrl: string): MpesaConf
     shortcode: SANDBOX_SHORTCODE,
     passkey: SANDBOX_PASSKEY,
     partyB: e.MPESA_PARTY_B ?? SANDBOX_SHORTCODE,
-    pull: undefined,
+    // The simulator answers Pull too, for the number Safaricom's sandbox documents.
+    pull: simulator ? pull(nominated ?? SANDBOX_NOMINATED_NUMBER) : undefined,
   };
 }
 

@@ -293,6 +293,49 @@ describeEachDialect(
       expect(payment!.receipt).toMatch(/^SIM[A-Z0-9]{7}$/);
     });
 
+    it('answers Pull Transactions from its paybill payments: a lost confirmation is recovered by a sweep', async () => {
+      await waitForRegistration();
+      const { cookie } = await signedInUser(ctx(), { role: 'admin' });
+      const sweep = async () => {
+        const res = await ctx().app.inject({
+          method: 'POST',
+          url: '/api/v1/payment/pull',
+          headers: { cookie },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json();
+      };
+      // Registered at start-up, alongside the paybill URLs (the start-up sweep may still be running).
+      for (let i = 0; i < 150; i += 1) {
+        const state = (await ctx().app.inject({ url: '/api/v1/payment/pull', headers: { cookie } })).json();
+        if (state.registration.ok && state.lastSweepAt) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const { user } = await signedInUser(ctx());
+      const lost = await createTestOrder(ctx(), user.id, { total: 640 });
+      const told = await createTestOrder(ctx(), user.id, { total: 380 });
+      const paid = await payBill({
+        business: '174379',
+        account: lost.reference,
+        amount: '640',
+        pin: '1234',
+        lose: '1',
+      });
+      expect(paid.statusCode).toBe(200);
+      expect(paid.body).toContain('Its confirmation was lost');
+      expect(await orderPaymentStatus(ctx(), lost.id)).toBe('pending');
+      await payBill({ business: '174379', account: told.reference, amount: '380', pin: '1234' });
+      expect(await orderPaymentStatus(ctx(), told.id)).toBe('paid');
+
+      const answer = await sweep();
+      expect(answer).toMatchObject({ configured: true, ok: true, recovered: 1 });
+      expect(await orderPaymentStatus(ctx(), lost.id)).toBe('paid');
+      const [recovered] = await paymentsOfOrder(ctx(), lost.id);
+      expect(recovered).toMatchObject({ source: 'mpesa-c2b', amount: 640, status: 1 });
+      expect(await paymentsOfOrder(ctx(), told.id)).toHaveLength(1);
+      expect((await sweep()).recovered).toBe(0);
+    });
+
     it('answers Transaction Status about its own receipts, asynchronously, to the shop only', async () => {
       await waitForRegistration();
       // A payment to an unknown account: unmatched until the customer types its receipt.

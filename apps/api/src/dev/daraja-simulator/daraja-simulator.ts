@@ -316,6 +316,66 @@ export function darajaSimulator(config: Config, db: Kysely<Database>) {
       });
     });
 
+    /* ---- Pull Transactions: the paybill payments made from the test phone, as Safaricom lists them ---- */
+
+    const pullRegistered = new Set<string>();
+    const pullTime = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+    const pullInstant = (value: unknown): number | null => {
+      const m = typeof value === 'string' ? pullTime.exec(value) : null;
+      if (!m) return null;
+      return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) - NAIROBI_OFFSET_MS;
+    };
+
+    app.post(`${SIMULATOR_PREFIX}/pulltransactions/v1/register`, async (request, reply) => {
+      requireBearer(request);
+      const body = asRecord(request.body);
+      const shortcode = String(body.ShortCode ?? '');
+      if (!/^\d{5,7}$/.test(shortcode)) throw invalid('ShortCode');
+      if (body.RequestType !== 'Pull') throw invalid('RequestType');
+      if (typeof body.NominatedNumber !== 'string' || !/^0[17]\d{8}$/.test(body.NominatedNumber))
+        throw invalid('NominatedNumber');
+      if (!isShopUrl(body.CallBackURL)) throw invalid('CallBackURL');
+      pullRegistered.add(shortcode);
+      return reply.send({
+        ResponseRefID: randomUUID(),
+        ResponseStatus: '1000',
+        ShortCode: shortcode,
+        ResponseDescription: 'Shortcode Registered Successfully',
+      });
+    });
+
+    app.post(`${SIMULATOR_PREFIX}/pulltransactions/v1/query`, async (request, reply) => {
+      requireBearer(request);
+      const body = asRecord(request.body);
+      const shortcode = String(body.ShortCode ?? '');
+      if (!pullRegistered.has(shortcode)) throw invalid('ShortCode');
+      const start = pullInstant(body.StartDate);
+      const end = pullInstant(body.EndDate);
+      if (start === null || start < Date.now() - 48 * 3_600_000 - 60_000) throw invalid('StartDate');
+      if (end === null || end < start) throw invalid('EndDate');
+      const offset =
+        typeof body.OffSetValue === 'string' && /^\d{1,6}$/.test(body.OffSetValue) ? +body.OffSetValue : -1;
+      if (offset < 0) throw invalid('OffSetValue');
+      const page = paybills.between(shortcode, start, end).slice(offset, offset + 100);
+      return reply.send({
+        ResponseRefID: randomUUID(),
+        ResponseCode: '1000',
+        ResponseMessage: 'Success',
+        Response: [
+          page.map((p) => ({
+            transactionId: p.transId,
+            trxDate: `${new Date(p.at).toISOString().slice(0, 19)}Z`,
+            msisdn: `${p.phone.slice(0, 4)}******${p.phone.slice(-2)}`,
+            sender: 'TEST PHONE',
+            transactiontype: 'c2b-pay-bill-debit',
+            billreference: p.account,
+            amount: `${p.amount}.0`,
+            organizationname: config.paymentInstructions.tillName,
+          })),
+        ],
+      });
+    });
+
     /* ---- the phone page (server-rendered HTML with plain forms: no script, CSP-friendly) ---- */
 
     await app.register(async (page) => {
@@ -437,9 +497,22 @@ export function darajaSimulator(config: Config, db: Kysely<Database>) {
           MiddleName: '',
           LastName: 'Phone',
         };
+        const lose = form.lose === '1';
         await postJson(urls.validationUrl, c2bBody);
-        payment.delivery = await postJson(urls.confirmationUrl, c2bBody);
+        // Losing the confirmation shows the Pull sweep at work: Safaricom still lists the payment.
+        payment.delivery = lose ? 'lost on purpose' : await postJson(urls.confirmationUrl, c2bBody);
         paybills.add(payment);
+        if (lose) {
+          return sendPaybillPage(
+            reply,
+            200,
+            { business: values.business, account: '', amount: '' },
+            {
+              ok: true,
+              message: `${payment.transId} Confirmed. ${formatAmount(amount)} sent to ${values.business} for account ${values.account}. Its confirmation was lost: the shop's next Pull sweep (Admin → Payments → Sweep now) recovers it.`,
+            },
+          );
+        }
         const ok = payment.delivery.startsWith('delivered');
         request.log.info(
           { transId: payment.transId, delivery: payment.delivery },

@@ -13,6 +13,8 @@ h1{font-family:Georgia,'Times New Roman',serif;font-size:24px;margin:0 0 6px;col
 .screen h2{margin:0 0 12px;font-size:13px;letter-spacing:.06em;text-transform:uppercase;color:#3bb54a}
 label{display:block;font-size:13px;font-weight:600;margin:12px 0 6px}
 input{width:100%;font-size:18px;padding:10px;border:1px solid #cfc5c9;border-radius:10px;background:#fff}
+.check{display:flex;gap:8px;align-items:flex-start;font-weight:400;color:#6b5a61}
+.check input{width:auto;margin-top:2px}
 input:focus{outline:2px solid #c94573;outline-offset:1px}
 button{width:100%;margin-top:16px;font:inherit;font-weight:600;font-size:15px;border-radius:999px;padding:12px;border:1px solid #3bb54a;background:#3bb54a;color:#fff;cursor:pointer}
 .notice{border-radius:12px;padding:12px 14px;margin-bottom:16px;font-size:14px;line-height:1.45}
@@ -58,6 +60,7 @@ export function renderPaybillPage({ shortcode, values, notice, recent }: Paybill
       <input id="amount" name="amount" inputmode="numeric" autocomplete="off" required value="${escapeHtml(values.amount)}">
       <label for="pin">Enter M-PESA PIN</label>
       <input id="pin" name="pin" type="password" inputmode="numeric" autocomplete="off" required maxlength="4">
+      <label class="check"><input type="checkbox" name="lose" value="1"> Lose Safaricom's confirmation (the shop's Pull sweep recovers it)</label>
       <button type="submit">Send</button>
     </form>
   </div></div>

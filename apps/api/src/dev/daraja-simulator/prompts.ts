@@ -117,4 +117,12 @@ export class PaybillStore {
   recent(limit: number): SimPaybillPayment[] {
     return this.payments.slice(-limit).reverse();
   }
+
+  /** Payments to a shortcode made from `from` to `to` (epoch ms, whole seconds, both included), oldest first. */
+  between(shortcode: string, from: number, to: number): SimPaybillPayment[] {
+    return this.payments.filter((p) => {
+      const at = Math.floor(p.at / 1000) * 1000;
+      return p.shortcode === shortcode && at >= from && at <= to;
+    });
+  }
 }
