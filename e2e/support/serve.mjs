@@ -58,6 +58,9 @@ const env = {
   ADMIN_PHONE: '0700000001',
   ADMIN_EMAIL: 'admin@urembo.test',
   ADMIN_PASSWORD: 'admin-e2e-password',
+  // Production requires admins to have two-factor sign-in; the specs sign the admin in with the password alone, and
+  // one that tests the requirement sets E2E_ADMIN_REQUIRE_2FA=true.
+  ADMIN_REQUIRE_2FA: process.env.E2E_ADMIN_REQUIRE_2FA || 'false',
 };
 if (dbName) env.DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${dbName}`;
 else delete env.DATABASE_URL;

@@ -155,6 +155,7 @@ const envSchema = z.object({
     .positive({ error: 'must be more than 0' })
     .max(366, { error: 'must be at most a year (366 days)' })
     .default(90),
+  ADMIN_REQUIRE_2FA: booleanFlag.optional(),
   ADMIN_SESSION_IDLE_HOURS: z.coerce
     .number({ error: 'must be a number of hours' })
     .positive({ error: 'must be more than 0' })
@@ -286,6 +287,8 @@ export interface Config {
   sms: { username: string; apiKey: string; baseUrl: string; senderId: string | undefined } | undefined;
   /** Shared rate-limit counters; undefined keeps them in this process's memory. */
   redis: { url: string; keyPrefix: string } | undefined;
+  /** Admin routes answer 403 to an admin without two-factor sign-in (ADMIN_REQUIRE_2FA; on in production). */
+  adminRequire2fa: boolean;
   sessions: {
     /** A session unused this long ends (customers). */
     idleMs: number;
@@ -391,6 +394,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    adminRequire2fa: e.ADMIN_REQUIRE_2FA ?? e.NODE_ENV === 'production',
     sessions: {
       idleMs: Math.round(e.SESSION_IDLE_DAYS * 86_400_000),
       adminIdleMs: Math.round(e.ADMIN_SESSION_IDLE_HOURS * 3_600_000),

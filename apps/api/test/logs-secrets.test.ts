@@ -14,6 +14,7 @@ import {
 import { DarajaPeer, PEER_CREDENTIALS, peerEnv } from './support/daraja-peer';
 import { createTestOrder } from './support/orders-factories';
 import { freePort } from './support/ports';
+import { totp } from './support/totp';
 import { createTestDatabase, type TestDatabase } from './support/test-db';
 import { DIALECTS, testConfig } from './support/test-app';
 
@@ -145,6 +146,26 @@ for (const dialect of DIALECTS) {
         // A wrong password is not logged either.
         secrets.set('wrong password', 'guess-of-an-attacker-1');
         await call('POST', '/auth/signin', { email, password: 'guess-of-an-attacker-1' });
+
+        // Two-factor sign-in: the secret, its codes, the recovery codes and the pending sign-in stay out too.
+        const setup = await call('POST', '/auth/2fa/setup', undefined, cookie);
+        const totpSecret = (setup.json() as { secret: string }).secret;
+        secrets.set('TOTP secret', totpSecret);
+        const firstCode = totp(totpSecret);
+        secrets.set('TOTP code', firstCode);
+        const enabled = await call('POST', '/auth/2fa/enable', { code: firstCode }, cookie);
+        expect(enabled.statusCode, enabled.body).toBe(200);
+        const recoveryCodes = (enabled.json() as { recoveryCodes: string[] }).recoveryCodes;
+        recoveryCodes.forEach((code, i) => secrets.set(`recovery code ${i + 1}`, code));
+        const pendingSignin = await call('POST', '/auth/signin', { email, password: secondPassword });
+        const pendingCookie = ([pendingSignin.headers['set-cookie']].flat() as string[])
+          .find((c) => c.startsWith('urembo_signin_2fa='))!
+          .split(';')[0]!;
+        secrets.set('pending sign-in cookie', pendingCookie.split('=')[1]!);
+        await call('POST', '/auth/2fa/verify', { code: 'wrong-guess' }, pendingCookie);
+        const verified = await call('POST', '/auth/2fa/verify', { code: recoveryCodes[0] }, pendingCookie);
+        expect(verified.statusCode, verified.body).toBe(200);
+        cookie = sessionCookieFrom(verified);
 
         const me = (await call('GET', '/auth/me', undefined, cookie)).json().user as { _id: string };
         const order = await createTestOrder({ app, database, config: undefined as never, dialect }, me._id, {

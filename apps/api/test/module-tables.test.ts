@@ -19,6 +19,8 @@ const OWNER: Record<string, string> = {
   account_mails: 'auth',
   security_events: 'auth',
   account_notices: 'auth',
+  two_factor: 'auth',
+  two_factor_recovery_codes: 'auth',
   countries: 'shipping',
   counties: 'shipping',
   towns: 'shipping',

@@ -523,6 +523,27 @@ export interface DiscountUsesTable {
   created_at: string;
 }
 
+/** An account's two-factor sign-in (TOTP): one row from its setup on. */
+export interface TwoFactorTable {
+  user_id: string;
+  /** The base32 secret, encrypted with a key derived from the server secret (auth/two-factor-secrets.ts). */
+  secret: string;
+  /** Null while the setup waits for its first code; two-factor is on from then. */
+  enabled_at: string | null;
+  /** The last 30-second step a code was accepted for: codes of that step or an earlier one are refused. */
+  last_step: number | null;
+  created_at: string;
+}
+
+/** One of an account's ten single-use recovery codes, kept as a keyed hash. */
+export interface TwoFactorRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -531,6 +552,8 @@ export interface Database {
   account_mails: AccountMailsTable;
   security_events: SecurityEventsTable;
   account_notices: AccountNoticesTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   app_meta: SchemaMetaTable;
   countries: CountriesTable;
   counties: CountiesTable;

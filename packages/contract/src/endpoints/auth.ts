@@ -16,6 +16,15 @@ import { collectionSchema, messageSchema, pathParams } from '../common';
 import { defineEndpoints } from '../endpoint';
 import { authRoutes } from '../routes/auth';
 import { userSchema } from '../users';
+import {
+  signinResponseSchema,
+  twoFactorDisableBodySchema,
+  twoFactorEnableBodySchema,
+  twoFactorEnabledSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+  twoFactorVerifyBodySchema,
+} from '../two-factor';
 
 const CODE_RULES =
   'A code is 6 digits, valid 15 minutes and for 5 tries; a wrong, expired or used one, or one whose mail has not ' +
@@ -40,11 +49,12 @@ export const authEndpoints = defineEndpoints(authRoutes, {
     description:
       'Wrong credentials → 401 with the same text whether or not the account exists. Five wrong passwords for one ' +
       'account are free, then its sign-in is held back for a growing time (429 with Retry-After); 50 tries per ' +
-      'address in 15 minutes.',
+      'address in 15 minutes. An account with two-factor sign-in answers `{twoFactorRequired: true}` and no session ' +
+      'yet: POST /auth/2fa/verify from the same browser (a pending-sign-in cookie, 5 minutes) completes it.',
     access: 'public',
     noStore: true,
     body: signinBodySchema,
-    responses: { 200: authUserResponseSchema },
+    responses: { 200: signinResponseSchema },
     errors: [401, 429],
     sessionCookie: 'sets',
   },
@@ -125,6 +135,57 @@ export const authEndpoints = defineEndpoints(authRoutes, {
       'device (user agent) and address it came from.',
     access: 'customer',
     responses: { 200: collectionSchema(securityEventSchema) },
+  },
+  getTwoFactor: {
+    summary: "Whether the account's two-factor sign-in is on",
+    description:
+      '`required`: an admin who must turn it on before the admin pages answer (ADMIN_REQUIRE_2FA).',
+    access: 'customer',
+    responses: { 200: twoFactorStatusSchema },
+  },
+  setupTwoFactor: {
+    summary: 'Start turning on two-factor sign-in: a new TOTP secret',
+    description:
+      'A new secret (base32) and its otpauth:// link for an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, ' +
+      '30 s); it works once confirmed with POST /auth/2fa/enable. Asking again replaces an unconfirmed one. ' +
+      'Already on → 409.',
+    access: 'customer',
+    responses: { 200: twoFactorSetupSchema },
+    errors: [409],
+  },
+  enableTwoFactor: {
+    summary: 'Turn on two-factor sign-in with a code from the app',
+    description:
+      'The code of the secret from POST /auth/2fa/setup (the step before or after now is accepted, each code ' +
+      'once). Answers ten single-use recovery codes, shown this once. No setup → 400; already on → 409; a ' +
+      'wrong code → 400 and counts like a wrong sign-in (429 once held back).',
+    access: 'customer',
+    body: twoFactorEnableBodySchema,
+    responses: { 200: twoFactorEnabledSchema },
+    errors: [409, 429],
+  },
+  disableTwoFactor: {
+    summary: 'Turn off two-factor sign-in (password and a code)',
+    description:
+      'The password and a code from the app or a recovery code. A wrong one → 400 and counts like a wrong ' +
+      'sign-in (429 once held back); not on → 400. The account is told by mail or SMS.',
+    access: 'customer',
+    body: twoFactorDisableBodySchema,
+    responses: { 200: messageSchema },
+    errors: [429],
+  },
+  verifyTwoFactor: {
+    summary: 'The second step of sign-in: a code from the app or a recovery code',
+    description:
+      'From the browser whose POST /auth/signin answered `twoFactorRequired` (its pending-sign-in cookie, 5 ' +
+      'minutes; without it → 400). A code is accepted once; a recovery code works once. A wrong code → 400 and ' +
+      'counts like a wrong sign-in (429 once held back).',
+    access: 'public',
+    noStore: true,
+    body: twoFactorVerifyBodySchema,
+    responses: { 200: authUserResponseSchema },
+    errors: [429],
+    sessionCookie: 'sets',
   },
   listSessions: {
     summary: "The account's signed-in devices",

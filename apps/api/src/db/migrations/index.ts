@@ -21,6 +21,7 @@ import * as m019 from './019-account-activity';
 import * as m020 from './020-discounts';
 import * as m021 from './021-place-switches';
 import * as m022 from './022-payment-ledger';
+import * as m023 from './023-two-factor';
 
 /**
  * Every migration, in the one order every database applies them (README.md in this folder: how to add one). They
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '020-discounts': m020,
   '021-place-switches': m021,
   '022-payment-ledger': m022,
+  '023-two-factor': m023,
 };
 
 /**

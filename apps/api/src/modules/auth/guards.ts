@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { ADMIN_NEEDS_TWO_FACTOR } from '@urembo/contract/two-factor';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { forbidden, unauthorized } from '../../lib/http-error';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     user: UserRow | null;
     /** The HMAC of the session id, for logout. */
     sessionIdHash: string | null;
+    /** Whether the signed-in account has two-factor sign-in on (admins may need it: ADMIN_REQUIRE_2FA). */
+    twoFactorOn: boolean;
   }
 }
 
@@ -22,11 +25,13 @@ declare module 'fastify' {
 export function registerSessionLoader(app: FastifyInstance, db: Kysely<Database>, config: Config): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionIdHash', null);
+  app.decorateRequest('twoFactorOn', false);
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.url.startsWith('/api/') || !request.cookies[SESSION_COOKIE]) return done();
     findSessionUser(db, config, request).then((found) => {
       request.user = found?.user ?? null;
       request.sessionIdHash = found?.idHash ?? null;
+      request.twoFactorOn = found?.twoFactorOn ?? false;
       done();
     }, done);
   });
@@ -44,10 +49,14 @@ export function requireUserSaying(message: string) {
   };
 }
 
-/** Hook: the caller must be a signed-in admin (401 signed out, 403 signed in as a customer). */
+/**
+ * Hook: the caller must be a signed-in admin (401 signed out, 403 signed in as a customer), with two-factor sign-in
+ * on where the shop requires it (ADMIN_REQUIRE_2FA: 403 until it is set up; /auth/2fa/* are not admin routes).
+ */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized();
   if (request.user.role !== 'admin') throw forbidden('Only shop admins can do that');
+  if (request.server.config.adminRequire2fa && !request.twoFactorOn) throw forbidden(ADMIN_NEEDS_TWO_FACTOR);
 }
 
 /** The signed-in user (after requireUser). */

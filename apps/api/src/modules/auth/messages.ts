@@ -73,6 +73,9 @@ export function phoneCodeSms(code: string, minutes: number): string {
 }
 
 /** Notices about the account (no secret in them): a subject and a plain text for mail, the text alone for SMS. */
+export const ACCOUNT_HELD_BACK = 'Too many wrong passwords for this account';
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not right';
+
 export interface NoticeText {
   subject: string;
   body: string;
@@ -94,6 +97,15 @@ export function newDeviceNotice(device: string, at: Date, publicUrl: string): No
     subject: 'New sign-in to your Urembo account',
     body:
       `Urembo: your account was signed in on a new device (${device}) on ${when(at)}. ` +
+      `Not you? Change your password and sign out other devices at ${publicUrl}/profile`,
+  };
+}
+
+export function twoFactorOffNotice(at: Date, publicUrl: string): NoticeText {
+  return {
+    subject: 'Two-factor sign-in was turned off',
+    body:
+      `Urembo: two-factor sign-in was turned off for your account on ${when(at)}. ` +
       `Not you? Change your password and sign out other devices at ${publicUrl}/profile`,
   };
 }

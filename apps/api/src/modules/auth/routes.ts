@@ -8,7 +8,10 @@ import type { RouteContext } from '../../lib/route-context';
 import { toUserDto } from '../users';
 import { currentUser } from './guards';
 import type { AuthService, RequestMeta } from './service';
+import { badRequest } from '../../lib/http-error';
+import { clearPendingSignin, pendingSignin, setPendingSignin } from './pending-signin';
 import { clearSessionCookie, idleEndsAt, setSessionCookie } from './session';
+import { PENDING_SIGNIN_ENDED } from './two-factor';
 
 /** What these routes use of the app. */
 type Ctx = RouteContext<{ auth: AuthService }>;
@@ -20,6 +23,7 @@ function meta(request: FastifyRequest): RequestMeta {
 /** /auth/*: accounts, sessions, passwords and verification codes. */
 export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
   const service = services.auth;
+  const twoFactor = service.twoFactor;
   return async (app) => {
     app.route({
       ...routeOf(endpoints.signUp),
@@ -33,9 +37,56 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.signIn),
       handler: async (request, reply) => {
-        const { user, session } = await service.signin(request.body, meta(request));
+        const signedIn = await service.signin(request.body, meta(request));
+        if ('twoFactorUserId' in signedIn) {
+          setPendingSignin(reply, config, signedIn.twoFactorUserId);
+          return reply.send({
+            twoFactorRequired: true as const,
+            message: 'Enter the code from your authenticator app',
+          });
+        }
+        setSessionCookie(reply, config, signedIn.session);
+        clearPendingSignin(reply, config);
+        return reply.send({ user: toUserDto(signedIn.user), message: 'Signin successful!' });
+      },
+    });
+
+    app.route({
+      ...routeOf(endpoints.verifyTwoFactor),
+      handler: async (request, reply) => {
+        const userId = pendingSignin(request);
+        if (!userId) throw badRequest(PENDING_SIGNIN_ENDED);
+        const { user, session } = await twoFactor.verify(userId, request.body.code, meta(request));
         setSessionCookie(reply, config, session);
+        clearPendingSignin(reply, config);
         return reply.send({ user: toUserDto(user), message: 'Signin successful!' });
+      },
+    });
+
+    app.route({
+      ...routeOf(endpoints.getTwoFactor),
+      handler: async (request) => twoFactor.status(currentUser(request)),
+    });
+
+    app.route({
+      ...routeOf(endpoints.setupTwoFactor),
+      handler: async (request) => twoFactor.setup(currentUser(request)),
+    });
+
+    app.route({
+      ...routeOf(endpoints.enableTwoFactor),
+      handler: async (request) => ({
+        recoveryCodes: await twoFactor.enable(currentUser(request), request.body.code, meta(request)),
+        message:
+          'Two-factor sign-in is on. Keep your recovery codes somewhere safe: they are shown only now.',
+      }),
+    });
+
+    app.route({
+      ...routeOf(endpoints.disableTwoFactor),
+      handler: async (request) => {
+        await twoFactor.disable(currentUser(request), request.body, meta(request));
+        return { message: 'Two-factor sign-in is off' };
       },
     });
 

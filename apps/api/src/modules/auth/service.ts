@@ -14,10 +14,18 @@ import { type RateLimiter, waitText } from '../../lib/rate-limit';
 import { SmsError, type SmsSender } from '../../lib/sms';
 import { findUserByEmail, findUserById, findUserByPhone, insertUser, type UserRow } from '../users';
 import { CODE_TTL_MINUTES, RESET_CODE_TTL_MINUTES, RESET_TTL_MINUTES } from './mail';
-import { contactChangedNotice, newDeviceNotice, phoneCodeSms, type NoticeText } from './messages';
+import {
+  ACCOUNT_HELD_BACK,
+  WRONG_CURRENT_PASSWORD,
+  contactChangedNotice,
+  newDeviceNotice,
+  phoneCodeSms,
+  type NoticeText,
+} from './messages';
 import { deviceName, knownDevice, listEvents, queueNotice, recordEvent } from './activity';
 import { NOT_SENT_YET, codeHash, linkHash, newCode } from './secrets';
 import { assertPasswordAllowed } from './password-policy';
+import { TwoFactorService, twoFactorEnabled } from './two-factor';
 import { AUTH_LIMITS, SIGNIN_BACKOFF } from './rate-limits';
 import {
   countAttempt,
@@ -56,8 +64,7 @@ export const INVALID_RESET_LINK =
   'This password reset link is invalid, already used or expired. Ask for a new one from the sign-in page.';
 export const PHONE_TAKEN = 'An account with this phone number already exists';
 export const EMAIL_TAKEN = 'An account with this email already exists';
-export const ACCOUNT_HELD_BACK = 'Too many wrong passwords for this account';
-export const WRONG_CURRENT_PASSWORD = 'Your current password is not right';
+export { ACCOUNT_HELD_BACK, WRONG_CURRENT_PASSWORD };
 export const SESSION_NOT_FOUND = 'That session does not exist (it may have ended already)';
 
 export interface AuthDeps {
@@ -80,6 +87,11 @@ export interface SignedIn {
   session: { id: string; expiresAt: Date };
 }
 
+/** The password was right but the account has two-factor sign-in: the code is asked next (POST /auth/2fa/verify). */
+export interface SecondStepNeeded {
+  twoFactorUserId: string;
+}
+
 const CODE_PURPOSE_LABEL: Record<'verify-email' | 'verify-phone', string> = {
   'verify-email': 'email',
   'verify-phone': 'phone number',
@@ -89,8 +101,12 @@ const CODE_PURPOSE_LABEL: Record<'verify-email' | 'verify-phone', string> = {
 export class AuthService {
   private readonly pending = new Set<Promise<void>>();
   private dummyHashPromise: Promise<string> | undefined;
+  /** Two-factor sign-in (auth/two-factor.ts). */
+  readonly twoFactor: TwoFactorService;
 
-  constructor(private readonly deps: AuthDeps) {}
+  constructor(private readonly deps: AuthDeps) {
+    this.twoFactor = new TwoFactorService(deps, this);
+  }
 
   async signup(
     input: { fullName: string; email?: string | undefined; phone: string; password: string },
@@ -148,8 +164,8 @@ export class AuthService {
   async signin(
     input: { phone?: string | undefined; email?: string | undefined; password: string },
     meta: RequestMeta,
-  ): Promise<SignedIn> {
-    const { db, config, limiter } = this.deps;
+  ): Promise<SignedIn | SecondStepNeeded> {
+    const { db, limiter } = this.deps;
     const identifier = input.phone ?? input.email ?? '';
     await limiter.consume(AUTH_LIMITS.signinPerIp, meta.ip, 'Too many sign-in attempts from your network');
     // Guesses against one account count across every address (unknown accounts too, so a hold reveals nothing).
@@ -167,15 +183,26 @@ export class AuthService {
       throw unauthorized(INVALID_CREDENTIALS);
     }
     await limiter.clearFailures(SIGNIN_BACKOFF, identifier);
-    const now = nowIso();
-    const rehash = needsRehash(user.password_hash) ? await hashPassword(input.password) : undefined;
-    let noticed = false;
-    const session = await db.transaction().execute(async (trx) => {
-      await trx
+    if (needsRehash(user.password_hash)) {
+      user.password_hash = await hashPassword(input.password);
+      await db
         .updateTable('users')
-        .set({ last_login: now, ...(rehash ? { password_hash: rehash } : {}) })
+        .set({ password_hash: user.password_hash })
         .where('id', '=', user.id)
         .execute();
+    }
+    // With two-factor on, the password alone signs nobody in: the code is asked next, and only then is it a sign-in.
+    if (await twoFactorEnabled(db, user.id)) return { twoFactorUserId: user.id };
+    return this.completeSignin(user, meta);
+  }
+
+  /** A sign-in whose checks passed (the password, and the code where two-factor is on): its session and notices. */
+  async completeSignin(user: UserRow, meta: RequestMeta): Promise<SignedIn> {
+    const { db, config } = this.deps;
+    const now = nowIso();
+    let noticed = false;
+    const session = await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ last_login: now }).where('id', '=', user.id).execute();
       if (!(await knownDevice(trx, user.id, meta.userAgent))) {
         noticed = true;
         await this.notify(
@@ -188,7 +215,7 @@ export class AuthService {
       return createSession(trx, config, user.id, meta.userAgent);
     });
     if (noticed) this.deps.messages.kick();
-    return { user: { ...user, last_login: now, password_hash: rehash ?? user.password_hash }, session };
+    return { user: { ...user, last_login: now }, session };
   }
 
   async logout(user: UserRow | null, sessionIdHash: string | null, meta: RequestMeta): Promise<void> {
@@ -493,11 +520,7 @@ export class AuthService {
   }
 
   /** Queues a notice to the account: to its verified email, else by SMS to its phone. */
-  private async notify(
-    db: Parameters<typeof queueNotice>[0],
-    user: UserRow,
-    text: NoticeText,
-  ): Promise<void> {
+  async notify(db: Parameters<typeof queueNotice>[0], user: UserRow, text: NoticeText): Promise<void> {
     if (user.email && fromFlag(user.is_email_verified)) {
       await queueNotice(db, { userId: user.id, channel: 'email', sentTo: user.email, ...text });
     } else {

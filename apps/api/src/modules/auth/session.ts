@@ -74,15 +74,20 @@ export async function findSessionUser(
   db: Kysely<Database>,
   config: Config,
   request: FastifyRequest,
-): Promise<{ user: UserRow; idHash: string } | null> {
+): Promise<{ user: UserRow; idHash: string; twoFactorOn: boolean } | null> {
   const id = request.cookies[SESSION_COOKIE];
   if (!id || id.length > 100) return null;
   const idHash = hashSessionId(config.sessionSecret, id);
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('two_factor', 'two_factor.user_id', 'sessions.user_id')
     .selectAll('users')
-    .select(['sessions.expires_at as session_expires_at', 'sessions.last_seen_at as session_last_seen_at'])
+    .select([
+      'sessions.expires_at as session_expires_at',
+      'sessions.last_seen_at as session_last_seen_at',
+      'two_factor.enabled_at as two_factor_enabled_at',
+    ])
     .where('sessions.id_hash', '=', idHash)
     .executeTakeFirst();
   if (!row) return null;
@@ -103,8 +108,13 @@ export async function findSessionUser(
   if (now - lastSeen > lastSeenResolutionMs(idleMs)) {
     await db.updateTable('sessions').set({ last_seen_at: nowIso() }).where('id_hash', '=', idHash).execute();
   }
-  const { session_expires_at: _e, session_last_seen_at: _l, ...user } = row;
-  return { user, idHash };
+  const {
+    session_expires_at: _e,
+    session_last_seen_at: _l,
+    two_factor_enabled_at: twoFactorAt,
+    ...user
+  } = row;
+  return { user, idHash, twoFactorOn: twoFactorAt !== null && twoFactorAt !== undefined };
 }
 
 /** How long a session of that role may go unused. */
