@@ -38,11 +38,30 @@ export function droppedMessage(dropped: number): string {
     : `${dropped} products from your cart could not be kept (sold out or no longer sold).`;
 }
 
+/**
+ * The password step of sign-in: signed in, or (two-factor on) `twoFactorRequired`, when the code is asked next
+ * (useVerifyTwoFactor) and this browser holds a short-lived pending sign-in until then.
+ */
 export function useSignin() {
   const become = useBecome();
   return useMutation({
-    mutationFn: async (body: { phone?: string; email?: string; password: string }) =>
-      withVisitorCart(await call(authRoutes.signIn, { body })),
+    mutationFn: async (body: { phone?: string; email?: string; password: string }) => {
+      const answer = await call(authRoutes.signIn, { body });
+      if ('twoFactorRequired' in answer) return { twoFactorRequired: true as const };
+      return { twoFactorRequired: false as const, ...(await withVisitorCart(answer)) };
+    },
+    onSuccess: (answer) => {
+      if (!answer.twoFactorRequired) become(answer.user);
+    },
+  });
+}
+
+/** The second step of sign-in: the authenticator app's code or a recovery code. */
+export function useVerifyTwoFactor() {
+  const become = useBecome();
+  return useMutation({
+    mutationFn: async (code: string) =>
+      withVisitorCart(await call(authRoutes.verifyTwoFactor, { body: { code } })),
     onSuccess: ({ user }) => become(user),
   });
 }

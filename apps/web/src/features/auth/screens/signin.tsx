@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { ForgotPasswordModal } from '../components/forgot-password-modal';
+import { TwoFactorStep } from '../components/two-factor-step';
 import { droppedMessage, useSignin } from '../mutations';
 import { authSchemas, prefetchAuthSchemas } from '../schemas';
 
@@ -24,6 +25,7 @@ export default function SigninScreen() {
   const [values, setValues] = useState({ phone: '', email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [forgotOpen, setForgotOpen] = useState(false);
+  const [secondStep, setSecondStep] = useState(false);
   const signingIn = useRef(false);
   const next = nextPathFrom(useSearch());
   const form = useFormCheck(() => authSchemas().then((m) => m.signinBodySchema));
@@ -34,6 +36,12 @@ export default function SigninScreen() {
     if (!user || signingIn.current) return;
     navigate(next ?? '/', { replace: true });
   }, [user, navigate, next]);
+
+  function signedIn(dropped: number) {
+    toast.success('Signin successful!');
+    if (dropped > 0) toast.error(droppedMessage(dropped));
+    navigate(next ?? '/');
+  }
 
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -49,10 +57,12 @@ export default function SigninScreen() {
     setErrors({});
     signingIn.current = true;
     signin.mutate(checked.data, {
-      onSuccess: ({ dropped }) => {
-        toast.success('Signin successful!');
-        if (dropped > 0) toast.error(droppedMessage(dropped));
-        navigate(next ?? '/');
+      onSuccess: (answer) => {
+        if (answer.twoFactorRequired) {
+          setSecondStep(true);
+          return;
+        }
+        signedIn(answer.dropped);
       },
       onError: (error) => {
         signingIn.current = false;
@@ -61,6 +71,21 @@ export default function SigninScreen() {
         toast.error(message);
       },
     });
+  }
+
+  if (secondStep) {
+    return (
+      <AuthCard title="Two-factor sign-in" subtitle="One more step: the code from your authenticator app.">
+        <TwoFactorStep
+          onSignedIn={signedIn}
+          onRestart={() => {
+            signingIn.current = false;
+            setSecondStep(false);
+            setValues((v) => ({ ...v, password: '' }));
+          }}
+        />
+      </AuthCard>
+    );
   }
 
   return (
