@@ -83,6 +83,7 @@ test.describe('first paint', () => {
         '/shop',
         '/search?search=serum',
         `/product/${slug}`,
+        '/returns',
         // A visitor's cart is kept in her browser, so the server draws its loading state there.
         '/cart',
         '/signin',

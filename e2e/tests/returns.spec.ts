@@ -1,6 +1,6 @@
 import type { Product } from '@urembo/contract/catalogue';
 import type { Order } from '@urembo/contract/orders';
-import { expect, test, type Page, type TestInfo } from '../support/test';
+import { expect, gotoBeforeScripts, test, type Page, type TestInfo } from '../support/test';
 import {
   adminRequest,
   createProduct,
@@ -147,4 +147,52 @@ test('a delivered order is returned, approved and received: stock, order page an
   await desk.close();
   await shopper.close();
   await admin.dispose();
+});
+
+test('the returns and authenticity page is drawn by the server, found from the footer and the product page', async ({
+  browser,
+  baseURL,
+  request,
+}, testInfo) => {
+  // What search engines and a slow phone get before any script: the whole text, its own title and canonical URL.
+  const html = await (await request.get('/returns')).text();
+  expect(html).toContain('<title>Returns and authenticity | Urembo</title>');
+  expect(html).toContain(`<link rel="canonical" href="${baseURL}/returns" />`);
+  expect(html).toContain('Returning items within 7 days');
+  expect(html).toContain('How to tell a product is genuine');
+  expect(await (await request.get('/sitemap.xml')).text()).toContain(`<loc>${baseURL}/returns</loc>`);
+
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    const context = await browser.newContext({ viewport, baseURL });
+    const page = await context.newPage();
+    await skipSplash(page);
+    const response = await gotoBeforeScripts(page, '/returns', { waitUntil: 'domcontentloaded' });
+    expect(response!.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Returns and authenticity' })).toBeVisible();
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    await expect(page).toHaveTitle('Returns and authenticity | Urembo');
+    await shot(page, testInfo, `returns-page-${name}`);
+    await page.screenshot({ path: testInfo.outputPath(`returns-page-${name}-full.png`), fullPage: true });
+    // The page never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await context.close();
+  }
+
+  // The links that lead here: the product page's and the footer's.
+  const page = await browser.newPage({ baseURL });
+  await skipSplash(page);
+  await page.goto('/product/rose-water-toner');
+  await page.getByRole('link', { name: 'Authenticity and returns' }).click();
+  await expect(page).toHaveURL(/\/returns$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Returns and authenticity' })).toBeVisible();
+  await page.goto('/shop');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Returns and authenticity' }).click();
+  await expect(page).toHaveURL(/\/returns$/);
+  await expect(page.getByRole('heading', { name: 'How your money comes back' })).toBeVisible();
+  await page.close();
 });

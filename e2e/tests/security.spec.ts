@@ -72,7 +72,7 @@ test('a visitor browsing the shop sees no failed request in the console', async 
   page.on('response', (response) => {
     if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
   });
-  for (const path of ['/', '/shop', '/cart', '/signin', '/profile']) {
+  for (const path of ['/', '/shop', '/cart', '/signin', '/profile', '/returns']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }

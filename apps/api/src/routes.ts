@@ -14,7 +14,7 @@ import { healthRoutes } from './modules/health';
 import { ordersRoutes } from './modules/orders';
 import { paymentsRoutes } from './modules/payments';
 import { publicConfigRoutes } from './modules/public-config';
-import { returnsRoutes } from './modules/returns';
+import { returnsPageRenderer, returnsRoutes } from './modules/returns';
 import { reviewsRoutes } from './modules/reviews';
 import { shippingRoutes } from './modules/shipping';
 import { usersRoutes } from './modules/users';
@@ -99,5 +99,5 @@ export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext):
 
 /** What the server puts into a page's <head> for search engines and link previews (first match wins). */
 export function pageRenderers(ctx: AppContext): PageRenderer[] {
-  return [productPageRenderer(ctx)];
+  return [productPageRenderer(ctx), returnsPageRenderer(ctx)];
 }

@@ -188,6 +188,20 @@ describeEachDialect(
       expect(home.body).toContain('<title>Urembo | Beauty products delivered across Kenya</title>');
     });
 
+    it('answers /returns with its own title, a description naming the return window, and its canonical URL', async () => {
+      for (const url of ['/returns', '/returns/']) {
+        const res = await page(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body).toContain('<title>Returns and authenticity | Urembo</title>');
+        expect(res.body.match(/<title>/g)).toHaveLength(1);
+        expect(metaContent(res.body, 'name', 'description')).toMatch(
+          /^Return items within 7 days of delivery/,
+        );
+        expect(res.body).toContain('<link rel="canonical" href="http://localhost:3000/returns" />');
+      }
+      expect((await page('/returns/more')).statusCode).toBe(404);
+    });
+
     it('serves a sitemap of active products and categories with absolute URLs', async () => {
       const res = await page('/sitemap.xml');
       expect(res.statusCode).toBe(200);
@@ -196,6 +210,7 @@ describeEachDialect(
       expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
       const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
       expect(locs).toContain('http://localhost:3000/');
+      expect(locs).toContain('http://localhost:3000/returns');
       expect(locs).toContain('http://localhost:3000/product/rose-water-toner');
       expect(locs).toContain(`http://localhost:3000/product/${nasty.slug}`);
       expect(locs).toContain(`http://localhost:3000/shop?category=${category.id}`);

@@ -3,8 +3,9 @@ import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Return } from '@urembo/contract/returns';
 import ReturnsTable from '../src/features/returns/admin/returns-table';
+import ReturnsScreen from '../src/app/screens/returns-screen';
 import { ADMIN_SLUGS, ADMIN_TABLE_LABELS, ADMIN_TABLES } from '../src/app/admin-tables';
-import { paged } from './support/fixtures';
+import { paged, publicConfig } from './support/fixtures';
 import { mockApi } from './support/mock-api';
 import { renderAt } from './render';
 import './support/match-media';
@@ -152,5 +153,42 @@ describe('ReturnsTable (admin)', () => {
     expect(
       await screen.findByRole('button', { name: 'Mark received: the return of order K7HX9QC' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('ReturnsScreen (/returns)', () => {
+  it('says how to return within the configured days, what cannot go back, refunds, genuineness and contacts', async () => {
+    mockApi({ 'GET /config/public': { body: publicConfig({ returnDays: 10 }) } });
+    renderAt(<ReturnsScreen />, '/returns');
+    expect(screen.getByRole('heading', { level: 1, name: 'Returns and authenticity' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Returning items within 10 days' }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Returns and authenticity | Urembo');
+    const howTo = screen.getByRole('region', { name: 'Returning items within 10 days' });
+    expect(howTo).toHaveTextContent('The button is there for 10 days after we mark your order delivered');
+    expect(within(howTo).getByRole('link', { name: 'My Orders' })).toHaveAttribute(
+      'href',
+      '/orders/delivered',
+    );
+    expect(screen.getByRole('region', { name: 'What we cannot take back' })).toHaveTextContent(
+      'unless the product was faulty, damaged or not what you ordered',
+    );
+    expect(screen.getByRole('region', { name: 'How your money comes back' })).toHaveTextContent('M-Pesa');
+    const genuine = screen.getByRole('region', { name: 'How to tell a product is genuine' });
+    expect(genuine).toHaveTextContent('Kenya Bureau of Standards (KEBS)');
+    expect(genuine).toHaveTextContent('Pharmacy and Poisons Board');
+    expect(genuine).toHaveTextContent('Best before 03/2027');
+    expect(genuine).toHaveTextContent('hydroquinone or mercury (also written mercuric, mercurous, calomel');
+    const contact = screen.getByRole('region', { name: 'Talk to us' });
+    expect(within(contact).getByRole('link', { name: '0700 000 000' })).toHaveAttribute(
+      'href',
+      'tel:+254700000000',
+    );
+    expect(within(contact).getByRole('link', { name: 'WhatsApp us' })).toHaveAttribute(
+      'href',
+      'https://wa.me/254700000000',
+    );
+    expect(within(contact).getByRole('link', { name: 'hello@urembo.co.ke' })).toBeInTheDocument();
   });
 });

@@ -29,6 +29,7 @@ export const PAGES = {
     export: 'CartPage',
     serverRendered: true,
   },
+  returns: { path: '/returns', screen: 'src/app/screens/returns-screen.tsx', serverRendered: true },
   checkout: {
     path: '/checkout',
     screen: 'src/features/checkout/screens/checkout-page.tsx',

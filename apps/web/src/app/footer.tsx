@@ -63,6 +63,11 @@ export function Footer() {
                 My account
               </Link>
             </li>
+            <li>
+              <Link to="/returns" className="hover:text-white">
+                Returns and authenticity
+              </Link>
+            </li>
           </ul>
         </div>
         <address className="not-italic">

@@ -18,6 +18,7 @@ export const SCREEN_LOADERS: Record<ScreenPageId, () => Promise<{ default: Compo
   search: () => import('../features/catalogue/screens/search-page'),
   product: () => import('./screens/product-screen'),
   cart: () => import('../features/cart/screens/cart-page').then((m) => ({ default: m.CartPage })),
+  returns: () => import('./screens/returns-screen'),
   checkout: () =>
     import('../features/checkout/screens/checkout-page').then((m) => ({ default: m.CheckoutPage })),
   ordersWithStatus: () =>

@@ -159,6 +159,7 @@ export function siteRoutes(ctx: Pick<RouteContext, 'config' | 'db' | 'caches'>):
     return [
       { loc: `${base}/` },
       { loc: `${base}/shop` },
+      { loc: `${base}/returns` },
       ...categories.map((c) => ({
         loc: `${base}/shop?category=${encodeURIComponent(c.id)}`,
         lastmod: c.updated_at,

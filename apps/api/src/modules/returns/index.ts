@@ -4,3 +4,4 @@ export * as returnsRoutes from './routes';
 export { ReturnService } from './service';
 export { ReturnMessenger } from './messages';
 export { receivedRefundDue } from './repository';
+export { returnsPageRenderer } from './page';
