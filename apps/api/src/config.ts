@@ -166,6 +166,11 @@ const envSchema = z.object({
     .positive({ error: 'must be more than 0' })
     .max(24 * 365, { error: 'must be at most a year (8760 hours)' })
     .default(48),
+  MPESA_STK_GRACE_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(24 * 60, { error: 'must be at most a day (1440 minutes)' })
+    .default(10),
   UNPAID_ORDER_SWEEP_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int({ error: 'must be whole seconds' })
@@ -306,6 +311,8 @@ export interface Config {
     unpaidOrderHoldHours: number;
     /** How often this process looks for such orders; 0 = never (another process does it). */
     sweepSeconds: number;
+    /** The sweep keeps an order whose M-Pesa prompt went out this recently (MPESA_STK_GRACE_MINUTES). */
+    stkGraceMinutes: number;
     /** Products at or below this many units are "low" (dashboard, "Only N left"). */
     lowStockAt: number;
   };
@@ -405,6 +412,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stock: {
       unpaidOrderHoldHours: e.UNPAID_ORDER_HOLD_HOURS,
       sweepSeconds: e.UNPAID_ORDER_SWEEP_SECONDS,
+      stkGraceMinutes: e.MPESA_STK_GRACE_MINUTES,
       lowStockAt: e.LOW_STOCK_AT,
     },
   };

@@ -151,20 +151,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).stock).toEqual({
       unpaidOrderHoldHours: 48,
       sweepSeconds: 300,
+      stkGraceMinutes: 10,
       lowStockAt: 5,
     });
     expect(
       loadConfig({
         DATA_DIR: dataDir(),
-        UNPAID_ORDER_HOLD_HOURS: '0.5',
+        UNPAID_ORDER_HOLD_HOURS: '0.002',
         UNPAID_ORDER_SWEEP_SECONDS: '0',
+        MPESA_STK_GRACE_MINUTES: '0.5',
         LOW_STOCK_AT: '12',
       }).stock,
-    ).toEqual({ unpaidOrderHoldHours: 0.5, sweepSeconds: 0, lowStockAt: 12 });
+    ).toEqual({ unpaidOrderHoldHours: 0.002, sweepSeconds: 0, stkGraceMinutes: 0.5, lowStockAt: 12 });
     for (const [name, value] of [
       ['UNPAID_ORDER_HOLD_HOURS', '0'],
       ['UNPAID_ORDER_HOLD_HOURS', 'two days'],
       ['UNPAID_ORDER_SWEEP_SECONDS', '-1'],
+      ['MPESA_STK_GRACE_MINUTES', '-1'],
       ['LOW_STOCK_AT', '2.5'],
     ] as const) {
       expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value }), `${name}=${value}`).toThrow(

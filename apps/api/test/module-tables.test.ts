@@ -56,7 +56,7 @@ const ALLOWED: Record<string, string[]> = {
   cart: ['products', 'categories'],
   catalogue: ['cart_lines', 'order_items'],
   dashboard: ['orders', 'order_items', 'products'],
-  orders: ['products', 'users', 'payments'],
+  orders: ['products', 'users', 'payments', 'stk_requests'],
   payments: ['orders', 'users'],
   reviews: ['users', 'products'],
   returns: ['orders', 'order_items'],

@@ -87,6 +87,7 @@ export const servicesPlugin = fp(
     startUnpaidOrderSweep(app, services.orders, {
       holdHours: config.stock.unpaidOrderHoldHours,
       sweepSeconds: config.stock.sweepSeconds,
+      graceMinutes: config.stock.stkGraceMinutes,
     });
     const stops: (() => void)[] = [];
     app.addHook('onReady', async () => {

@@ -279,19 +279,52 @@ export function hasNoCompletedPayment(eb: ExpressionBuilder<Database, 'orders'>)
   );
 }
 
-/** Unpaid orders whose delivery has not started, placed before `before` (oldest first): the hold has run out. */
+/**
+ * A condition on `orders`: no money is on its way to the order: no payment still pending (a typed receipt being
+ * checked) and no M-Pesa prompt sent since `promptsSince` (its customer may be entering the PIN).
+ */
+export function hasNoPaymentInFlight(promptsSince: string) {
+  return (eb: ExpressionBuilder<Database, 'orders'>) =>
+    eb.and([
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('payments')
+            .select('payments.id')
+            .whereRef('payments.order_id', '=', 'orders.id')
+            .where('payments.state', '=', 'pending'),
+        ),
+      ),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('stk_requests')
+            .select('stk_requests.id')
+            .whereRef('stk_requests.order_id', '=', 'orders.id')
+            .where('stk_requests.created_at', '>=', promptsSince),
+        ),
+      ),
+    ]);
+}
+
+/**
+ * Unpaid orders whose delivery has not started, placed before `before` (oldest first): the hold has run out. Orders
+ * with money in flight (`hasNoPaymentInFlight`) are kept.
+ */
 export async function listExpiredUnpaidOrders(
   db: Db,
   before: string,
+  promptsSince: string,
   limit: number,
 ): Promise<Pick<OrderRow, 'id' | 'payment_status' | 'delivery_status'>[]> {
   return db
     .selectFrom('orders')
     .select(['id', 'payment_status', 'delivery_status'])
     .where('created_at', '<', before)
-    .where('payment_status', '<>', 'paid')
+    .where('payment_status', 'not in', ['paid', 'refunded'])
     .where('delivery_status', '=', 'pending')
     .where(hasNoCompletedPayment)
+    .where(hasNoPaymentInFlight(promptsSince))
     .orderBy('created_at')
     .orderBy('id')
     .limit(limit)

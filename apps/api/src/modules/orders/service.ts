@@ -24,6 +24,7 @@ import {
   findOrderById,
   findOrderIdByIdempotencyKey,
   hasNoCompletedPayment,
+  hasNoPaymentInFlight,
   insertOrder,
   insertOrderItems,
   listOrderItemsOf,
@@ -40,11 +41,14 @@ import {
 import { deliveryEvent, recordOrderEvent } from './events';
 import { newOrderReference } from './reference';
 import { recordAdminPayment } from './admin-payment';
+import { assertNotCovered } from './settlement';
 import { nextOrderStatuses, type OrderActor, type OrderStatuses, type StatusChange } from './status';
 
 type CreateOrderInput = z.output<typeof createOrderBodySchema>;
 
 export const ORDER_NOT_FOUND = 'Order not found';
+/** The unpaid-order sweep keeps an order whose M-Pesa prompt went out this recently (MPESA_STK_GRACE_MINUTES). */
+export const DEFAULT_STK_GRACE_MINUTES = 10;
 
 /** Who or what cancels an order; every cancellation goes through `cancelOrder`. */
 export type CancelCause = 'customer' | 'admin' | 'unpaid-hold-expired';
@@ -242,7 +246,12 @@ export class OrderService {
     orderId: string,
     from: OrderStatuses,
     cause: CancelCause,
-    options: { paymentStatus?: OrderStatuses['paymentStatus']; placedBefore?: string; now?: string },
+    options: {
+      paymentStatus?: OrderStatuses['paymentStatus'];
+      placedBefore?: string;
+      promptsSince?: string;
+      now?: string;
+    },
   ): Promise<boolean> {
     const { db } = this.deps;
     if (from.deliveryStatus === 'cancelled') return false;
@@ -261,8 +270,10 @@ export class OrderService {
       if (cause === 'unpaid-hold-expired') {
         update = update
           .where('payment_status', '<>', 'paid')
+          .where('payment_status', '<>', 'refunded')
           .where('created_at', '<', options.placedBefore ?? now)
-          .where(hasNoCompletedPayment);
+          .where(hasNoCompletedPayment)
+          .where(hasNoPaymentInFlight(options.promptsSince ?? now));
       }
       const result = await update.executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
@@ -279,19 +290,29 @@ export class OrderService {
    * Safe to run on several processes at once: each order is cancelled, and its stock returned, by one of them only.
    * Answers how many this call cancelled; the catalogue's cache is cleared once when any were.
    */
-  async cancelExpiredUnpaidOrders(holdHours: number, now: Date = new Date()): Promise<{ cancelled: number }> {
+  async cancelExpiredUnpaidOrders(
+    holdHours: number,
+    options: { now?: Date; graceMinutes?: number } = {},
+  ): Promise<{ cancelled: number }> {
     const { db } = this.deps;
+    const now = options.now ?? new Date();
     const placedBefore = new Date(now.getTime() - holdHours * 3_600_000).toISOString();
+    const promptsSince = new Date(
+      now.getTime() - (options.graceMinutes ?? DEFAULT_STK_GRACE_MINUTES) * 60_000,
+    ).toISOString();
     const cancelledIds: string[] = [];
     const tried = new Set<string>();
     for (;;) {
-      const batch = (await listExpiredUnpaidOrders(db, placedBefore, 100)).filter((o) => !tried.has(o.id));
+      const batch = (await listExpiredUnpaidOrders(db, placedBefore, promptsSince, 100)).filter(
+        (o) => !tried.has(o.id),
+      );
       if (batch.length === 0) break;
       for (const order of batch) {
         tried.add(order.id);
         const from = { paymentStatus: order.payment_status, deliveryStatus: order.delivery_status };
         const done = await this.cancelKeepingCache(order.id, from, 'unpaid-hold-expired', {
           placedBefore,
+          promptsSince,
           now: now.toISOString(),
         });
         if (done) cancelledIds.push(order.id);
@@ -346,6 +367,10 @@ export class OrderService {
       const reopening = current.deliveryStatus === 'cancelled' && target.deliveryStatus !== 'cancelled';
       await db.transaction().execute(async (trx) => {
         const now = nowIso();
+        if (current.paymentStatus === 'paid' && target.paymentStatus === 'pending') {
+          // "Paid" follows money: while completed payments cover the order it stays paid.
+          await assertNotCovered(trx, orderId);
+        }
         if (
           target.paymentStatus !== current.paymentStatus ||
           target.deliveryStatus !== current.deliveryStatus

@@ -108,8 +108,7 @@ export async function creditCheck(
 
 /**
  * Before a completed payment is set back to pending: refuses (409) when the order is already paid and the other
- * completed payments would no longer cover it. An order's "paid" is undone only on purpose, by an admin in the
- * orders table, never as a side effect of a payment toggle.
+ * completed payments would no longer cover it. An order's "paid" follows its money, never a payment toggle.
  */
 export async function assertStillCoveredWithout(trx: Trx, orderId: string, amount: number): Promise<void> {
   const order = await lockOrder(trx, orderId);
@@ -117,7 +116,18 @@ export async function assertStillCoveredWithout(trx: Trx, orderId: string, amoun
   const remaining = (await completedTotal(trx, orderId)) - amount;
   if (remaining < order.total_amount) {
     throw conflict(
-      'This order is marked paid and this payment is part of what covers it. Set the order’s payment status back to pending first (Orders table), then change this payment.',
+      'This payment is part of what covers this paid order. Refund it, or move the money to another order, instead of setting it back to pending.',
+    );
+  }
+}
+
+/** Before an admin sets a paid order back to pending: refused (409) while its completed payments cover it. */
+export async function assertNotCovered(trx: Trx, orderId: string): Promise<void> {
+  const order = await lockOrder(trx, orderId);
+  if (!order) return;
+  if ((await completedTotal(trx, orderId)) >= order.total_amount) {
+    throw conflict(
+      'This order’s completed payments cover it, so it stays paid. Refund a payment (Payments) or move it to another order first.',
     );
   }
 }

@@ -9,14 +9,16 @@ import type { OrderService } from './service';
 export function startUnpaidOrderSweep(
   app: FastifyInstance,
   orders: Pick<OrderService, 'cancelExpiredUnpaidOrders'>,
-  options: { holdHours: number; sweepSeconds: number },
+  options: { holdHours: number; sweepSeconds: number; graceMinutes: number },
 ): void {
   if (options.sweepSeconds <= 0) return;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   const sweep = async () => {
     try {
-      const { cancelled } = await orders.cancelExpiredUnpaidOrders(options.holdHours);
+      const { cancelled } = await orders.cancelExpiredUnpaidOrders(options.holdHours, {
+        graceMinutes: options.graceMinutes,
+      });
       // Each cancellation gave its stock back and cleared the catalogue's cache (OrderService.cancelOrder).
       if (cancelled > 0)
         app.log.info({ cancelled, holdHours: options.holdHours }, 'cancelled orders left unpaid');
