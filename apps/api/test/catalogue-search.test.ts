@@ -1,6 +1,6 @@
 import type { Product } from '@urembo/contract/catalogue';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { searchTokens } from '../src/modules/catalogue/search';
+import { Lexicon, searchTokens } from '../src/modules/catalogue/search';
 import { signedInUser } from './support/auth';
 import { createCategory, createProduct } from './support/catalogue-factories';
 import { describeEachDialect } from './support/test-app';
@@ -21,6 +21,24 @@ describe('searchTokens', () => {
     expect(searchTokens('"Rosé" water* NEAR(x)')).toEqual(['rosé', 'water', 'near', 'x']);
     expect(searchTokens('  !!! ')).toEqual([]);
     expect(searchTokens('a b c d e f g h i j')).toHaveLength(8);
+  });
+});
+
+describe('Lexicon', () => {
+  const lexicon = new Lexicon(['serum', 'lipstick', 'toner', 'moisturizer', 'shea', 'butter'], new Map());
+  it('finds the known words one slip away from a mistyped word of 5 letters or more', () => {
+    expect(lexicon.fixesOf('seurm')).toEqual(['serum']); // two letters swapped
+    expect(lexicon.fixesOf('lipstik')).toEqual(['lipstick']); // a letter left out
+    expect(lexicon.fixesOf('serumm')).toEqual(['serum']); // one too many
+    expect(lexicon.fixesOf('moisturiser')).toEqual(['moisturizer']); // one wrong
+    expect(lexicon.fixesOf('tonner')).toEqual(['toner']);
+  });
+  it('leaves known words, their beginnings, short words and numbers alone', () => {
+    expect(lexicon.fixesOf('serum')).toEqual([]);
+    expect(lexicon.fixesOf('lipst')).toEqual([]);
+    expect(lexicon.fixesOf('sheo')).toEqual([]);
+    expect(lexicon.fixesOf('12345')).toEqual([]);
+    expect(lexicon.fixesOf('xyzzyq')).toEqual([]);
   });
 });
 
@@ -187,5 +205,89 @@ describeEachDialect('product search', (ctx) => {
     expect(edge.statusCode).toBe(200);
     // Spaces around the term do not count.
     expect((await search(`  ${'a'.repeat(100)}  `)).statusCode).toBe(200);
+  });
+
+  it('tolerates a typo in a word of 5 letters or more', async () => {
+    const seurm = (await search('seurm')).json() as SearchBody;
+    expect(seurm.data.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['Niacinamide Serum 10%', 'Vitamin C Serum']),
+    );
+    expect(seurm.message).toBe(`Found ${seurm.total} products for "seurm"`);
+    expect(((await search('vitamn serum')).json() as SearchBody).data[0]!.name).toBe('Vitamin C Serum');
+    // A short word is not guessed at.
+    expect(((await search('sehs')).json() as SearchBody).total).toBe(0);
+  });
+
+  it('knows Kiswahili beauty words', async () => {
+    const c = ctx();
+    await createProduct(c, { name: 'Coconut Hair Oil', categoryId: hair.id });
+    await createProduct(c, { name: 'Black Soap Bar', description: 'Cleans gently.' });
+    const names = async (term: string) => ((await search(term)).json() as SearchBody).data.map((p) => p.name);
+    expect(await names('mafuta')).toContain('Coconut Hair Oil');
+    expect(await names('mafuta ya nywele')).toContain('Coconut Hair Oil');
+    expect(await names('sabuni')).toEqual(['Black Soap Bar']);
+    expect(await names('ngozi')).toEqual(expect.arrayContaining(['Niacinamide Serum 10%']));
+  });
+
+  it('lets admins keep synonyms, which searches use at once', async () => {
+    const admin = (await signedInUser(ctx(), { role: 'admin' })).cookie;
+    const customer = (await signedInUser(ctx())).cookie;
+    const call = (
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      cookie?: string,
+      payload?: unknown,
+    ) =>
+      ctx().app.inject({
+        method,
+        url: `/api/v1/search/synonyms${url}`,
+        headers: cookie ? { cookie } : {},
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+    expect(((await search('glowing')).json() as SearchBody).total).toBe(0);
+    // Searched once: the empty answer is kept, and the new synonym must replace it.
+    const created = await call('POST', '', admin, { word: ' Glowing ', means: ['radiant', 'glow', 'glow'] });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toEqual({ _id: expect.any(String), word: 'glowing', means: ['radiant', 'glow'] });
+    expect(((await search('glowing')).json() as SearchBody).data.map((p) => p.name).sort()).toEqual([
+      'Glow Drops',
+      'Vitamin C Serum',
+    ]);
+    expect((await call('GET', '', admin)).json()).toEqual({ data: [created.json()] });
+
+    expect((await call('POST', '', admin, { word: 'glowing', means: ['shine'] })).statusCode).toBe(409);
+    for (const body of [
+      { word: 'two words', means: ['x1'] },
+      { word: 'ok', means: [] },
+      { word: 'ok', means: ['a-b'] },
+      { word: 'ok', means: ['ok'] },
+      { word: 'x'.repeat(41), means: ['yy'] },
+      { word: 'ok', means: 'glow' },
+      {},
+    ]) {
+      const res = await call('POST', '', admin, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error).toEqual(expect.any(String));
+    }
+    for (const cookie of [customer, undefined]) {
+      expect((await call('GET', '', cookie)).statusCode).toBe(cookie ? 403 : 401);
+      expect((await call('POST', '', cookie, { word: 'aa', means: ['bb'] })).statusCode).toBe(
+        cookie ? 403 : 401,
+      );
+    }
+
+    const id = created.json()._id;
+    const updated = await call('PUT', `/${id}`, admin, { means: ['edge'] });
+    expect(updated.json()).toEqual({ _id: id, word: 'glowing', means: ['edge'] });
+    expect(((await search('glowing')).json() as SearchBody).data.map((p) => p.name)).toEqual([
+      'Edge Control Gel',
+    ]);
+    expect((await call('PUT', `/${id}`, admin, {})).statusCode).toBe(400);
+    expect((await call('PUT', '/nope', admin, { means: ['edge'] })).statusCode).toBe(404);
+    expect((await call('DELETE', `/${id}`, admin)).json()).toEqual({
+      message: 'Synonym for "glowing" deleted',
+    });
+    expect((await call('DELETE', `/${id}`, admin)).statusCode).toBe(404);
+    expect(((await search('glowing')).json() as SearchBody).total).toBe(0);
   });
 });

@@ -33,6 +33,7 @@ const OWNER: Record<string, string> = {
   image_blobs: 'catalogue',
   product_search: 'catalogue',
   product_search_docs: 'catalogue',
+  search_synonyms: 'catalogue',
   cart_lines: 'cart',
   orders: 'orders',
   order_items: 'orders',

@@ -544,6 +544,15 @@ export interface TwoFactorRecoveryCodesTable {
   created_at: string;
 }
 
+/** Admin-kept search synonyms (migration 024): typing `word` also searches for each word of `means` (JSON). */
+export interface SearchSynonymsTable {
+  id: string;
+  word: string;
+  means: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -559,6 +568,7 @@ export interface Database {
   counties: CountiesTable;
   towns: TownsTable;
   locations: LocationsTable;
+  search_synonyms: SearchSynonymsTable;
   addresses: AddressesTable;
   categories: CategoriesTable;
   products: ProductsTable;

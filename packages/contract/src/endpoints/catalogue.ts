@@ -14,6 +14,7 @@ import {
   searchResultSchema,
   stockAdjustSchema,
 } from '../catalogue';
+import { searchSynonymBodySchema, searchSynonymSchema, searchSynonymUpdateSchema } from '../search-words';
 import { collectionSchema, messageSchema, pagedSchema, pathParams, withMessage } from '../common';
 import { defineEndpoints, otherBody } from '../endpoint';
 import { catalogueRoutes } from '../routes/catalogue';
@@ -161,5 +162,39 @@ export const catalogueEndpoints = defineEndpoints(catalogueRoutes, {
     body: categoryUpdateSchema,
     responses: { 200: categorySchema },
     errors: [404, 409],
+  },
+  listSearchSynonyms: {
+    summary: 'The search synonyms admins keep',
+    description:
+      'Typing `word` also searches for each of `means`. Common Kiswahili beauty words (mafuta, nywele, ngozi, ' +
+      'sabuni, manukato, midomo...) are always known and are not listed here.',
+    access: 'admin',
+    responses: { 200: collectionSchema(searchSynonymSchema) },
+  },
+  createSearchSynonym: {
+    summary: 'Add a search synonym',
+    description:
+      'Each word is one word of letters and digits, kept lower-cased; at most 10 `means`. A word already kept → ' +
+      '409. Searches use it at once.',
+    access: 'admin',
+    body: searchSynonymBodySchema,
+    responses: { 201: searchSynonymSchema },
+    errors: [409],
+  },
+  updateSearchSynonym: {
+    summary: 'Change a search synonym',
+    description: 'Either field (none → 400); a word another synonym keeps → 409.',
+    access: 'admin',
+    params: pathParams('id'),
+    body: searchSynonymUpdateSchema,
+    responses: { 200: searchSynonymSchema },
+    errors: [404, 409],
+  },
+  deleteSearchSynonym: {
+    summary: 'Delete a search synonym',
+    access: 'admin',
+    params: pathParams('id'),
+    responses: { 200: messageSchema },
+    errors: [404],
   },
 });

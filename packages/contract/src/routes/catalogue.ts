@@ -18,4 +18,8 @@ export const catalogueRoutes = /* @__PURE__ */ defineRoutes({
   deleteProductImage: ['POST', '/products/deleteProductImage'],
   createCategory: ['POST', '/category'],
   updateCategory: ['PUT', '/category/:id'],
+  listSearchSynonyms: ['GET', '/search/synonyms'],
+  createSearchSynonym: ['POST', '/search/synonyms'],
+  updateSearchSynonym: ['PUT', '/search/synonyms/:id'],
+  deleteSearchSynonym: ['DELETE', '/search/synonyms/:id'],
 });

@@ -22,6 +22,7 @@ import * as m020 from './020-discounts';
 import * as m021 from './021-place-switches';
 import * as m022 from './022-payment-ledger';
 import * as m023 from './023-two-factor';
+import * as m024 from './024-search-synonyms';
 
 /**
  * Every migration, in the one order every database applies them (README.md in this folder: how to add one). They
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '021-place-switches': m021,
   '022-payment-ledger': m022,
   '023-two-factor': m023,
+  '024-search-synonyms': m024,
 };
 
 /**

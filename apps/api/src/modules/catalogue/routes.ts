@@ -163,5 +163,25 @@ export function adminRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.updateCategory),
       handler: async (request) => service.updateCategory(request.params.id, request.body),
     });
+
+    app.route({
+      ...routeOf(endpoints.listSearchSynonyms),
+      handler: async () => ({ data: await service.synonyms.list() }),
+    });
+
+    app.route({
+      ...routeOf(endpoints.createSearchSynonym),
+      handler: async (request, reply) => reply.status(201).send(await service.synonyms.create(request.body)),
+    });
+
+    app.route({
+      ...routeOf(endpoints.updateSearchSynonym),
+      handler: async (request) => service.synonyms.update(request.params.id, request.body),
+    });
+
+    app.route({
+      ...routeOf(endpoints.deleteSearchSynonym),
+      handler: async (request) => ({ message: await service.synonyms.remove(request.params.id) }),
+    });
   };
 }

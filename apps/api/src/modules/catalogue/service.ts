@@ -18,7 +18,8 @@ import { newId } from '../../lib/ids';
 import { toCategoryDto, toProductDto } from './dto';
 import { hashFromImageUrl, type ImageStore, type PreparedImage } from './images';
 import * as repo from './repository';
-import { searchProducts, searchTokens } from './search';
+import { loadLexicon, searchProducts, searchTokens, type Lexicon } from './search';
+import { SearchSynonyms } from './synonyms';
 import type { CatalogueChange } from '../../lib/catalogue-changes';
 import type { ShortCache } from '../../lib/short-cache';
 import { nextFreeSlug, slugify } from './slugs';
@@ -65,7 +66,12 @@ const LISTED_BY = [
  * content, at most 8 per product, files removed when nothing uses them) and categories.
  */
 export class CatalogueService {
-  constructor(private readonly deps: CatalogueDeps) {}
+  /** The search synonyms admins keep. */
+  readonly synonyms: SearchSynonyms;
+
+  constructor(private readonly deps: CatalogueDeps) {
+    this.synonyms = new SearchSynonyms(deps);
+  }
 
   private get db() {
     return this.deps.db;
@@ -138,7 +144,8 @@ export class CatalogueService {
     if (searchTokens(shown).length === 0) {
       return { ...paged<Product>([], 0, paging), message: `No products found for "${shown}"` };
     }
-    const { rows, total } = await searchProducts(this.db, shown, paging);
+    const lexicon = () => this.deps.cache.get<Lexicon>('search:lexicon', () => loadLexicon(this.db));
+    const { rows, total } = await searchProducts(this.db, shown, paging, lexicon);
     const message =
       total === 0
         ? `No products found for "${shown}"`
