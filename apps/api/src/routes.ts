@@ -5,6 +5,7 @@ import type { PageRenderer } from './lib/page-head';
 import type { FeatureRoutes } from './lib/route-context';
 import type { AppServices } from './plugins/services';
 import { addressesRoutes } from './modules/addresses';
+import { auditRoutes } from './modules/audit';
 import { authRoutes, requireAdmin, requireUser, requireUserSaying } from './modules/auth';
 import { cartRoutes } from './modules/cart';
 import { catalogueRoutes, productPageRenderer, siteRoutes } from './modules/catalogue';
@@ -35,6 +36,7 @@ const FEATURES: FeatureRoutes<AppServices>[] = [
   returnsRoutes,
   catalogueRoutes,
   dashboardRoutes,
+  auditRoutes,
 ];
 
 const ADMIN_SURFACE = 'adminSurface';

@@ -1,6 +1,7 @@
 import type { Endpoint } from './endpoint';
 import { addressEndpoints } from './endpoints/addresses';
 import { apiDocsEndpoints } from './endpoints/api-docs';
+import { auditEndpoints } from './endpoints/audit';
 import { authEndpoints } from './endpoints/auth';
 import { cartEndpoints } from './endpoints/cart';
 import { catalogueEndpoints } from './endpoints/catalogue';
@@ -34,6 +35,7 @@ export const API_GROUPS = {
   'Shop settings': publicConfigEndpoints,
   Dashboard: dashboardEndpoints,
   Users: userEndpoints,
+  'Audit log': auditEndpoints,
   Health: healthEndpoints,
   'API documents': apiDocsEndpoints,
 } as const;
@@ -57,6 +59,7 @@ export const GROUP_DESCRIPTIONS: Partial<Record<keyof typeof API_GROUPS, string>
   'Shop settings': 'The settings the storefront reads at start (contact, payment options).',
   Dashboard: "The admin dashboard's figures.",
   Users: 'Accounts, for admins.',
+  'Audit log': 'Who changed what: every admin change, for admins.',
   Health: 'Whether the server and its database answer.',
   'API documents': 'This document and its reference page.',
 };
@@ -81,6 +84,7 @@ export type Endpoints = typeof authEndpoints &
   typeof publicConfigEndpoints &
   typeof dashboardEndpoints &
   typeof userEndpoints &
+  typeof auditEndpoints &
   typeof healthEndpoints &
   typeof apiDocsEndpoints;
 

@@ -12,6 +12,7 @@ export const PAGE_SIZES = {
   adminUsers: 10,
   adminPayments: 25,
   adminReturns: 25,
+  adminAudit: 25,
 } as const;
 
 /** The longest search term, in characters: a longer one is answered 400 with a message, never searched. */

@@ -553,6 +553,21 @@ export interface SearchSynonymsTable {
   updated_at: string;
 }
 
+/** One change an admin made, written in the change's own transaction (migration 025; modules/audit). */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  /** Who made it (null only if the account row itself were ever removed). */
+  admin_id: string | null;
+  /** What was done: create, update, delete, stock, status, ... */
+  action: string;
+  /** What it was done to: product, category, order, payment, return, place, review, user, refund, discount... */
+  entity: string;
+  entity_id: string;
+  /** What changed, in words an owner reads: "Price 1,200 -> 950". */
+  summary: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -588,4 +603,5 @@ export interface Database {
   return_messages: ReturnMessagesTable;
   discounts: DiscountsTable;
   discount_uses: DiscountUsesTable;
+  audit_log: AuditLogTable;
 }

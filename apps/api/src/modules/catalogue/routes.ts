@@ -5,7 +5,7 @@ import { routeOf } from '../../lib/endpoint-route';
 import { notFound } from '../../lib/http-error';
 import type { RouteContext } from '../../lib/route-context';
 import type { CatalogueService } from './service';
-import { requireAdmin } from '../auth';
+import { currentUser, requireAdmin } from '../auth';
 import { parseImageFileName } from './images';
 
 /** What these routes use of the app. */
@@ -116,7 +116,7 @@ export function adminRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.createProduct),
       bodyLimit: PRODUCT_BODY_LIMIT,
       handler: async (request, reply) => {
-        const product = await service.create(request.body);
+        const product = await service.create(request.body, currentUser(request).id);
         return reply.status(201).send(product);
       },
     });
@@ -124,13 +124,13 @@ export function adminRoutes(ctx: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.updateProduct),
       bodyLimit: PRODUCT_BODY_LIMIT,
-      handler: async (request) => service.update(request.params.id, request.body),
+      handler: async (request) => service.update(request.params.id, request.body, currentUser(request).id),
     });
 
     app.route({
       ...routeOf(endpoints.deleteProduct),
       handler: async (request) => {
-        await service.remove(request.params.id);
+        await service.remove(request.params.id, currentUser(request).id);
         return { message: 'Product deleted' };
       },
     });
@@ -138,7 +138,11 @@ export function adminRoutes(ctx: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.adjustStock),
       handler: async (request) => {
-        const product = await service.adjustStock(request.params.id, request.body.change);
+        const product = await service.adjustStock(
+          request.params.id,
+          request.body.change,
+          currentUser(request).id,
+        );
         return { ...product, message: `Stock of ${product.name} is now ${product.stock}` };
       },
     });
@@ -147,21 +151,22 @@ export function adminRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.deleteProductImage),
       handler: async (request) => {
         const { url, productId } = request.body;
-        return service.deleteImage(productId, url);
+        return service.deleteImage(productId, url, currentUser(request).id);
       },
     });
 
     app.route({
       ...routeOf(endpoints.createCategory),
       handler: async (request, reply) => {
-        const category = await service.createCategory(request.body);
+        const category = await service.createCategory(request.body, currentUser(request).id);
         return reply.status(201).send(category);
       },
     });
 
     app.route({
       ...routeOf(endpoints.updateCategory),
-      handler: async (request) => service.updateCategory(request.params.id, request.body),
+      handler: async (request) =>
+        service.updateCategory(request.params.id, request.body, currentUser(request).id),
     });
 
     app.route({

@@ -23,6 +23,8 @@ import { SearchSynonyms } from './synonyms';
 import type { CatalogueChange } from '../../lib/catalogue-changes';
 import type { ShortCache } from '../../lib/short-cache';
 import { nextFreeSlug, slugify } from './slugs';
+import { changeOf, changesSummary, recordAudit } from '../audit';
+import { productChangeSummary, productCreatedSummary } from './audit-summary';
 import {
   checkVariants,
   clearVariantImage,
@@ -239,7 +241,7 @@ export class CatalogueService {
     return this.deps.images.removeUnused(hashes);
   }
 
-  async create(input: ProductCreate): Promise<Product> {
+  async create(input: ProductCreate, adminId: string): Promise<Product> {
     await this.assertCategory(input.category);
     assertSellable({ status: input.status, ingredients: input.ingredients });
     const images = await this.prepareImages(input.images, new Set());
@@ -287,6 +289,16 @@ export class CatalogueService {
             });
             await repo.insertImages(trx, imageRows(id, images, 0, now));
             await replaceVariants(trx, id, variants, now);
+            await recordAudit(trx, {
+              adminId,
+              action: 'create',
+              entity: 'product',
+              entityId: id,
+              summary: productCreatedSummary(
+                { name: input.name, price: offer.price, stock: offer.stock, status: input.status },
+                variants.length,
+              ),
+            });
           });
           return;
         } catch (err) {
@@ -301,7 +313,7 @@ export class CatalogueService {
   }
 
   /** Changes the given fields; `images` are added. The slug stays as it was, so shared links keep working. */
-  async update(id: string, input: ProductUpdate): Promise<Product> {
+  async update(id: string, input: ProductUpdate, adminId: string): Promise<Product> {
     const current = await repo.findProduct(this.db, id);
     if (!current || current.id !== id) throw notFound('Product not found');
     await this.assertCategory(input.category);
@@ -313,6 +325,7 @@ export class CatalogueService {
     await this.withImages(images, change, () =>
       this.db.transaction().execute(async (trx) => {
         const now = nowIso();
+        const before = (await repo.findProduct(trx, id)) ?? current;
         const currentVariants = (await variantsFor(trx, [id])).get(id) ?? [];
         const options = input.options ?? parseOptions(current.options);
         const variants = checkVariants(
@@ -370,33 +383,63 @@ export class CatalogueService {
           throw badRequest(`A product can have at most ${IMAGE_LIMITS.perProduct} images`);
         }
         await repo.insertImages(trx, imageRows(id, images, position, now));
+        if (written) {
+          await recordAudit(trx, {
+            adminId,
+            action: 'update',
+            entity: 'product',
+            entityId: id,
+            summary: `"${written.name}": ${productChangeSummary(
+              before,
+              written,
+              { before: currentVariants, after: changesVariants ? variants : null },
+              images.length,
+            )}`,
+          });
+        }
       }),
     );
     return this.get(id);
   }
 
-  async remove(id: string): Promise<void> {
+  async remove(id: string, adminId: string): Promise<void> {
     const current = await repo.findProduct(this.db, id);
     if (!current || current.id !== id) throw notFound('Product not found');
     const hashes = await this.db.transaction().execute(async (trx) => {
       const images = await repo.productImages(trx, id);
       await repo.deleteProductImages(trx, id);
       await repo.deleteProduct(trx, id);
+      await recordAudit(trx, {
+        adminId,
+        action: 'delete',
+        entity: 'product',
+        entityId: id,
+        summary: `Deleted "${current.name}" (price ${current.price.toLocaleString('en-KE')})`,
+      });
       return images.map((i) => i.hash);
     });
     await this.deps.changed({ kind: 'products', productIds: [id], lists: true });
     await this.removeUnusedImages(hashes);
   }
 
-  async deleteImage(productId: string, url: string): Promise<Product> {
+  async deleteImage(productId: string, url: string, adminId: string): Promise<Product> {
     const hash = hashFromImageUrl(url);
     const current = await repo.findProduct(this.db, productId);
     if (!current || current.id !== productId) throw notFound('Product not found');
     if (!hash) throw badRequest('url is not an image of this product');
-    const removed = await repo.deleteProductImages(this.db, productId, hash);
-    if (removed === 0) throw notFound('That image is not on this product');
-    await clearVariantImage(this.db, productId, hash);
-    await this.db.updateTable('products').set({ updated_at: nowIso() }).where('id', '=', productId).execute();
+    await this.db.transaction().execute(async (trx) => {
+      const removed = await repo.deleteProductImages(trx, productId, hash);
+      if (removed === 0) throw notFound('That image is not on this product');
+      await clearVariantImage(trx, productId, hash);
+      await trx.updateTable('products').set({ updated_at: nowIso() }).where('id', '=', productId).execute();
+      await recordAudit(trx, {
+        adminId,
+        action: 'update',
+        entity: 'product',
+        entityId: productId,
+        summary: `"${current.name}": a picture removed`,
+      });
+    });
     await this.deps.changed({ kind: 'products', productIds: [productId], lists: false });
     await this.removeUnusedImages([hash]);
     return this.get(productId);
@@ -408,13 +451,25 @@ export class CatalogueService {
    * A quick restock (+n) or correction (-n) from the products table: applied to the stock as it is now, so an order
    * placed meanwhile is not overwritten the way "set it to what I saw plus n" would.
    */
-  async adjustStock(id: string, change: number): Promise<Product> {
+  async adjustStock(id: string, change: number, adminId: string): Promise<Product> {
     const current = await repo.findProduct(this.db, id);
     if (!current || current.id !== id) throw notFound('Product not found');
     if (((await variantsFor(this.db, [id])).get(id) ?? []).length > 0) {
       throw conflict(`${current.name} has variants: set the stock of each variant in the product form`);
     }
-    const stock = await repo.adjustStock(this.db, id, change, nowIso());
+    const stock = await this.db.transaction().execute(async (trx) => {
+      const after = await repo.adjustStock(trx, id, change, nowIso());
+      if (after === undefined || after === null) return undefined;
+      const sign = change >= 0 ? '+' : '-';
+      await recordAudit(trx, {
+        adminId,
+        action: 'stock',
+        entity: 'product',
+        entityId: id,
+        summary: `"${current.name}": ${changeOf('Stock', after - change, after)} (${sign}${Math.abs(change)})`,
+      });
+      return after;
+    });
     if (stock === undefined) {
       const now = await repo.findProduct(this.db, id);
       if (!now) throw notFound('Product not found');
@@ -463,7 +518,7 @@ export class CatalogueService {
     return (await repo.listCategories(this.db)).map(toCategoryDto);
   }
 
-  async createCategory(input: { category: string; description: string }): Promise<Category> {
+  async createCategory(input: { category: string; description: string }, adminId: string): Promise<Category> {
     if (await repo.findCategoryByName(this.db, input.category)) {
       throw conflict(`A category named "${input.category}" already exists`);
     }
@@ -472,13 +527,22 @@ export class CatalogueService {
     const id = newId();
     try {
       const slug = nextFreeSlug(base, await repo.categorySlugsStartingWith(this.db, base));
-      await repo.insertCategory(this.db, {
-        id,
-        name: input.category,
-        slug,
-        description: input.description,
-        created_at: now,
-        updated_at: now,
+      await this.db.transaction().execute(async (trx) => {
+        await repo.insertCategory(trx, {
+          id,
+          name: input.category,
+          slug,
+          description: input.description,
+          created_at: now,
+          updated_at: now,
+        });
+        await recordAudit(trx, {
+          adminId,
+          action: 'create',
+          entity: 'category',
+          entityId: id,
+          summary: `Created category "${input.category}"`,
+        });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(`A category named "${input.category}" already exists`);
@@ -489,7 +553,11 @@ export class CatalogueService {
     return toCategoryDto((await repo.findCategoryById(this.db, id))!);
   }
 
-  async updateCategory(id: string, input: { category?: string; description?: string }): Promise<Category> {
+  async updateCategory(
+    id: string,
+    input: { category?: string; description?: string },
+    adminId: string,
+  ): Promise<Category> {
     const current = await repo.findCategoryById(this.db, id);
     if (!current) throw notFound('Category not found');
     if (input.category !== undefined) {
@@ -497,10 +565,24 @@ export class CatalogueService {
       if (other && other.id !== id) throw conflict(`A category named "${input.category}" already exists`);
     }
     try {
-      await repo.updateCategory(this.db, id, {
-        ...(input.category !== undefined ? { name: input.category } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        updated_at: nowIso(),
+      await this.db.transaction().execute(async (trx) => {
+        await repo.updateCategory(trx, id, {
+          ...(input.category !== undefined ? { name: input.category } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          updated_at: nowIso(),
+        });
+        await recordAudit(trx, {
+          adminId,
+          action: 'update',
+          entity: 'category',
+          entityId: id,
+          summary: `Category "${input.category ?? current.name}": ${changesSummary([
+            input.category !== undefined && changeOf('Name', current.name, input.category),
+            input.description !== undefined &&
+              input.description !== current.description &&
+              'Description edited',
+          ])}`,
+        });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(`A category named "${input.category}" already exists`);

@@ -75,7 +75,7 @@ export function shopRoutes(ctx: Ctx): FastifyPluginAsyncZod {
           request.params.id,
           { deliveryStatus: 'cancelled' },
           'customer',
-          user.id,
+          { ownerId: user.id },
         );
         return { ...order, message: 'Order cancelled' };
       },
@@ -100,7 +100,9 @@ export function adminRoutes(ctx: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.updateOrderStatus),
       handler: async (request) => {
-        const order = await orders.changeOrderStatus(request.params.id, request.body, 'admin');
+        const order = await orders.changeOrderStatus(request.params.id, request.body, 'admin', {
+          adminId: currentUser(request).id,
+        });
         return { ...order, message: 'status updated' };
       },
     });

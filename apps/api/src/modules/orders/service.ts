@@ -42,6 +42,7 @@ import { deliveryEvent, recordOrderEvent } from './events';
 import { newOrderReference } from './reference';
 import { recordAdminPayment } from './admin-payment';
 import { assertNotCovered } from './settlement';
+import { changeOf, changesSummary, recordAudit } from '../audit';
 import { nextOrderStatuses, type OrderActor, type OrderStatuses, type StatusChange } from './status';
 
 type CreateOrderInput = z.output<typeof createOrderBodySchema>;
@@ -218,7 +219,7 @@ export class OrderService {
     orderId: string,
     from: OrderStatuses,
     cause: CancelCause,
-    options: { paymentStatus?: OrderStatuses['paymentStatus']; placedBefore?: string; now?: string } = {},
+    options: CancelOptions = {},
   ): Promise<{ cancelled: boolean }> {
     const cancelled = await this.cancelKeepingCache(orderId, from, cause, options);
     if (cancelled) await this.stockMoved(await this.productsOf([orderId]));
@@ -246,12 +247,7 @@ export class OrderService {
     orderId: string,
     from: OrderStatuses,
     cause: CancelCause,
-    options: {
-      paymentStatus?: OrderStatuses['paymentStatus'];
-      placedBefore?: string;
-      promptsSince?: string;
-      now?: string;
-    },
+    options: CancelOptions,
   ): Promise<boolean> {
     const { db } = this.deps;
     if (from.deliveryStatus === 'cancelled') return false;
@@ -281,6 +277,9 @@ export class OrderService {
       await giveBackDiscountUse(trx, orderId);
       // The customer's cancellation SMS, whoever cancelled (customer, admin or the unpaid-order sweep).
       await recordOrderEvent(trx, orderId, 'cancelled', now);
+      if (options.audit) {
+        await recordAudit(trx, { ...options.audit, action: 'status', entity: 'order', entityId: orderId });
+      }
       return true;
     });
   }
@@ -344,9 +343,10 @@ export class OrderService {
     orderId: string,
     requested: StatusChange & { receipt?: string; reason?: string },
     actor: OrderActor,
-    ownerId?: string,
+    who: { ownerId?: string; adminId?: string } = {},
   ): Promise<Order> {
     const { db } = this.deps;
+    const { ownerId, adminId } = who;
     const row = await findOrderById(db, orderId);
     if (!row || (ownerId !== undefined && row.user_id !== ownerId)) throw notFound(ORDER_NOT_FOUND);
     const current = { paymentStatus: row.payment_status, deliveryStatus: row.delivery_status };
@@ -354,6 +354,17 @@ export class OrderService {
     const raced = () =>
       conflict('This order was changed by someone else at the same moment: reload it and try again');
     const markingPaid = next.paymentStatus === 'paid' && current.paymentStatus !== 'paid';
+    const audit = adminId
+      ? {
+          adminId,
+          summary: `Order ${row.reference}: ${changesSummary([
+            changeOf('Payment', current.paymentStatus, next.paymentStatus),
+            changeOf('Delivery', current.deliveryStatus, next.deliveryStatus),
+            markingPaid && requested.receipt && `receipt ${requested.receipt.trim().toUpperCase()}`,
+            markingPaid && requested.reason?.trim() && `reason "${requested.reason.trim()}"`,
+          ])}`,
+        }
+      : undefined;
     // "Paid" only ever follows money: the admin's payment row is written and settlement decides.
     const target = markingPaid ? { ...next, paymentStatus: current.paymentStatus } : next;
     if (next.changed && target.deliveryStatus === 'cancelled' && current.deliveryStatus !== 'cancelled') {
@@ -361,6 +372,7 @@ export class OrderService {
       const cause: CancelCause = actor === 'customer' ? 'customer' : 'admin';
       const { cancelled } = await this.cancelOrder(orderId, current, cause, {
         paymentStatus: target.paymentStatus,
+        audit,
       });
       if (!cancelled) throw raced();
     } else if (next.changed) {
@@ -389,6 +401,7 @@ export class OrderService {
           const event = deliveryEvent(target.deliveryStatus);
           if (event) await recordOrderEvent(trx, orderId, event, now);
         }
+        if (audit) await recordAudit(trx, { ...audit, action: 'status', entity: 'order', entityId: orderId });
       });
       if (reopening) await this.stockMoved(await this.productsOf([orderId]));
     }
@@ -432,6 +445,16 @@ export class OrderService {
       ),
     );
   }
+}
+
+/** How a cancellation is made: the statuses it leaves, the sweep's limits, and the admin's audit entry. */
+interface CancelOptions {
+  paymentStatus?: OrderStatuses['paymentStatus'];
+  placedBefore?: string;
+  promptsSince?: string;
+  now?: string;
+  /** An admin's cancellation: written to the audit log in the cancellation's transaction. */
+  audit?: { adminId: string; summary: string } | undefined;
 }
 
 interface StockLine {

@@ -116,8 +116,8 @@ export function adminRoutes({ db, services }: Ctx): FastifyPluginAsyncZod {
       handler: async (request) => {
         const body = request.body;
         return 'order' in body
-          ? payments.assignPayment(request.params.id, body.order)
-          : payments.updatePaymentStatus(request.params.id, body.status);
+          ? payments.assignPayment(request.params.id, body.order, currentUser(request).id)
+          : payments.updatePaymentStatus(request.params.id, body.status, currentUser(request).id);
       },
     });
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { paged, type Paged } from '@urembo/contract/common';
+import { formatKsh } from '@urembo/contract/money';
 import { nairobiDayWindow } from '@urembo/contract/nairobi-time';
 import {
   type ManualPaymentBody,
@@ -18,6 +19,7 @@ import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../.
 import { newId } from '../../lib/ids';
 import type { UserRow } from '../users';
 import { mayRead } from '../auth';
+import { recordAudit } from '../audit';
 import { DarajaError, isStillProcessing, type DarajaClient } from './daraja-client';
 import { toPaymentDto } from './dto';
 import {
@@ -332,7 +334,7 @@ export class PaymentsService {
   }
 
   /** Admin: assigns an unmatched paybill payment to an order (by reference or id); already assigned → 409. */
-  async assignPayment(id: string, orderRef: string): Promise<Payment> {
+  async assignPayment(id: string, orderRef: string, adminId: string): Promise<Payment> {
     const { db } = this.deps;
     const reference = normalizeReference(orderRef);
     const order =
@@ -347,6 +349,15 @@ export class PaymentsService {
       if ((await creditUnmatched(trx, payment, order.id, { byAdmin: true })) === 'raced') {
         throw conflict('This payment is already assigned');
       }
+      await recordAudit(trx, {
+        adminId,
+        action: 'assign',
+        entity: 'payment',
+        entityId: id,
+        summary:
+          `Paybill payment ${payment.receipt ?? ''} of ${formatKsh(payment.amount)} assigned to order ` +
+          `${'reference' in order ? order.reference : reference}`,
+      });
     });
     const updated = await findPaymentWithReference(db, id);
     if (!updated) throw notFound('Payment not found');
@@ -354,7 +365,7 @@ export class PaymentsService {
   }
 
   /** Admin: complete (or set back to pending) a manual-form payment; completing one may make the order paid. */
-  async updatePaymentStatus(id: string, status: boolean): Promise<Payment> {
+  async updatePaymentStatus(id: string, status: boolean, adminId: string): Promise<Payment> {
     const { db } = this.deps;
     const existing = await findPayment(db, id);
     if (!existing) throw notFound('Payment not found');
@@ -367,12 +378,26 @@ export class PaymentsService {
     await db.transaction().execute(async (trx) => {
       const payment = await findPayment(trx, id);
       if (!payment) throw notFound('Payment not found');
+      let summary: string | null = null;
+      const what = `M-Pesa form payment ${payment.receipt ?? ''} of ${formatKsh(payment.amount)}`;
       if (status && payment.state === 'pending') {
         // An admin's completion always completes; on a cancelled or covered order the money is then refund due.
-        await creditPending(trx, payment, {}, { byAdmin: true });
+        const outcome = await creditPending(trx, payment, {}, { byAdmin: true });
+        if (outcome !== 'raced') {
+          summary = `${what}: pending -> complete${outcome === 'refund-due' ? ' (refund due)' : ''}`;
+        }
       } else if (!status && payment.state === 'completed') {
         await assertStillCoveredWithout(trx, orderId, payment.amount);
-        await uncredit(trx, id);
+        if (await uncredit(trx, id)) summary = `${what}: complete -> pending`;
+      }
+      if (summary) {
+        await recordAudit(trx, {
+          adminId,
+          action: status ? 'complete' : 'reopen',
+          entity: 'payment',
+          entityId: id,
+          summary,
+        });
       }
     });
     const updated = await findPaymentWithReference(db, id);

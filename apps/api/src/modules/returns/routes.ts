@@ -43,7 +43,8 @@ export function adminRoutes({ services }: Ctx): FastifyPluginAsyncZod {
 
     app.route({
       ...routeOf(endpoints.updateReturn),
-      handler: async (request) => returns.move(request.params.id, request.body.state, request.body.note),
+      handler: async (request) =>
+        returns.move(request.params.id, request.body.state, request.body.note, currentUser(request).id),
     });
   };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { paged, type Paged } from '@urembo/contract/common';
+import { formatKsh } from '@urembo/contract/money';
 import { RETURN_NEXT, type CreateReturnBody, type Return, type ReturnState } from '@urembo/contract/returns';
 import type { CatalogueChange } from '../../lib/catalogue-changes';
 import type { Database } from '../../db/schema';
@@ -8,6 +9,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import { mayRead } from '../auth';
 import { giveBackStock } from '../catalogue';
+import { changeOf, recordAudit } from '../audit';
 import {
   countReturns,
   findReturn,
@@ -209,6 +211,7 @@ export class ReturnService {
     id: string,
     to: 'approved' | 'rejected' | 'received',
     note: string | undefined,
+    adminId: string,
   ): Promise<Return> {
     const { db } = this.deps;
     const current = await findReturn(db, id);
@@ -234,6 +237,15 @@ export class ReturnService {
         products = byProduct.flatMap((i) => (i.product_id ? [i.product_id] : []));
       }
       await queueReturnMessage(trx, id, to, now, newId());
+      await recordAudit(trx, {
+        adminId,
+        action: 'status',
+        entity: 'return',
+        entityId: id,
+        summary:
+          `Return of ${formatKsh(current.refund_amount)}: ${changeOf('State', current.state, to)}` +
+          (note?.trim() ? `; note "${note.trim()}"` : ''),
+      });
       return products;
     });
     if (moved === null) {

@@ -51,7 +51,7 @@ export function adminRoutes({ services }: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.deleteReview),
       handler: async (request) => {
-        await reviews.deleteReview(request.params.id);
+        await reviews.deleteReview(request.params.id, currentUser(request).id);
         return { message: 'review deleted' };
       },
     });

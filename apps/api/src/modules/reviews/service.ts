@@ -19,6 +19,7 @@ import { toAdminReviewDto, toReviewDto } from './dto';
 import { lockProductForRating, setProductRating } from '../catalogue';
 import { hasPaidOrderWithProduct, orderOwnerId, productIdsOfOrder } from '../orders';
 import * as repo from './repository';
+import { recordAudit } from '../audit';
 
 type CreateInput = z.output<typeof createReviewBodySchema>;
 type UpdateInput = z.output<typeof updateReviewBodySchema>;
@@ -137,7 +138,7 @@ export class ReviewService {
   }
 
   /** Admin: removes a review and recomputes the product's rating. */
-  async deleteReview(id: string): Promise<void> {
+  async deleteReview(id: string, adminId: string): Promise<void> {
     const { db, catalogueChanged } = this.deps;
     const productId = await db.transaction().execute(async (trx) => {
       const existing = await repo.findReviewById(trx, id);
@@ -145,6 +146,14 @@ export class ReviewService {
       await lockProductForRating(trx, existing.product_id);
       await repo.deleteReview(trx, id);
       await setProductRating(trx, existing.product_id, await repo.ratingTotals(trx, existing.product_id));
+      const comment = existing.comment.length > 40 ? `${existing.comment.slice(0, 39)}…` : existing.comment;
+      await recordAudit(trx, {
+        adminId,
+        action: 'delete',
+        entity: 'review',
+        entityId: id,
+        summary: `Deleted a ${existing.rating}-star review${comment ? ` ("${comment}")` : ''}`,
+      });
       return existing.product_id;
     });
     await catalogueChanged({ kind: 'products', productIds: [productId], lists: false });

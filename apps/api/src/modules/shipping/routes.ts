@@ -14,6 +14,7 @@ import { parseInput } from '../../lib/validate';
 import type { RouteContext } from '../../lib/route-context';
 import { listCounties, listCountries, listLocations, listTowns } from './repository';
 import { toPlaceDto, type ShippingService } from './service';
+import { currentUser } from '../auth';
 
 /** What these routes use of the app. */
 type Ctx = RouteContext<{ shipping: ShippingService }>;
@@ -81,7 +82,7 @@ export function adminRoutes({ services }: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.createCountry),
       handler: async (request, reply) => {
-        const place = await service.create('countries', { name: request.body.name });
+        const place = await service.create('countries', { name: request.body.name }, currentUser(request).id);
         return reply.status(201).send({ ...place, message: 'country added' });
       },
     });
@@ -90,7 +91,7 @@ export function adminRoutes({ services }: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.createCounty),
       handler: async (request, reply) => {
         const { name, country } = request.body;
-        const place = await service.create('counties', { name, parentId: country });
+        const place = await service.create('counties', { name, parentId: country }, currentUser(request).id);
         return reply.status(201).send({ ...place, message: 'county added' });
       },
     });
@@ -99,7 +100,7 @@ export function adminRoutes({ services }: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.createTown),
       handler: async (request, reply) => {
         const { name, county } = request.body;
-        const place = await service.create('towns', { name, parentId: county });
+        const place = await service.create('towns', { name, parentId: county }, currentUser(request).id);
         return reply.status(201).send({ ...place, message: 'Town added' });
       },
     });
@@ -108,7 +109,11 @@ export function adminRoutes({ services }: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.createLocation),
       handler: async (request, reply) => {
         const { name, town, shippingFee } = request.body;
-        const place = await service.create('locations', { name, parentId: town, shippingFee });
+        const place = await service.create(
+          'locations',
+          { name, parentId: town, shippingFee },
+          currentUser(request).id,
+        );
         return reply.status(201).send({ ...place, message: 'location added' });
       },
     });
@@ -126,12 +131,17 @@ export function adminRoutes({ services }: Ctx): FastifyPluginAsyncZod {
           shippingFee?: number;
           active?: boolean;
         };
-        const place = await service.update(kind, request.params.id, {
-          name: body.name,
-          parentId: parentIdOf(kind, body),
-          shippingFee: body.shippingFee,
-          active: body.active,
-        });
+        const place = await service.update(
+          kind,
+          request.params.id,
+          {
+            name: body.name,
+            parentId: parentIdOf(kind, body),
+            shippingFee: body.shippingFee,
+            active: body.active,
+          },
+          currentUser(request).id,
+        );
         return { ...place, message: `${SHIPPING_KIND_SINGULAR[kind]} updated` };
       },
     });
@@ -140,7 +150,7 @@ export function adminRoutes({ services }: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.deletePlace),
       handler: async (request) => {
         const kind = kindOf(request.params.kind);
-        return { message: await service.remove(kind, request.params.id) };
+        return { message: await service.remove(kind, request.params.id, currentUser(request).id) };
       },
     });
   };

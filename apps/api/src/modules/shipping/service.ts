@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { formatKsh } from '@urembo/contract/money';
 import {
   SHIPPING_KIND_SINGULAR,
   type Country,
@@ -12,6 +13,7 @@ import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/sql-values';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
+import { changeOf, changesSummary, recordAudit } from '../audit';
 import {
   PARENT,
   countAddressesUsing,
@@ -98,6 +100,7 @@ export class ShippingService {
   async create<K extends ShippingKind>(
     kind: K,
     input: Required<Pick<PlaceInput, 'name'>> & PlaceInput,
+    adminId: string,
   ): Promise<PlaceOf[K]> {
     const parent = await this.parentOf(kind, input.parentId);
     await this.assertNameFree(kind, input.name, parent);
@@ -109,14 +112,24 @@ export class ShippingService {
       active: true,
     };
     try {
-      await insertPlace(this.db, kind, { ...row, createdAt: nowIso() });
+      await this.db.transaction().execute(async (trx) => {
+        await insertPlace(trx, kind, { ...row, createdAt: nowIso() });
+        const fee = row.shippingFee === null ? '' : `, delivery fee ${formatKsh(row.shippingFee)}`;
+        await recordAudit(trx, {
+          adminId,
+          action: 'create',
+          entity: 'place',
+          entityId: row.id,
+          summary: `Added ${SHIPPING_KIND_SINGULAR[kind]} ${row.name}${parent ? ` in ${parent.name}` : ''}${fee}`,
+        });
+      });
     } catch (err) {
       throw this.raceError(kind, input.name, parent, err);
     }
     return toPlaceDto(kind, row);
   }
 
-  async update(kind: ShippingKind, id: string, input: PlaceInput): Promise<Place> {
+  async update(kind: ShippingKind, id: string, input: PlaceInput, adminId: string): Promise<Place> {
     const current = await this.find(kind, id);
     if (
       input.name === undefined &&
@@ -136,14 +149,28 @@ export class ShippingService {
     };
     await this.assertNameFree(kind, next.name, parent, id);
     try {
-      await updatePlace(this.db, kind, id, next);
+      await this.db.transaction().execute(async (trx) => {
+        await updatePlace(trx, kind, id, next);
+        await recordAudit(trx, {
+          adminId,
+          action: 'update',
+          entity: 'place',
+          entityId: id,
+          summary: `${capitalise(SHIPPING_KIND_SINGULAR[kind])} ${current.name}: ${changesSummary([
+            changeOf('Name', current.name, next.name),
+            current.parentId !== next.parentId && `moved to ${parent?.name ?? 'none'}`,
+            changeOf('Delivery fee', current.shippingFee, next.shippingFee),
+            current.active !== next.active && (next.active ? 'switched on' : 'switched off'),
+          ])}`,
+        });
+      });
     } catch (err) {
       throw this.raceError(kind, next.name, parent, err);
     }
     return toPlaceDto(kind, next);
   }
 
-  async remove(kind: ShippingKind, id: string): Promise<string> {
+  async remove(kind: ShippingKind, id: string, adminId: string): Promise<string> {
     const place = await this.find(kind, id);
     // Deleting a place customers' addresses name would leave those addresses pointing nowhere.
     const parent =
@@ -162,7 +189,16 @@ export class ShippingService {
       if (children > 0) throw this.stillHasChildren(kind, place.name, children);
     }
     try {
-      await deletePlace(this.db, kind, id);
+      await this.db.transaction().execute(async (trx) => {
+        await deletePlace(trx, kind, id);
+        await recordAudit(trx, {
+          adminId,
+          action: 'delete',
+          entity: 'place',
+          entityId: id,
+          summary: `Deleted ${SHIPPING_KIND_SINGULAR[kind]} ${place.name}${parent ? ` in ${parent.name}` : ''}`,
+        });
+      });
     } catch (err) {
       // A child was added between the check and the delete.
       if (isForeignKeyViolation(err) && kind !== 'locations') {
