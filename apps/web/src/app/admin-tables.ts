@@ -12,6 +12,7 @@ export const ADMIN_SLUGS = [
   'category',
   'reviews',
   'shipping',
+  'audit',
 ] as const;
 export type AdminSlug = (typeof ADMIN_SLUGS)[number];
 
@@ -26,6 +27,7 @@ export const ADMIN_TABLE_LABELS: Record<AdminSlug, string> = {
   category: 'Categories',
   reviews: 'Reviews',
   shipping: 'Shipping',
+  audit: 'Audit log',
 };
 
 /**
@@ -48,4 +50,5 @@ export const ADMIN_TABLES: Partial<Record<AdminSlug, LazyExoticComponent<Compone
   products: lazy(() => import('../features/catalogue/admin/products-table')),
   category: lazy(() => import('../features/catalogue/admin/category-table')),
   returns: lazy(() => import('../features/returns/admin/returns-table')),
+  audit: lazy(() => import('../features/audit/admin/audit-table')),
 };

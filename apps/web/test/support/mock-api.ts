@@ -1,4 +1,5 @@
 import type { Address } from '@urembo/contract/addresses';
+import type { AuditEntry } from '@urembo/contract/audit';
 import type { MessageResponse } from '@urembo/contract/auth';
 import type { Category, Product, SearchResult } from '@urembo/contract/catalogue';
 import type { ApiError, Collection, Paged } from '@urembo/contract/common';
@@ -37,6 +38,7 @@ type RouteTable = [
   ['POST /auth/reset-password-by-code', MessageResponse],
   ['GET /config/public', PublicConfig],
   ['GET /admin/summary', AdminSummary],
+  ['GET /admin/audit', Paged<AuditEntry>],
   ['GET /products/featuredandnew', Paged<Product>],
   ['GET /products/search', SearchResult],
   ['GET /products/categoryProducts/:id', Collection<Product>],

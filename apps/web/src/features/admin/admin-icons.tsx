@@ -68,6 +68,12 @@ export const ADMIN_TABLE_ICONS: Record<AdminSlug, ReactNode> = {
       <circle cx="17" cy="18" r="1.8" />
     </Icon>
   ),
+  audit: (
+    <Icon width={20} height={20}>
+      <path d="M6 3h9l4 4v14H6V3Z" />
+      <path d="M14 3v5h5M9 12h7M9 16h5" />
+    </Icon>
+  ),
 };
 
 export const CollapseIcon = ({ collapsed }: { collapsed: boolean }) => (
