@@ -119,6 +119,26 @@ describeEachDialect('admin audit log', (ctx) => {
     expect(fee!.summary).toContain('Delivery fee 200 -> 350');
   });
 
+  it('records discount codes created, changed and deleted', async () => {
+    const created = await callApi(ctx(), 'POST', '/discounts', admin.cookie, {
+      code: 'KARIBU10',
+      kind: 'percent',
+      value: 10,
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json()._id as string;
+    const paused = await callApi(ctx(), 'PUT', `/discounts/${id}`, admin.cookie, {
+      value: 15,
+      active: false,
+    });
+    expect(paused.statusCode).toBe(200);
+    expect((await callApi(ctx(), 'DELETE', `/discounts/${id}`, admin.cookie)).statusCode).toBe(200);
+    const [gone, changed, made] = await latest('discount');
+    expect(made!.summary).toBe('Created code KARIBU10: 10% off');
+    expect(changed!.summary).toBe('Code KARIBU10: Value 10% off -> 15% off; Active yes -> no');
+    expect(gone).toMatchObject({ action: 'delete', entityId: id, summary: 'Deleted code KARIBU10' });
+  });
+
   it('pages newest first and filters by entity', async () => {
     const all = await callApi(ctx(), 'GET', '/admin/audit?page=1&limit=2', admin.cookie);
     const body = all.json();

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOf } from '../../lib/endpoint-route';
 import type { RouteContext } from '../../lib/route-context';
 import type { DiscountService } from './service';
+import { currentUser } from '../auth';
 
 /** What these routes use of the app. */
 type Ctx = RouteContext<{ discounts: DiscountService }>;
@@ -18,18 +19,19 @@ export function adminRoutes({ services }: Ctx): FastifyPluginAsyncZod {
 
     app.route({
       ...routeOf(endpoints.createDiscount),
-      handler: async (request, reply) => reply.status(201).send(await discounts.create(request.body)),
+      handler: async (request, reply) =>
+        reply.status(201).send(await discounts.create(request.body, currentUser(request).id)),
     });
 
     app.route({
       ...routeOf(endpoints.updateDiscount),
-      handler: async (request) => discounts.update(request.params.id, request.body),
+      handler: async (request) => discounts.update(request.params.id, request.body, currentUser(request).id),
     });
 
     app.route({
       ...routeOf(endpoints.deleteDiscount),
       handler: async (request) => {
-        await discounts.remove(request.params.id);
+        await discounts.remove(request.params.id, currentUser(request).id);
         return { message: 'Discount code deleted' };
       },
     });

@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/constraint-errors';
 import { nowIso } from '../../db/sql-values';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
+import { changeOf, changesSummary, recordAudit } from '../audit';
 import { findCategoryById } from '../catalogue';
 import { categoriesOf } from './rules';
 import {
@@ -50,6 +51,11 @@ export function toDiscountDto(row: DiscountRow): Discount {
   };
 }
 
+/** "10%" or "Ksh 200 off", for the audit log. */
+function describeValue(kind: 'percent' | 'amount', value: number): string {
+  return kind === 'percent' ? `${value}% off` : `Ksh ${value.toLocaleString('en-KE')} off`;
+}
+
 function taken(code: string) {
   return conflict(`There is already a discount code ${code.toUpperCase()}`);
 }
@@ -62,7 +68,7 @@ export class DiscountService {
     return (await listDiscountRows(this.deps.db)).map(toDiscountDto);
   }
 
-  async create(input: CreateInput): Promise<Discount> {
+  async create(input: CreateInput, adminId: string): Promise<Discount> {
     const { db } = this.deps;
     const fields = {
       kind: input.kind,
@@ -92,7 +98,18 @@ export class DiscountService {
       updated_at: now,
     };
     try {
-      await insertDiscount(db, row);
+      await db.transaction().execute(async (trx) => {
+        await insertDiscount(trx, row);
+        await recordAudit(trx, {
+          adminId,
+          action: 'create',
+          entity: 'discount',
+          entityId: row.id,
+          summary: `Created code ${row.code.toUpperCase()}: ${describeValue(row.kind, Number(row.value))}${
+            row.active ? '' : ' (paused)'
+          }`,
+        });
+      });
     } catch (err) {
       // Another admin saved the same code a moment ago.
       if (isUniqueViolation(err)) throw taken(input.code);
@@ -101,7 +118,7 @@ export class DiscountService {
     return toDiscountDto(row);
   }
 
-  async update(id: string, input: UpdateInput): Promise<Discount> {
+  async update(id: string, input: UpdateInput, adminId: string): Promise<Discount> {
     const { db } = this.deps;
     const current = await findDiscountById(db, id);
     if (!current) throw notFound(DISCOUNT_NOT_FOUND);
@@ -119,18 +136,43 @@ export class DiscountService {
       if (await findDiscountByCode(db, input.code)) throw taken(input.code);
     }
     try {
-      const changed = await updateDiscountRow(db, id, {
-        ...(input.code !== undefined ? { code: input.code } : {}),
-        kind: fields.kind,
-        value: fields.value,
-        min_subtotal: fields.minSubtotal,
-        starts_at: fields.startsAt,
-        ends_at: fields.endsAt,
-        ...(input.usageLimit !== undefined ? { usage_limit: input.usageLimit } : {}),
-        ...(input.oncePerCustomer !== undefined ? { once_per_customer: input.oncePerCustomer ? 1 : 0 } : {}),
-        categories: JSON.stringify(fields.categories),
-        ...(input.active !== undefined ? { active: input.active ? 1 : 0 } : {}),
-        updated_at: nowIso(),
+      const changed = await db.transaction().execute(async (trx) => {
+        const done = await updateDiscountRow(trx, id, {
+          ...(input.code !== undefined ? { code: input.code } : {}),
+          kind: fields.kind,
+          value: fields.value,
+          min_subtotal: fields.minSubtotal,
+          starts_at: fields.startsAt,
+          ends_at: fields.endsAt,
+          ...(input.usageLimit !== undefined ? { usage_limit: input.usageLimit } : {}),
+          ...(input.oncePerCustomer !== undefined
+            ? { once_per_customer: input.oncePerCustomer ? 1 : 0 }
+            : {}),
+          categories: JSON.stringify(fields.categories),
+          ...(input.active !== undefined ? { active: input.active ? 1 : 0 } : {}),
+          updated_at: nowIso(),
+        });
+        if (!done) return false;
+        const after = { ...was, ...fields, code: input.code ?? was.code };
+        await recordAudit(trx, {
+          adminId,
+          action: 'update',
+          entity: 'discount',
+          entityId: id,
+          summary: `Code ${after.code.toUpperCase()}: ${changesSummary([
+            changeOf('Code', was.code.toUpperCase(), after.code.toUpperCase()),
+            changeOf('Value', describeValue(was.kind, was.value), describeValue(after.kind, after.value)),
+            changeOf('Minimum subtotal', was.minSubtotal, after.minSubtotal),
+            changeOf('Starts', was.startsAt, after.startsAt),
+            changeOf('Ends', was.endsAt, after.endsAt),
+            input.usageLimit !== undefined && changeOf('Usage limit', was.usageLimit, input.usageLimit),
+            input.oncePerCustomer !== undefined &&
+              changeOf('Once per customer', was.oncePerCustomer, input.oncePerCustomer),
+            input.active !== undefined && changeOf('Active', was.active, input.active),
+            was.categories.join() !== after.categories.join() && 'Categories changed',
+          ])}`,
+        });
+        return true;
       });
       if (!changed) throw notFound(DISCOUNT_NOT_FOUND);
     } catch (err) {
@@ -142,8 +184,19 @@ export class DiscountService {
     return toDiscountDto(row);
   }
 
-  async remove(id: string): Promise<void> {
-    if (!(await deleteDiscountRow(this.deps.db, id))) throw notFound(DISCOUNT_NOT_FOUND);
+  async remove(id: string, adminId: string): Promise<void> {
+    const current = await findDiscountById(this.deps.db, id);
+    if (!current) throw notFound(DISCOUNT_NOT_FOUND);
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await deleteDiscountRow(trx, id))) throw notFound(DISCOUNT_NOT_FOUND);
+      await recordAudit(trx, {
+        adminId,
+        action: 'delete',
+        entity: 'discount',
+        entityId: id,
+        summary: `Deleted code ${current.code.toUpperCase()}`,
+      });
+    });
   }
 
   /** The rules between fields: the value by kind, the dates in order, categories that exist. */
