@@ -2,9 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { Route } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PullSweep } from '@urembo/contract/payment-pull';
 import type { Payment, ResolveAnswer } from '@urembo/contract/payments';
 import type { PublicConfig } from '@urembo/contract/public-config';
 import PaymentsTable from '../src/features/payments/admin/payments-table';
+import { PullPanel } from '../src/features/payments/admin/pull-panel';
 import { PayWithMpesa } from '../src/features/payments/components/pay-with-mpesa';
 import MpesaFormScreen from '../src/features/payments/screens/mpesa-form-screen';
 import PaymentScreen from '../src/features/payments/screens/payment-screen';
@@ -351,5 +353,84 @@ describe('PaymentsTable (admin)', () => {
       expect.stringMatching(/^Failed to fetch payments/),
       expect.anything(),
     );
+  });
+});
+
+describe('PullPanel (admin)', () => {
+  const sweep = (over: Partial<PullSweep> = {}): PullSweep => ({
+    configured: true,
+    lastSweepAt: '2026-11-25T06:30:00.000Z',
+    lastResult: 'Read 3 transactions (1 page, …): 0 recovered, 3 already recorded',
+    ok: true,
+    recovered: 0,
+    sweepMinutes: 15,
+    registration: { ok: true, message: 'Shortcode Registered Successfully', at: '2026-11-25T06:00:00.000Z' },
+    ...over,
+  });
+
+  it('shows the last run and sweeps now, saying what it recovered', async () => {
+    let current = sweep();
+    mockApi({ 'GET /payment/pull': () => ({ body: current }) });
+    mockApi({
+      'POST /payment/pull': () => {
+        current = sweep({
+          lastSweepAt: '2026-11-25T07:45:00.000Z',
+          lastResult: 'Read 4 transactions (1 page, …): 1 recovered, 3 already recorded',
+          recovered: 1,
+        });
+        return { body: current };
+      },
+    });
+    renderAt(<PullPanel />);
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Last run');
+    expect(status).toHaveTextContent('25 Nov');
+    expect(status).toHaveTextContent('Recovered0');
+    expect(screen.getByText(/every 15 minutes/)).toBeInTheDocument();
+    expect(screen.getByText(/3 already recorded/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Sweep now' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Recovered 1 payment'));
+    expect(await screen.findByText(/1 recovered, 3 already recorded/)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Recovered1');
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/payment/pull')).toHaveLength(1);
+  });
+
+  it('shows a failed sweep in red, and the server refusing a sweep', async () => {
+    mockApi({
+      'GET /payment/pull': () => ({
+        body: sweep({
+          ok: false,
+          lastResult: 'Nothing changed: Daraja did not answer in time',
+          sweepMinutes: 0,
+        }),
+      }),
+    });
+    mockApi({
+      'POST /payment/pull': () => ({
+        status: 409,
+        body: { error: 'A Pull sweep is already running. Try again in a minute to see its result.' },
+      }),
+    });
+    renderAt(<PullPanel />);
+    const failed = await screen.findByText('Nothing changed: Daraja did not answer in time');
+    expect(failed).toHaveClass('text-red-700');
+    expect(screen.getByText(/only when you sweep/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Sweep now' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'A Pull sweep is already running. Try again in a minute to see its result.',
+      ),
+    );
+  });
+
+  it('says when Pull is not set up, without a button', async () => {
+    mockApi({
+      'GET /payment/pull': () => ({
+        body: sweep({ configured: false, lastSweepAt: null, lastResult: null }),
+      }),
+    });
+    renderAt(<PullPanel />);
+    expect(await screen.findByText(/Not set up \(MPESA_PULL_NOMINATED_NUMBER/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sweep now' })).not.toBeInTheDocument();
   });
 });

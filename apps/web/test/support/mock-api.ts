@@ -13,6 +13,7 @@ import type {
   ResolveAnswer,
   StkPushAnswer,
 } from '@urembo/contract/payments';
+import type { PullSweep } from '@urembo/contract/payment-pull';
 import type { PublicConfig } from '@urembo/contract/public-config';
 import type { Return } from '@urembo/contract/returns';
 import type { AdminReview, Review } from '@urembo/contract/reviews';
@@ -82,6 +83,8 @@ type RouteTable = [
   ['GET /payment/order/:orderId', Collection<Payment>],
   ['GET /payment/order-search', Collection<OrderMatch>],
   ['GET /payment/reconciliation', Reconciliation],
+  ['GET /payment/pull', PullSweep],
+  ['POST /payment/pull', PullSweep],
   ['GET /payment/c2b/registration', C2bRegistration],
   ['POST /payment/c2b/registration', C2bRegistration],
   ['GET /payment', Paged<Payment>],

@@ -148,9 +148,9 @@ async function swapLease(db: Db, expected: string, holder: string, untilMs: numb
 export async function receiptIsSettled(db: Db, receipt: string): Promise<boolean> {
   const row = await db
     .selectFrom('payments')
-    .select(['source', 'status', 'flag'])
+    .select(['source', 'state'])
     .where('receipt', '=', receipt)
     .executeTakeFirst();
   if (!row) return false;
-  return !(row.source === 'user-mpesa-form' && row.status === 0 && row.flag === null);
+  return !(row.source === 'user-mpesa-form' && row.state === 'pending');
 }

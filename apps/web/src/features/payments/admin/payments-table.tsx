@@ -10,6 +10,7 @@ import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminPayments, useUpdatePayment } from './api';
 import { AssignPaymentButton, ReconciliationPanel, RegistrationPanel } from './paybill-panel';
+import { PullPanel } from './pull-panel';
 
 const FILTER_LABELS: Record<PaymentFilter, string> = {
   all: 'All',
@@ -189,7 +190,10 @@ export default function PaymentsTable() {
       </p>
       <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <ReconciliationPanel />
-        <RegistrationPanel />
+        <div className="flex flex-col gap-3">
+          <RegistrationPanel />
+          <PullPanel />
+        </div>
       </div>
       <div role="tablist" aria-label="Show payments" className="flex flex-wrap gap-2">
         {PAYMENT_FILTERS.map((f) => (
