@@ -21,6 +21,7 @@ interface Chunk {
   src?: string;
   name?: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
 }
@@ -92,5 +93,22 @@ describe('first visit to the home page', () => {
       'src/app/screens/product-screen.tsx',
     ]);
     for (const key of adminTables) expect(storefront.has(key), key).toBe(false);
+  });
+
+  it('keeps the QR code library out of every page: only the two-factor setup loads it, by import()', () => {
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+    // A string of qrcode's own (its encoder's error for a text too long for any QR version).
+    const holdsQr = (key: string) =>
+      readFileSync(path.join(dist, manifest[key]!.file), 'utf8').includes('The amount of data is too big');
+    const qrChunks = Object.keys(manifest).filter(holdsQr);
+    expect(qrChunks, 'no chunk holds the QR library').toHaveLength(1);
+    expect(manifest[qrChunks[0]!]!.isDynamicEntry, 'the QR library is not loaded by import()').toBe(true);
+    // Every page's screen with what it imports statically, the profile (where the setup is) included.
+    const screens = Object.values(PAGES)
+      .map((page): string | undefined => ('screen' in page ? page.screen : undefined))
+      .filter((key): key is string => key !== undefined && manifest[key] !== undefined);
+    expect(screens).toContain('src/app/screens/profile-screen.tsx');
+    const pages = staticClosure(manifest, ['index.html', ...screens]);
+    expect(pages.has(qrChunks[0]!), `${qrChunks[0]} is loaded with a page`).toBe(false);
   });
 });

@@ -18,6 +18,12 @@ import type { PublicConfig } from '@urembo/contract/public-config';
 import type { Return } from '@urembo/contract/returns';
 import type { AdminReview, Review } from '@urembo/contract/reviews';
 import type { Country, County, Location, Town } from '@urembo/contract/shipping';
+import type {
+  SigninResponse,
+  TwoFactorEnabled,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '@urembo/contract/two-factor';
 import type { User } from '@urembo/contract/users';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -37,6 +43,12 @@ type RouteTable = [
   ['POST /auth/newPhoneToken', MessageResponse],
   ['POST /auth/forgot-password', MessageResponse],
   ['POST /auth/reset-password-by-code', MessageResponse],
+  ['POST /auth/signin', SigninResponse],
+  ['GET /auth/2fa', TwoFactorStatus],
+  ['POST /auth/2fa/setup', TwoFactorSetup],
+  ['POST /auth/2fa/enable', TwoFactorEnabled],
+  ['POST /auth/2fa/disable', MessageResponse],
+  ['POST /auth/2fa/verify', { user: User; message: string }],
   ['GET /config/public', PublicConfig],
   ['GET /admin/summary', AdminSummary],
   ['GET /admin/audit', Paged<AuditEntry>],

@@ -5,4 +5,4 @@
  */
 
 /** The session (features/auth): who is signed in, and signing out. */
-export { useAuthUser, useLogout } from '../../features/auth/api';
+export { useAuthUser, useLogout, useTwoFactorStatus } from '../../features/auth/api';

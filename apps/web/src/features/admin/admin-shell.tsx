@@ -6,7 +6,7 @@ import { LogoMark } from '../../components/logo';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useAuthUser, useLogout } from '../../app/data/session';
+import { useAuthUser, useLogout, useTwoFactorStatus } from '../../app/data/session';
 import { ADMIN_TABLE_ICONS, CollapseIcon } from './admin-icons';
 
 const COLLAPSED_KEY = 'urembo:admin-sidebar-collapsed';
@@ -53,6 +53,24 @@ function TableLinks({
   );
 }
 
+function TwoFactorNeeded() {
+  return (
+    <section className="mx-auto grid max-w-lg gap-4 px-4 py-16 text-center">
+      <span className="mx-auto">
+        <LogoMark size={40} />
+      </span>
+      <h1 className="font-display text-2xl font-semibold text-brand-800">Set up two-factor sign-in</h1>
+      <p className="text-stone-600">
+        The admin pages can move money and change every price, so they need two-factor sign-in on your
+        account: a code from an authenticator app on your phone besides your password.
+      </p>
+      <Link to="/profile#two-factor" className="btn-primary justify-self-center px-6">
+        Set up two-factor sign-in
+      </Link>
+    </section>
+  );
+}
+
 /**
  * /admin/:adminId/:slug: the back office. Only admins see it: while the auth check runs nothing shows;
  * a visitor goes to /signin and a customer back to the shop. A collapsible sidebar on wide screens, a drawer on a
@@ -81,7 +99,11 @@ export default function AdminShell() {
     else if (user.role !== 'admin') navigate('/', { replace: true });
   }, [isPending, user, navigate]);
 
+  const twoFactor = useTwoFactorStatus(user?.role === 'admin');
+
   if (isPending || !user || user.role !== 'admin') return null;
+  // Where the shop requires it (ADMIN_REQUIRE_2FA), the admin pages wait for two-factor sign-in: lead there.
+  if (twoFactor.data?.required) return <TwoFactorNeeded />;
 
   function toggleCollapsed() {
     setCollapsed((c) => {

@@ -17,6 +17,13 @@ export function useAuthUser() {
   return useQuery({ queryKey: authUserKey, queryFn: fetchAuthUser, staleTime: 5 * 60_000 });
 }
 
+export const twoFactorKey = ['authTwoFactor'] as const;
+
+/** Whether the account's two-factor sign-in is on, and whether (an admin) it must be turned on first. */
+export function useTwoFactorStatus(enabled = true) {
+  return useQuery({ queryKey: twoFactorKey, queryFn: () => call(authRoutes.getTwoFactor), enabled });
+}
+
 /** Logout: toast "Logout success", forget every cached answer, go home. */
 export function useLogout() {
   const queryClient = useQueryClient();

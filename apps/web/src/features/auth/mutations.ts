@@ -10,7 +10,7 @@ import { userRoutes } from '@urembo/contract/routes/users';
 import type { User } from '@urembo/contract/users';
 import { call } from '../../lib/api-client';
 import { mergeGuestCart } from '../../app/data/cart';
-import { authUserKey } from './api';
+import { authUserKey, twoFactorKey } from './api';
 
 /**
  * The auth screens' server calls. Kept apart from api.ts (which the top bar loads on every page), so the screens'
@@ -165,6 +165,29 @@ export function useUpdateMe() {
   return useMutation({
     mutationFn: (body: UpdateMeBody) => call(userRoutes.updateMe, { body }),
     onSuccess: ({ user }) => queryClient.setQueryData(authUserKey, user),
+  });
+}
+
+export function useSetupTwoFactor() {
+  return useMutation({ mutationFn: () => call(authRoutes.setupTwoFactor) });
+}
+
+export function useEnableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => call(authRoutes.enableTwoFactor, { body: { code } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: twoFactorKey });
+      void queryClient.invalidateQueries({ queryKey: activityKey });
+    },
+  });
+}
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { password: string; code: string }) => call(authRoutes.disableTwoFactor, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorKey }),
   });
 }
 

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
 import { useAuthUser } from '../api';
 import { NewPasswordField } from './new-password-field';
+import { TwoFactorPanel } from './two-factor-panel';
 import {
   useActivity,
   useChangePassword,
@@ -205,7 +206,7 @@ function Devices() {
 
 const EVENT_TEXT: Record<SecurityEventInfo['event'], string> = {
   signin: 'Signed in',
-  'signin-failed': 'Wrong password tried',
+  'signin-failed': 'Wrong password or code tried',
   'password-changed': 'Password changed',
   'session-ended': 'Signed out',
   'two-factor-enabled': 'Two-factor sign-in turned on',
@@ -257,6 +258,7 @@ export function SecurityPanel() {
       <h2 id="security-heading" className="font-display text-2xl font-semibold text-brand-800">
         Security
       </h2>
+      <TwoFactorPanel />
       <ChangePasswordForm />
       <Devices />
       <Activity />
