@@ -1,4 +1,5 @@
 import { afterAll, expect, it } from 'vitest';
+import type { Payment } from '@urembo/contract/payments';
 import { nowIso } from '../src/db/sql-values';
 import { newId } from '../src/lib/ids';
 import { signedInUser } from './support/auth';
@@ -124,6 +125,100 @@ describeEachDialect(
         paymentStatus: 'pending',
       });
       expect(undo.statusCode, undo.body).toBe(200);
+    });
+
+    async function refundDue(cookie: string): Promise<Payment[]> {
+      const res = await callApi(ctx(), 'GET', '/payment/?refundDue=true&limit=100', cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as Payment[];
+    }
+    const dueOf = (list: Payment[], id: string) => list.find((p) => p._id === id)?.refundDue;
+
+    it('completes an admin’s manual-form payment of a cancelled or covered order, as refund due', async () => {
+      const { cookie } = await admin();
+      const { user, order: cancelled } = await customerWithOrder(ctx(), {
+        total: 900,
+        deliveryStatus: 'cancelled',
+      });
+      const onCancelled = await pendingFormPayment(ctx(), cancelled.id, user.id, 900);
+      const done = await callApi(ctx(), 'PUT', `/payment/${onCancelled}`, cookie, { status: true });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json()).toMatchObject({ state: 'completed', status: true, holdReason: null });
+
+      const covered = await createTestOrder(ctx(), user.id, { total: 400 });
+      await confirm({ transId: receipt(), amount: 400, billRef: covered.reference });
+      const extra = await pendingFormPayment(ctx(), covered.id, user.id, 400);
+      expect((await callApi(ctx(), 'PUT', `/payment/${extra}`, cookie, { status: true })).statusCode).toBe(
+        200,
+      );
+
+      const due = await refundDue(cookie);
+      expect(dueOf(due, onCancelled)).toBe(900);
+      expect(dueOf(due, extra)).toBe(400);
+      expect(await orderPaymentStatus(ctx(), cancelled.id)).toBe('pending');
+      const order = await callApi(ctx(), 'GET', `/order/${covered.id}`, cookie);
+      expect(order.json()).toMatchObject({ paymentStatus: 'paid', paidAmount: 800, refundedAmount: 0 });
+    });
+
+    it('computes refund due in one place: cancelled, held, beyond the total, received returns', async () => {
+      const { cookie } = await admin();
+      const { user, order: paid } = await customerWithOrder(ctx(), { total: 600 });
+      const [first, second] = [receipt(), receipt()];
+      await confirm({ transId: first, amount: 600, billRef: paid.reference });
+      // Money for an order already paid is held aside.
+      await confirm({ transId: second, amount: 250, billRef: paid.reference });
+      const byReceipt = async (r: string) =>
+        (await ctx()
+          .database.db.selectFrom('payments')
+          .select(['id', 'state', 'hold_reason'])
+          .where('receipt', '=', r)
+          .executeTakeFirstOrThrow())!;
+      expect(await byReceipt(second)).toMatchObject({ state: 'held', hold_reason: 'order-not-payable' });
+      let due = await refundDue(cookie);
+      expect(dueOf(due, (await byReceipt(first)).id)).toBeUndefined();
+      expect(dueOf(due, (await byReceipt(second)).id)).toBe(250);
+
+      // Two payments that together pass the total: the part beyond it, from the newest.
+      const split = await createTestOrder(ctx(), user.id, { total: 600 });
+      const [a, b] = [receipt(), receipt()];
+      await confirm({ transId: a, amount: 500, billRef: split.reference });
+      await confirm({ transId: b, amount: 300, billRef: split.reference });
+      due = await refundDue(cookie);
+      expect(dueOf(due, (await byReceipt(a)).id)).toBeUndefined();
+      expect(dueOf(due, (await byReceipt(b)).id)).toBe(200);
+
+      // A received return owes its items' prices.
+      const now = nowIso();
+      await ctx()
+        .database.db.insertInto('returns')
+        .values({
+          id: newId(),
+          order_id: split.id,
+          user_id: user.id,
+          reason: 'Wrong shade',
+          state: 'received',
+          refund_amount: 150,
+          note: null,
+          created_at: now,
+          updated_at: now,
+          received_at: now,
+        })
+        .execute();
+      due = await refundDue(cookie);
+      expect(dueOf(due, (await byReceipt(b)).id)).toBe(300);
+      expect(dueOf(due, (await byReceipt(a)).id)).toBe(50);
+
+      // An admin may cancel a paid order: all of its money becomes refund due.
+      const cancel = await callApi(ctx(), 'PUT', `/order/updateStatus/${paid.id}`, cookie, {
+        deliveryStatus: 'cancelled',
+      });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      due = await refundDue(cookie);
+      expect(dueOf(due, (await byReceipt(first)).id)).toBe(600);
+      expect(dueOf(due, (await byReceipt(second)).id)).toBe(250);
+      const filtered = await callApi(ctx(), 'GET', '/payment/?filter=refund-due', cookie);
+      expect(filtered.json().total).toBe(due.length);
+      expect((await callApi(ctx(), 'GET', '/payment/?refundDue=maybe', cookie)).statusCode).toBe(400);
     });
 
     it('never lets the unpaid-order sweep cancel an order with a prompt in flight or a pending payment', async () => {

@@ -199,12 +199,16 @@ export const paymentEndpoints = defineEndpoints(paymentRoutes, {
     errors: [404],
   },
   listPayments: {
-    summary: 'Every payment, newest first, or those unmatched, pending or conflicting',
-    description: '25 a page by default; `unmatched=true` is `filter=unmatched`.',
+    summary: 'Every payment, newest first, or those unmatched, pending, conflicting or with a refund due',
+    description:
+      '25 a page by default; `unmatched=true` is `filter=unmatched`. `refundDue=true` (or `filter=refund-due`) ' +
+      'lists the payments with money to send back (of a cancelled order, beyond the order’s total, or for ' +
+      'received returns, less what was refunded), each with `refundDue`.',
     access: 'admin',
     query: pagingQuery(PAGE_SIZES.adminPayments).extend({
       filter: oneOf('filter', PAYMENT_FILTERS).optional(),
       unmatched: z.enum(['true', 'false'], { error: 'unmatched must be true or false' }).optional(),
+      refundDue: z.enum(['true', 'false'], { error: 'refundDue must be true or false' }).optional(),
     }),
     responses: { 200: pagedSchema(paymentSchema) },
   },

@@ -170,8 +170,6 @@ function filtered(db: Db, filter: PaymentFilter) {
     query = query.where('payments.state', '=', 'pending');
   } else if (filter === 'conflicts') {
     query = query.where('payments.state', 'in', ['held', 'failed']);
-  } else if (filter === 'refund-due') {
-    query = query.where(sql<boolean>`1 = 0`);
   }
   return query;
 }
@@ -196,6 +194,20 @@ export async function listPayments(
       .executeTakeFirst(),
   ]);
   return { rows, total: toCount(count?.n) };
+}
+
+/** Some payments with their orders' references, newest first. */
+export async function findPaymentsWithReference(db: Db, ids: string[]): Promise<PaymentListRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('payments')
+    .leftJoin('orders', 'orders.id', 'payments.order_id')
+    .selectAll('payments')
+    .select('orders.reference as order_reference')
+    .where('payments.id', 'in', ids)
+    .orderBy('payments.created_at', 'desc')
+    .orderBy('payments.id', 'desc')
+    .execute();
 }
 
 export async function findPaymentWithReference(db: Db, id: string): Promise<PaymentListRow | undefined> {

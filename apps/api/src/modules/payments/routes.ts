@@ -105,8 +105,9 @@ export function adminRoutes({ db, services }: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.listPayments),
       handler: async (request, reply) => {
-        const { page, limit, filter, unmatched } = request.query;
-        const chosen = unmatched === 'true' ? 'unmatched' : (filter ?? 'all');
+        const { page, limit, filter, unmatched, refundDue } = request.query;
+        const chosen =
+          refundDue === 'true' ? 'refund-due' : unmatched === 'true' ? 'unmatched' : (filter ?? 'all');
         return reply.send(await payments.listPayments(page, limit, chosen));
       },
     });

@@ -30,6 +30,7 @@ import {
   findPayment,
   findPaymentByReceipt,
   findPaymentWithReference,
+  findPaymentsWithReference,
   moneyBetween,
   findStkRequest,
   findStkRequestByCheckoutId,
@@ -46,6 +47,7 @@ import {
   type PaymentOrderRow,
   type StkRequestRow,
 } from './repository';
+import { ordersWithRefundDue, refundDueOfOrders } from './refund-due';
 import { STILL_PROCESSING_RESULT_CODE, meaningOf, resultCodeText } from './result-codes';
 import { assertStillCoveredWithout, completedTotal, normalizeReference, settleOrder } from '../orders';
 import {
@@ -303,6 +305,7 @@ export class PaymentsService {
 
   async listPayments(page: number, limit: number, filter: PaymentFilter = 'all'): Promise<Paged<Payment>> {
     const { db } = this.deps;
+    if (filter === 'refund-due') return this.listRefundDue(page, limit);
     const { rows, total } = await listPayments(db, page, limit, filter);
     const refunds = await refundsOfPayments(
       db,
@@ -311,6 +314,23 @@ export class PaymentsService {
     return paged(
       rows.map((row) => toPaymentDto(row, refunds)),
       total,
+      { page, limit },
+    );
+  }
+
+  /** Admin: the payments with money to send back, newest first, each with `refundDue`. */
+  async listRefundDue(page: number, limit: number): Promise<Paged<Payment>> {
+    const { db } = this.deps;
+    const due = await refundDueOfOrders(db, await ordersWithRefundDue(db));
+    const rows = await findPaymentsWithReference(db, [...due.keys()]);
+    const pageRows = rows.slice((page - 1) * limit, page * limit);
+    const refunds = await refundsOfPayments(
+      db,
+      pageRows.map((r) => r.id),
+    );
+    return paged(
+      pageRows.map((row) => toPaymentDto(row, refunds, due.get(row.id) ?? 0)),
+      rows.length,
       { page, limit },
     );
   }

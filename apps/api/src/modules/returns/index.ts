@@ -3,5 +3,5 @@
 export * as returnsRoutes from './routes';
 export { ReturnService } from './service';
 export { ReturnMessenger } from './messages';
-export { receivedRefundDue } from './repository';
+export { ordersWithReceivedReturns, receivedRefundDue } from './repository';
 export { returnsPageRenderer } from './page';

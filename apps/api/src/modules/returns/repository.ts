@@ -147,3 +147,15 @@ export async function receivedRefundDue(db: Db, orderId: string): Promise<number
     .executeTakeFirst();
   return toCount(row?.n ?? 0);
 }
+
+/** The orders with a received return (what they owe is `receivedRefundDue`), for the payments ledger. */
+export async function ordersWithReceivedReturns(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('returns')
+    .select('order_id')
+    .distinct()
+    .where('state', '=', 'received')
+    .where('refund_amount', '>', 0)
+    .execute();
+  return rows.map((r) => r.order_id);
+}
