@@ -208,7 +208,33 @@ describe('admin category table', () => {
           : { status: 201, body: { _id: 'c9', ...body } };
       },
       'PUT /category/c1': { body: { _id: 'c1', category: 'Skin', description: '' } },
+      'GET /search/synonyms': { body: { data: [{ _id: 's1', word: 'losheni', means: ['lotion'] }] } },
+      'POST /search/synonyms': (call) => ({
+        status: 201,
+        body: { _id: 's2', ...(call.body as { word: string; means: string[] }) },
+      }),
+      'DELETE /search/synonyms/s1': { body: { message: 'Synonym for "losheni" deleted' } },
     });
+  });
+
+  it('keeps search synonyms: lists, adds (words split at commas) and deletes them', async () => {
+    renderTable(<CategoryTable />);
+    const section = await screen.findByRole('region', { name: 'Search synonyms' });
+    expect(within(section).getByText(/mafuta \(oil\)/)).toBeInTheDocument();
+    expect(await within(section).findByText('lotion')).toBeInTheDocument();
+    fireEvent.change(within(section).getByLabelText('Word'), { target: { value: 'Krimu' } });
+    fireEvent.change(within(section).getByLabelText(/Also finds/), { target: { value: 'cream, lotion' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Add synonym' }));
+    expect(await screen.findByText('Searching "krimu" now finds cream, lotion')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/search/synonyms')!.body).toEqual({
+      word: 'krimu',
+      means: ['cream', 'lotion'],
+    });
+    fireEvent.change(within(section).getByLabelText('Word'), { target: { value: 'two words' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Add synonym' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('Word must be one word');
+    fireEvent.click(within(section).getByRole('button', { name: 'Delete the synonym losheni' }));
+    expect(await screen.findByText('Synonym for "losheni" deleted')).toBeInTheDocument();
   });
 
   it('lists categories with descriptions cut at 120 characters', async () => {

@@ -210,6 +210,24 @@ describe('SearchPage', () => {
     expect(screen.queryByText('Failed to fetch products')).not.toBeInTheDocument();
   });
 
+  it('offers categories and popular products when nothing is found', async () => {
+    mockApi({
+      'GET /products/search': { body: { ...paged([], 1, 25, 0), message: 'No products found for "zzzzz"' } },
+      'GET /category': { body: { data: CATEGORIES } },
+      'GET /products/featuredandnew': { body: paged([product({ name: 'Shea Butter Cream' })], 1, 10, 1) },
+    });
+    renderAt(<SearchPage />, '/search?search=zzzzz');
+    expect(await screen.findByText('No products found for "zzzzz"')).toBeInTheDocument();
+    const browse = await screen.findByRole('region', { name: 'Browse a category' });
+    const first = CATEGORIES[0]!;
+    expect(within(browse).getByRole('link', { name: first.category })).toHaveAttribute(
+      'href',
+      `/shop?category=${first._id}`,
+    );
+    const popular = screen.getByRole('region', { name: 'Popular in the shop' });
+    expect(await within(popular).findByText('Shea Butter Cream')).toBeInTheDocument();
+  });
+
   it('does not search without a term', () => {
     const calls = mockApi({});
     renderAt(<SearchPage />, '/search');

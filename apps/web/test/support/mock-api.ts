@@ -16,6 +16,7 @@ import type {
 import type { PullSweep } from '@urembo/contract/payment-pull';
 import type { PublicConfig } from '@urembo/contract/public-config';
 import type { Return } from '@urembo/contract/returns';
+import type { SearchSynonym } from '@urembo/contract/search-words';
 import type { AdminReview, Review } from '@urembo/contract/reviews';
 import type { Country, County, Location, Town } from '@urembo/contract/shipping';
 import type {
@@ -64,6 +65,9 @@ type RouteTable = [
   ['GET /category', Collection<Category>],
   ['POST /category', Category],
   ['PUT /category/:id', Category],
+  ['GET /search/synonyms', Collection<SearchSynonym>],
+  ['POST /search/synonyms', SearchSynonym],
+  ['DELETE /search/synonyms/:id', MessageResponse],
   ['GET /address/user/:userId', Collection<Address>],
   ['GET /shipping/countries', Collection<Country>],
   ['GET /shipping/counties', Collection<County>],

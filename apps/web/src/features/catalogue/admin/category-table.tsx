@@ -8,6 +8,7 @@ import { Modal } from '../../../components/modal';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useCategories } from '../api';
 import { useCreateCategory, useUpdateCategory } from './api';
+import { SearchSynonyms } from './search-synonyms';
 
 function CategoryForm({
   initial,
@@ -122,6 +123,7 @@ export default function CategoryTable() {
           empty="No categories yet"
           caption="Categories"
         />
+        <SearchSynonyms />
       </div>
       <section className="card h-fit p-5" aria-labelledby="new-category">
         <h2 id="new-category" className="mb-3 font-display text-lg font-semibold text-brand-800">

@@ -3,7 +3,8 @@ import toast from 'react-hot-toast';
 import { SEARCH_TERM_MAX, SEARCH_TERM_TOO_LONG } from '@urembo/contract/page-sizes';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useProductSearch } from '../api';
+import { Link } from 'wouter';
+import { useCategories, useFeaturedProducts, useProductSearch } from '../api';
 import { PageNumbers } from '../components/page-numbers';
 import { ProductGrid } from '../components/product-grid';
 import { parsePage, scrollToList, useQueryState } from '../use-page-param';
@@ -59,9 +60,7 @@ export default function SearchPage() {
             <div className="mb-5 h-6 w-56 animate-pulse rounded bg-stone-100" aria-hidden="true" />
           )}
           {results.data && results.data.total === 0 ? (
-            <div className="card px-6 py-12 text-center text-stone-600">
-              Check the spelling, or try a shorter word: “ser” finds every serum.
-            </div>
+            <NoResults />
           ) : (
             <ProductGrid
               products={results.data?.data}
@@ -83,6 +82,53 @@ export default function SearchPage() {
           </div>
         </div>
       )}
+    </div>
+  );
+}
+
+/**
+ * Nothing found: not a dead end. A hint, the shop's categories to browse, and products people buy (the home page's
+ * featured and new ones).
+ */
+function NoResults() {
+  const categories = useCategories();
+  const popular = useFeaturedProducts(1);
+  return (
+    <div className="space-y-8">
+      <p className="card px-6 py-8 text-center text-stone-700">
+        Check the spelling, or try a shorter word: “ser” finds every serum. Kiswahili works too: mafuta,
+        nywele, ngozi.
+      </p>
+      {categories.data && categories.data.length > 0 ? (
+        <section aria-labelledby="browse-categories">
+          <h2 id="browse-categories" className="font-display text-xl font-semibold text-brand-800">
+            Browse a category
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {categories.data.map((category) => (
+              <li key={category._id}>
+                <Link
+                  to={`/shop?category=${encodeURIComponent(category._id)}`}
+                  className="inline-block rounded-full bg-white px-4 py-2 text-sm font-medium text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+                >
+                  {category.category}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-labelledby="popular-products">
+        <h2 id="popular-products" className="mb-3 font-display text-xl font-semibold text-brand-800">
+          Popular in the shop
+        </h2>
+        <ProductGrid
+          products={popular.data?.data.slice(0, 5)}
+          isLoading={popular.isPending}
+          skeletons={5}
+          label="Popular in the shop"
+        />
+      </section>
     </div>
   );
 }
