@@ -255,6 +255,97 @@ describeEachDialect('returns', (ctx) => {
     expect(asks.map((a) => a.statusCode).sort()).toEqual([201, 400, 400, 400]);
   });
 
+  it('a shade or size goes back as the variant ordered, into that variant’s stock', async () => {
+    const { user, cookie } = await signedInUser(ctx());
+    const made = await callApi(ctx(), 'POST', '/products', admin, {
+      name: `Matte Lipstick ${Date.now().toString(36)}`,
+      description: 'Creamy matte colour that lasts.',
+      options: [{ name: 'Shade', values: ['Mocha', 'Rose'] }],
+      variants: [
+        { sku: `RET-${Date.now().toString(36)}-MOCHA`, options: { Shade: 'Mocha' }, price: 1200, stock: 3 },
+        { sku: `RET-${Date.now().toString(36)}-ROSE`, options: { Shade: 'Rose' }, price: 1100, stock: 0 },
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const lipstick = made.json() as {
+      _id: string;
+      name: string;
+      variants: Array<{ _id: string; sku: string }>;
+    };
+    const [mocha, rose] = lipstick.variants;
+    const order = await createTestOrder(ctx(), user.id, {
+      deliveryStatus: 'delivered',
+      paymentStatus: 'paid',
+      products: [
+        { id: lipstick._id, name: lipstick.name, price: 1200 },
+        { id: lipstick._id, name: lipstick.name, price: 1100 },
+      ],
+    });
+    // One line per shade, as an order of both shades has them.
+    const lines = await ctx()
+      .database.db.selectFrom('order_items')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .orderBy('position')
+      .execute();
+    for (const [line, variant] of [
+      [lines[0]!, mocha!],
+      [lines[1]!, rose!],
+    ] as const) {
+      await ctx()
+        .database.db.updateTable('order_items')
+        .set({ variant_id: variant._id, variant_sku: variant.sku, variant_options: '{}' })
+        .where('id', '=', line.id)
+        .execute();
+    }
+    const variantStock = async (id: string) =>
+      Number(
+        (
+          await ctx()
+            .database.db.selectFrom('product_variants')
+            .select('stock')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).stock,
+      );
+
+    // Without a variant, a product ordered in two shades is not one line.
+    const vague = await callApi(ctx(), 'POST', `/order/${order.id}/returns`, cookie, {
+      items: [{ _id: lipstick._id, count: 1 }],
+      reason: 'Wrong shade',
+    });
+    expect(vague.statusCode).toBe(400);
+    const unknown = await callApi(ctx(), 'POST', `/order/${order.id}/returns`, cookie, {
+      items: [{ _id: lipstick._id, variant: 'no-such-variant', count: 1 }],
+      reason: 'Wrong shade',
+    });
+    expect(unknown.statusCode).toBe(400);
+
+    const created = await callApi(ctx(), 'POST', `/order/${order.id}/returns`, cookie, {
+      items: [{ _id: lipstick._id, variant: rose!._id, count: 1 }],
+      reason: 'Wrong shade',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const ret = returnSchema.parse(created.json());
+    expect(ret.items).toEqual([
+      expect.objectContaining({ _id: lipstick._id, variant: { _id: rose!._id, sku: rose!.sku }, count: 1 }),
+    ]);
+    expect(ret.refundAmount).toBe(1100);
+    // The other shade's line is still there to return, named by its SKU.
+    const bySku = await callApi(ctx(), 'POST', `/order/${order.id}/returns`, cookie, {
+      items: [{ _id: lipstick._id, variant: mocha!.sku, count: 1 }],
+      reason: 'Too dark',
+    });
+    expect(bySku.statusCode, bySku.body).toBe(201);
+
+    await callApi(ctx(), 'PUT', `/returns/${ret._id}`, admin, { state: 'approved' });
+    const received = await callApi(ctx(), 'PUT', `/returns/${ret._id}`, admin, { state: 'received' });
+    expect(received.statusCode).toBe(200);
+    expect(await variantStock(rose!._id)).toBe(1);
+    expect(await variantStock(mocha!._id)).toBe(3);
+    expect(await stockOf(ctx(), lipstick._id)).toBeNull();
+  });
+
   it('marking an order delivered starts its window (deliveredAt on the order)', async () => {
     const { user } = await signedInUser(ctx());
     const product = await createProduct(ctx());

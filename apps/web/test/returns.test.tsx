@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Return } from '@urembo/contract/returns';
 import ReturnsTable from '../src/features/returns/admin/returns-table';
 import ReturnsScreen from '../src/app/screens/returns-screen';
+import { OrderReturns } from '../src/features/orders/components/order-returns';
 import { ADMIN_SLUGS, ADMIN_TABLE_LABELS, ADMIN_TABLES } from '../src/app/admin-tables';
-import { paged, publicConfig } from './support/fixtures';
+import { order, paged, publicConfig } from './support/fixtures';
 import { mockApi } from './support/mock-api';
 import { renderAt } from './render';
 import './support/match-media';
@@ -190,5 +191,57 @@ describe('ReturnsScreen (/returns)', () => {
       'https://wa.me/254700000000',
     );
     expect(within(contact).getByRole('link', { name: 'hello@urembo.co.ke' })).toBeInTheDocument();
+  });
+});
+
+describe('OrderReturns (the order page)', () => {
+  it('names each shade of a product as its own line and sends the variant of the one returned', async () => {
+    const shades = order({
+      deliveryStatus: 'delivered',
+      paymentStatus: 'paid',
+      deliveredAt: new Date().toISOString(),
+      items: [
+        {
+          _id: 'p1',
+          name: 'Matte Lipstick',
+          price: 1200,
+          images: [],
+          count: 1,
+          variant: { _id: 'v-mocha', sku: 'LIP-MOCHA', options: { Shade: 'Mocha' } },
+        },
+        {
+          _id: 'p1',
+          name: 'Matte Lipstick',
+          price: 1100,
+          images: [],
+          count: 2,
+          variant: { _id: 'v-rose', sku: 'LIP-ROSE', options: { Shade: 'Rose' } },
+        },
+        { _id: 'p2', name: 'Black Soap', price: 450, images: [], count: 1, variant: null },
+      ],
+    });
+    const calls = mockApi({
+      'GET /config/public': { body: publicConfig() },
+      'GET /order/65f0c0ffee00000000a1b2c3/returns': { body: { data: [] } },
+      'POST /order/65f0c0ffee00000000a1b2c3/returns': { status: 201, body: aReturn() },
+    });
+    renderAt(<OrderReturns order={shades} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Return items' }));
+    const form = screen.getByRole('form', { name: 'Return items form' });
+    fireEvent.change(within(form).getByLabelText('Matte Lipstick (Shade: Rose)'), { target: { value: '2' } });
+    fireEvent.change(within(form).getByLabelText('Black Soap'), { target: { value: '1' } });
+    expect(within(form).getByLabelText('Matte Lipstick (Shade: Mocha)')).toHaveValue('0');
+    fireEvent.change(within(form).getByLabelText('Why are you returning them?'), {
+      target: { value: 'Wrong shade' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Request return' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      items: [
+        { _id: 'p1', variant: 'v-rose', count: 2 },
+        { _id: 'p2', count: 1 },
+      ],
+      reason: 'Wrong shade',
+    });
   });
 });

@@ -58,14 +58,19 @@ export async function countReturns(db: Db, state: ReturnState | undefined): Prom
   return toCount(row.n as string | number);
 }
 
-export function listReturnItems(db: Db, returnIds: string[]): Promise<ReturnItemRow[]> {
+/** A return's line with the variant of the order line it takes back (null for a product without variants). */
+export type ReturnItemWithVariant = ReturnItemRow & { variant_id: string | null; variant_sku: string | null };
+
+export function listReturnItems(db: Db, returnIds: string[]): Promise<ReturnItemWithVariant[]> {
   if (returnIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('return_items')
-    .selectAll()
-    .where('return_id', 'in', returnIds)
-    .orderBy('return_id')
-    .orderBy('position')
+    .leftJoin('order_items', 'order_items.id', 'return_items.order_item_id')
+    .selectAll('return_items')
+    .select(['order_items.variant_id as variant_id', 'order_items.variant_sku as variant_sku'])
+    .where('return_items.return_id', 'in', returnIds)
+    .orderBy('return_items.return_id')
+    .orderBy('return_items.position')
     .execute();
 }
 

@@ -8,7 +8,7 @@ import { nowIso } from '../../db/sql-values';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import { mayRead } from '../auth';
-import { giveBackStock } from '../catalogue';
+import { giveBackStock, giveBackVariantStock } from '../catalogue';
 import { changeOf, recordAudit } from '../audit';
 import {
   countReturns,
@@ -19,7 +19,7 @@ import {
   moveReturn,
   queueReturnMessage,
   unitsAlreadyReturning,
-  type ReturnItemRow,
+  type ReturnItemWithVariant,
   type ReturnRow,
 } from './repository';
 
@@ -41,14 +41,14 @@ interface Reader {
   role: 'customer' | 'admin';
 }
 
-function toReturnDto(row: ReturnRow, items: ReturnItemRow[]): Return {
+function toReturnDto(row: ReturnRow, items: ReturnItemWithVariant[]): Return {
   return {
     _id: row.id,
     order: { _id: row.order_id, reference: row.order_reference },
     customer: { name: row.order_name, phone: row.order_phone },
     items: items.map((item) => ({
       _id: item.product_id ?? item.order_item_id,
-      variant: null,
+      variant: item.variant_id ? { _id: item.variant_id, sku: item.variant_sku ?? '' } : null,
       name: item.name,
       price: item.price,
       images: item.image ? [item.image] : [],
@@ -122,8 +122,15 @@ export class ReturnService {
       const taken = await unitsAlreadyReturning(trx, orderId);
       const seen = new Set<string>();
       const chosen = input.items.map((item, i) => {
-        const line = lines.find((l) => (l.product_id ?? l.id) === item._id);
-        if (!line || item.variant) {
+        // A line is the product and, for a product with shades or sizes, the variant ordered (its _id or SKU);
+        // without one, the product's only line.
+        const ofProduct = lines.filter((l) => (l.product_id ?? l.id) === item._id);
+        const line = item.variant
+          ? ofProduct.find((l) => l.variant_id === item.variant || l.variant_sku === item.variant)
+          : ofProduct.length === 1
+            ? ofProduct[0]
+            : ofProduct.find((l) => !l.variant_id);
+        if (!line) {
           throw badRequest(`Item ${i + 1} is not in this order`, [
             { path: `items.${i}._id`, message: 'Not in this order' },
           ]);
@@ -230,9 +237,16 @@ export class ReturnService {
       let products: string[] = [];
       if (to === 'received') {
         const items = await listReturnItems(trx, [id]);
-        const byProduct = [...items].sort((a, b) => (a.product_id ?? '').localeCompare(b.product_id ?? ''));
+        // One order of locks (product, then variant), as the order's own stock moves take them.
+        const byProduct = [...items].sort(
+          (a, b) =>
+            (a.product_id ?? '').localeCompare(b.product_id ?? '') ||
+            (a.variant_id ?? '').localeCompare(b.variant_id ?? ''),
+        );
         for (const item of byProduct) {
-          if (item.product_id) await giveBackStock(trx, item.product_id, item.count);
+          // A shade or size keeps its own stock; the product's is for a product without variants.
+          if (item.variant_id) await giveBackVariantStock(trx, item.variant_id, item.count);
+          else if (item.product_id) await giveBackStock(trx, item.product_id, item.count);
         }
         products = byProduct.flatMap((i) => (i.product_id ? [i.product_id] : []));
       }

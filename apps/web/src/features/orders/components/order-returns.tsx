@@ -3,6 +3,7 @@ import { formatKsh } from '@urembo/contract/money';
 import type { Order } from '@urembo/contract/orders';
 import type { CreateReturnBody, ReturnState } from '@urembo/contract/returns';
 import { returnRoutes } from '@urembo/contract/routes/returns';
+import { describeOptions } from '@urembo/contract/variants';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { call, errorMessage } from '../../../lib/api-client';
@@ -14,6 +15,11 @@ const STATE_TEXT: Record<ReturnState, string> = {
   rejected: 'Not accepted',
   received: 'Received: your refund is on its way',
 };
+
+/** One order line: the product and, for a shade or size, the variant. */
+function lineKey(item: Order['items'][number]): string {
+  return item.variant ? `${item._id}:${item.variant._id}` : item._id;
+}
 
 /**
  * The returns of a delivered order and, within the return window, "Return items": the lines and counts to send
@@ -45,9 +51,13 @@ export function OrderReturns({ order }: { order: Order }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const items = Object.entries(counts)
-      .filter(([, count]) => count > 0)
-      .map(([_id, count]) => ({ _id, count }));
+    const items = order.items
+      .filter((item) => (counts[lineKey(item)] ?? 0) > 0)
+      .map((item) => ({
+        _id: item._id,
+        ...(item.variant ? { variant: item.variant._id } : {}),
+        count: counts[lineKey(item)]!,
+      }));
     try {
       await create.mutateAsync({ items, reason });
       toast.success('Return requested: we will reply by SMS');
@@ -82,15 +92,18 @@ export function OrderReturns({ order }: { order: Order }) {
           <form onSubmit={submit} className="mt-4 space-y-3" aria-label="Return items form">
             <ul className="space-y-2">
               {order.items.map((item) => (
-                <li key={item._id} className="flex items-center justify-between gap-3">
-                  <label htmlFor={`return-${item._id}`} className="min-w-0 text-sm font-medium">
+                <li key={lineKey(item)} className="flex items-center justify-between gap-3">
+                  <label htmlFor={`return-${lineKey(item)}`} className="min-w-0 text-sm font-medium">
                     {item.name}
+                    {item.variant ? (
+                      <span className="text-stone-500"> ({describeOptions(item.variant.options)})</span>
+                    ) : null}
                   </label>
                   <select
-                    id={`return-${item._id}`}
+                    id={`return-${lineKey(item)}`}
                     className="input h-10 w-20 py-0"
-                    value={counts[item._id] ?? 0}
-                    onChange={(e) => setCounts((c) => ({ ...c, [item._id]: Number(e.target.value) }))}
+                    value={counts[lineKey(item)] ?? 0}
+                    onChange={(e) => setCounts((c) => ({ ...c, [lineKey(item)]: Number(e.target.value) }))}
                   >
                     {Array.from({ length: item.count + 1 }, (_, n) => (
                       <option key={n} value={n}>
