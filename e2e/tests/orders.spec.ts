@@ -35,7 +35,7 @@ test.describe('cart, checkout and orders: what a visitor sees', () => {
     const config = await request.get('/api/v1/config/public');
     expect(config.status()).toBe(200);
     expect(await config.json()).toEqual({
-      shop: { phone: '254700000000', email: 'hello@urembo.co.ke' },
+      shop: { phone: '254700000000', email: 'hello@urembo.co.ke', whatsapp: '254700000000' },
       mpesa: {
         paybill: '542542',
         account: '484580',
@@ -50,6 +50,8 @@ test.describe('cart, checkout and orders: what a visitor sees', () => {
       lowStockAt: 5,
       returnDays: 7,
       freeDeliveryFrom: null,
+      // Its SMS go to the outbox (no Africa's Talking account), so WhatsApp updates do too.
+      whatsappUpdates: true,
     });
     expect((await request.get('/api/v1/user/getCart/someone')).status()).toBe(401);
     expect((await request.post('/api/v1/order/someone', { data: { items: [] } })).status()).toBe(401);

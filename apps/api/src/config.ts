@@ -138,6 +138,17 @@ const envSchema = z.object({
   AT_USERNAME: optionalText,
   AT_API_KEY: optionalText,
   AT_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  /** The shop's WhatsApp number for "Order on WhatsApp" and the footer (default SHOP_PHONE). */
+  SHOP_WHATSAPP: optionalText,
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText.refine((v) => v === undefined || /^\d{5,20}$/.test(v), {
+    message: "must be the digits of the number's id in Meta's WhatsApp Manager",
+  }),
+  WHATSAPP_APP_SECRET: optionalText,
+  WHATSAPP_VERIFY_TOKEN: optionalText,
+  WHATSAPP_BASE_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
   AT_SENDER_ID: optionalText.refine((v) => v === undefined || v.length <= 11, {
     message: 'must be at most 11 characters (an alphanumeric sender id or a short code)',
   }),
@@ -271,7 +282,7 @@ export interface Config {
   apiDocs: boolean;
   admin: { phone: string; email: string | undefined; password: string } | undefined;
   /** How customers reach the shop (footer): a Kenyan mobile number (2547XXXXXXXX) and an address. */
-  shop: { phone: string; email: string };
+  shop: { phone: string; email: string; whatsapp: string };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** `pretty` (one readable line per entry, for a person at a terminal) or `json` (for log collectors). */
   logFormat: 'pretty' | 'json';
@@ -288,6 +299,19 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** How often the message queue (order SMS, account mail) looks for due messages and retries. */
   messagePollMs: number;
+  /**
+   * Meta's WhatsApp Cloud API, for order updates a customer asked to get on WhatsApp; undefined: without it, such
+   * updates go to the outbox where SMS do (a demo shop), and a shop that sends real SMS offers no WhatsApp updates.
+   */
+  whatsapp:
+    | {
+        token: string;
+        phoneNumberId: string;
+        appSecret: string;
+        verifyToken: string | undefined;
+        baseUrl: string;
+      }
+    | undefined;
   /** Africa's Talking; undefined writes SMS to the outbox instead. */
   sms: { username: string; apiKey: string; baseUrl: string; senderId: string | undefined } | undefined;
   /** Shared rate-limit counters; undefined keeps them in this process's memory. */
@@ -320,6 +344,7 @@ export interface Config {
 
 export const DEFAULT_MAIL_FROM = 'Urembo <no-reply@urembo.co.ke>';
 export const DEFAULT_AT_BASE_URL = 'https://api.africastalking.com';
+export const DEFAULT_WHATSAPP_BASE_URL = 'https://graph.facebook.com/v21.0';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -354,6 +379,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (adminPhone === null) problems.push('ADMIN_PHONE: is not a Kenyan mobile number (e.g. 0712345678)');
   const shopPhone = normalizeKenyanPhone(e.SHOP_PHONE);
   if (shopPhone === null) problems.push('SHOP_PHONE: is not a Kenyan mobile number (e.g. 0712345678)');
+  const shopWhatsapp = e.SHOP_WHATSAPP ? normalizeKenyanPhone(e.SHOP_WHATSAPP) : shopPhone;
+  if (shopWhatsapp === null) problems.push('SHOP_WHATSAPP: is not a Kenyan mobile number (e.g. 0712345678)');
+  const whatsappSet = [e.WHATSAPP_TOKEN, e.WHATSAPP_PHONE_NUMBER_ID, e.WHATSAPP_APP_SECRET];
+  if (whatsappSet.some(Boolean) && !whatsappSet.every(Boolean)) {
+    problems.push(
+      'WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_APP_SECRET: set all three to send order updates on WhatsApp, or none',
+    );
+  }
   const mpesaProblems = checkMpesaVariables(e);
   problems.push(...mpesaProblems);
   if (problems.length > 0) throw new ConfigError(problems);
@@ -376,7 +409,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       adminPhone && e.ADMIN_PASSWORD
         ? { phone: adminPhone, email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD }
         : undefined,
-    shop: { phone: shopPhone!, email: e.SHOP_EMAIL.toLowerCase() },
+    shop: { phone: shopPhone!, email: e.SHOP_EMAIL.toLowerCase(), whatsapp: shopWhatsapp! },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? defaultLogFormat(e.NODE_ENV),
     trustProxy: e.TRUST_PROXY,
@@ -398,6 +431,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             apiKey: e.AT_API_KEY,
             baseUrl: (e.AT_BASE_URL ?? DEFAULT_AT_BASE_URL).replace(/\/+$/, ''),
             senderId: e.AT_SENDER_ID,
+          }
+        : undefined,
+    whatsapp:
+      e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_APP_SECRET
+        ? {
+            token: e.WHATSAPP_TOKEN,
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+            appSecret: e.WHATSAPP_APP_SECRET,
+            verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+            baseUrl: (e.WHATSAPP_BASE_URL ?? DEFAULT_WHATSAPP_BASE_URL).replace(/\/+$/, ''),
           }
         : undefined,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,

@@ -52,7 +52,7 @@ describeEachDialect(
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('public, max-age=300');
       expect(publicConfigSchema.parse(res.json())).toEqual({
-        shop: { phone: '254700000000', email: 'hello@urembo.co.ke' },
+        shop: { phone: '254700000000', email: 'hello@urembo.co.ke', whatsapp: '254700000000' },
         mpesa: {
           // The demo's simulator plays the shop's own paybill: each order's reference is its account number.
           paybill: '174379',
@@ -67,6 +67,8 @@ describeEachDialect(
         lowStockAt: 5,
         returnDays: 7,
         freeDeliveryFrom: null,
+        // No Africa's Talking account: SMS, and so WhatsApp updates, go to the outbox.
+        whatsappUpdates: true,
       });
     });
   },

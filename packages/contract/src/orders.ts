@@ -90,6 +90,8 @@ export const orderSchema = z.object({
   createdAt: z.string(),
   /** When it was delivered (null until then): items may be returned for RETURN_DAYS after it. */
   deliveredAt: z.string().nullable(),
+  /** True when its updates go to the customer on WhatsApp (asked for at checkout); SMS otherwise. */
+  whatsapp: z.boolean(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -211,6 +213,11 @@ export const createOrderBodySchema = deliveryPlaceSchema.extend({
   items: orderItemsInput,
   /** A discount code (any case); refused with the reason (400) when it does not apply. */
   discountCode: discountCodeInputSchema,
+  /**
+   * "Send updates on WhatsApp": the order's updates go to its phone on WhatsApp, with SMS as the fallback. Ignored
+   * (updates by SMS) where the shop offers none (GET /config/public `whatsappUpdates`).
+   */
+  whatsapp: z.boolean({ error: 'whatsapp must be true or false' }).optional(),
 });
 export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
 
@@ -281,5 +288,7 @@ export const orderMessageSchema = z.object({
   message: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /** How it goes out: "whatsapp" for an order that asked for it, "sms" otherwise and after WhatsApp refused it. */
+  channel: z.enum(['sms', 'whatsapp']),
 });
 export type OrderMessage = z.infer<typeof orderMessageSchema>;

@@ -2,8 +2,13 @@ import { z } from 'zod';
 
 /** GET /config/public: the shop settings the storefront shows (contact, payment instructions). Nothing secret. */
 export const publicConfigSchema = z.object({
-  /** How customers reach the shop (footer): SHOP_PHONE as 2547XXXXXXXX and SHOP_EMAIL. */
-  shop: z.object({ phone: z.string(), email: z.string() }),
+  /**
+   * How customers reach the shop (footer): SHOP_PHONE as 2547XXXXXXXX, SHOP_EMAIL, and the WhatsApp number that
+   * "Order on WhatsApp" and the footer's link open (SHOP_WHATSAPP, else SHOP_PHONE), as 2547XXXXXXXX.
+   */
+  shop: z.object({ phone: z.string(), email: z.string(), whatsapp: z.string() }),
+  /** True when the checkout offers "Send updates on WhatsApp" (the order's updates then come on WhatsApp). */
+  whatsappUpdates: z.boolean(),
   mpesa: z.object({
     /** Paybill business number shown on the order page. */
     paybill: z.string(),

@@ -279,6 +279,8 @@ export interface OrdersTable {
   /** The discount code applied (as the shop spelled it then) and the shillings it took off (0 without one). */
   discount_code: string | null;
   discount_amount: Generated<number>;
+  /** 1 when the customer asked for her order's updates on WhatsApp (migration 026); SMS stays the fallback. */
+  whatsapp: Generated<number>;
 }
 
 export interface OrderItemsTable {
@@ -400,6 +402,10 @@ export interface OrderMessagesTable {
   message: string | null;
   created_at: string;
   sent_at: string | null;
+  /** How it goes out: 'whatsapp' for an order that asked for it, until WhatsApp refuses it; then 'sms'. */
+  channel: Generated<'sms' | 'whatsapp'>;
+  /** The id WhatsApp gave the sent message (its status callbacks name it). */
+  provider_message_id: string | null;
 }
 
 export type OrderEventColumn = 'placed' | 'paid' | 'in-transit' | 'delivered' | 'cancelled';

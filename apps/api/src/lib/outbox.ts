@@ -12,7 +12,7 @@ export function outboxDir(dataDir: string): string {
 
 export async function writeToOutbox(
   dataDir: string,
-  kind: 'mail' | 'sms',
+  kind: 'mail' | 'sms' | 'whatsapp',
   extension: 'eml' | 'json',
   content: string | Buffer,
 ): Promise<string> {

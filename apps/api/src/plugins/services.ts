@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { AddressService } from '../modules/addresses';
 import { MessageQueue } from '../lib/message-queue';
+import { createWhatsAppSender, offersWhatsAppUpdates } from '../lib/whatsapp';
 import { AccountMailer, AccountNotices, AuthService } from '../modules/auth';
 import { CartService } from '../modules/cart';
 import { CatalogueService, imageStoreFor } from '../modules/catalogue';
@@ -63,9 +64,19 @@ export const servicesPlugin = fp(
       catalogue,
       shipping: new ShippingService({ db }),
       cart: new CartService({ db }),
-      orders: new OrderService({ db, catalogueChanged: changed, freeDeliveryFrom: config.freeDeliveryFrom }),
+      orders: new OrderService({
+        db,
+        catalogueChanged: changed,
+        freeDeliveryFrom: config.freeDeliveryFrom,
+        whatsappUpdates: offersWhatsAppUpdates(config),
+      }),
       discounts: new DiscountService({ db }),
-      orderMessages: new OrderMessenger({ db, config, sms: app.sms }),
+      orderMessages: new OrderMessenger({
+        db,
+        config,
+        sms: app.sms,
+        whatsapp: createWhatsAppSender(config, log),
+      }),
       reviews: new ReviewService({ db, catalogueChanged: changed }),
       returns: new ReturnService({
         db,

@@ -147,6 +147,7 @@ export async function createTestOrder(
     subtotal: total - shippingFee,
     discount_code: null,
     discount_amount: 0,
+    whatsapp: 0,
     shipping_fee: shippingFee,
     total_amount: total,
     payment_status: options.paymentStatus ?? 'pending',

@@ -73,10 +73,11 @@ export function publicConfig(
     lowStockAt?: number;
     returnDays?: number;
     freeDeliveryFrom?: number | null;
+    whatsappUpdates?: boolean;
   } = {},
 ): PublicConfig {
   return {
-    shop: { phone: '254700000000', email: 'hello@urembo.co.ke' },
+    shop: { phone: '254700000000', email: 'hello@urembo.co.ke', whatsapp: '254700000000' },
     mpesa: {
       paybill: '542542',
       account: '484580',
@@ -90,6 +91,7 @@ export function publicConfig(
     lowStockAt: overrides.lowStockAt ?? 5,
     returnDays: overrides.returnDays ?? 7,
     freeDeliveryFrom: overrides.freeDeliveryFrom ?? null,
+    whatsappUpdates: overrides.whatsappUpdates ?? false,
   };
 }
 
@@ -120,6 +122,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     refundedAmount: 0,
     createdAt: '2026-03-02T09:30:00.000Z',
     deliveredAt: null,
+    whatsapp: false,
     ...overrides,
   };
 }

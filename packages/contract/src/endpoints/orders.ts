@@ -9,7 +9,7 @@ import {
   withMessage,
 } from '../common';
 import { ADMIN_ORDER_FILTERS } from '../dashboard';
-import { defineEndpoints } from '../endpoint';
+import { defineEndpoints, otherBody } from '../endpoint';
 import { IDEMPOTENCY_KEY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, ORDER_ITEMS_PAGE_SIZE } from '../order-status';
 import {
   createOrderBodySchema,
@@ -127,6 +127,34 @@ export const orderEndpoints = defineEndpoints(orderRoutes, {
     params: pathParams('id'),
     responses: { 200: collectionSchema(orderMessageSchema) },
     errors: [404],
+  },
+  verifyWhatsAppWebhook: {
+    summary: "Meta's check of the WhatsApp webhook URL",
+    description:
+      'Answers `hub.challenge` as text when `hub.mode` is "subscribe" and `hub.verify_token` is the shop\'s ' +
+      'WHATSAPP_VERIFY_TOKEN; 403 otherwise; 404 when the shop has no WhatsApp account configured.',
+    access: 'public',
+    noStore: true,
+    query: z.object({
+      'hub.mode': z.string().max(50).optional(),
+      'hub.verify_token': z.string().max(500).optional(),
+      'hub.challenge': z.string().max(500).optional(),
+    }),
+    responses: { 200: otherBody('text/plain', 'The challenge Meta sent') },
+    errors: [403, 404],
+  },
+  receiveWhatsAppWebhook: {
+    summary: "WhatsApp's delivery statuses of order updates",
+    description:
+      'Meta signs the body: `X-Hub-Signature-256: sha256=<HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET>` ' +
+      '(missing or wrong → 401). Reads `entry[].changes[].value.statuses[]`: an order update WhatsApp reports ' +
+      '`failed` goes out again as an SMS, once. 404 when the shop has no WhatsApp account configured.',
+    access: 'public',
+    noStore: true,
+    headers: z.object({ 'x-hub-signature-256': z.string().optional() }),
+    body: z.looseObject({ object: z.string().optional(), entry: z.array(z.unknown()).optional() }),
+    responses: { 200: z.object({ requeued: z.number().int().describe('Updates queued again as SMS') }) },
+    errors: [401, 404],
   },
   listOrderItems: {
     summary: 'Every order line, newest first',

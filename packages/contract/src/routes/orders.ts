@@ -14,4 +14,6 @@ export const orderRoutes = /* @__PURE__ */ defineRoutes({
   updateOrderStatus: ['PUT', '/order/updateStatus/:id'],
   listOrderMessages: ['GET', '/order/:id/messages'],
   listOrderItems: ['GET', '/orderItem'],
+  verifyWhatsAppWebhook: ['GET', '/whatsapp/webhook'],
+  receiveWhatsAppWebhook: ['POST', '/whatsapp/webhook'],
 });

@@ -24,6 +24,7 @@ import * as m022 from './022-payment-ledger';
 import * as m023 from './023-two-factor';
 import * as m024 from './024-search-synonyms';
 import * as m025 from './025-audit-log';
+import * as m026 from './026-whatsapp-updates';
 
 /**
  * Every migration, in the one order every database applies them (README.md in this folder: how to add one). They
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '023-two-factor': m023,
   '024-search-synonyms': m024,
   '025-audit-log': m025,
+  '026-whatsapp-updates': m026,
 };
 
 /**

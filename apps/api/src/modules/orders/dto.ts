@@ -47,6 +47,7 @@ export function toOrderDto(row: OrderRow, items: OrderItemRow[]): Order {
     refundedAmount: toCount(row.refunded_amount ?? 0),
     createdAt: row.created_at,
     deliveredAt: row.delivered_at,
+    whatsapp: toCount(row.whatsapp) === 1,
   };
 }
 

@@ -1,13 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, DeliveryStatus, OrderEventColumn } from '../../db/schema';
-import { nowIso } from '../../db/sql-values';
+import { nowIso, toCount } from '../../db/sql-values';
 import { newId } from '../../lib/ids';
 
 export type OrderEvent = OrderEventColumn;
 export const ORDER_EVENTS: readonly OrderEvent[] = ['placed', 'paid', 'in-transit', 'delivered', 'cancelled'];
 
 /**
- * THE hook for everything that happens to an order and that the customer hears about (an SMS today). Call it in
+ * THE hook for everything that happens to an order and that the customer hears about (an SMS or WhatsApp). Call it in
  * the transaction that made the change: the message is queued with the change and sent in the background
  * (orders/messages.ts), so sending never blocks or fails the order. One message per order and event: a repeated
  * callback, a retried request or two processes at once queue it once (unique order_id + event).
@@ -18,6 +18,12 @@ export async function recordOrderEvent(
   event: OrderEvent,
   now: string = nowIso(),
 ): Promise<void> {
+  // An order placed with "Send updates on WhatsApp" hears there (SMS stays the fallback: orders/messages.ts).
+  const order = await trx
+    .selectFrom('orders')
+    .select('whatsapp')
+    .where('id', '=', orderId)
+    .executeTakeFirst();
   await trx
     .insertInto('order_messages')
     .values({
@@ -31,6 +37,7 @@ export async function recordOrderEvent(
       message: null,
       created_at: now,
       sent_at: null,
+      channel: order && toCount(order.whatsapp) === 1 ? 'whatsapp' : 'sms',
     })
     .onConflict((oc) => oc.columns(['order_id', 'event']).doNothing())
     .execute();

@@ -6,7 +6,12 @@ import type { Database, OrderEventColumn } from '../../db/schema';
 import { toCount } from '../../db/sql-values';
 import type { MessageKind } from '../../lib/message-queue';
 import { SmsError, type SmsSender } from '../../lib/sms';
+import { WhatsAppError, type WhatsAppSender } from '../../lib/whatsapp';
 import { paymentDestination } from './payment-destination';
+import { firstName, orderTemplateMessage } from './whatsapp-templates';
+
+/** Tries on WhatsApp before an update that WhatsApp cannot take goes out as an SMS instead. */
+export const MAX_WHATSAPP_ATTEMPTS = 3;
 
 /** Two SMS pages; longer texts are cut (they never are with our wording, but names are the customer's). */
 export const MAX_SMS_LENGTH = 320;
@@ -21,7 +26,7 @@ interface MessageOrder {
 
 /** The text of one order event (at most 320 characters, the order reference always in it). */
 export function orderMessageText(config: Config, order: MessageOrder, event: OrderEventColumn): string {
-  const first = order.name.trim().split(/\s+/)[0]?.slice(0, 30) || 'there';
+  const first = firstName(order.name);
   const ref = order.reference;
   let text: string;
   switch (event) {
@@ -50,6 +55,8 @@ export interface OrderMessagesDeps {
   db: Kysely<Database>;
   config: Config;
   sms: SmsSender;
+  /** Order updates on WhatsApp for orders that asked for them; null when the shop offers none. */
+  whatsapp: WhatsAppSender | null;
 }
 
 interface DueOrderMessage {
@@ -60,6 +67,15 @@ interface DueOrderMessage {
   name: string;
   phone: string;
   total_amount: number;
+  channel: 'sms' | 'whatsapp';
+}
+
+/** A delivery status WhatsApp reported for a message it took (webhook `statuses[]`). */
+export interface WhatsAppStatus {
+  id: string;
+  status: string;
+  /** Why, when the status is "failed". */
+  reason?: string;
 }
 
 /**
@@ -89,6 +105,7 @@ export class OrderMessenger implements MessageKind<DueOrderMessage> {
       message: r.message,
       createdAt: r.created_at,
       sentAt: r.sent_at,
+      channel: r.channel,
     }));
   }
 
@@ -104,6 +121,7 @@ export class OrderMessenger implements MessageKind<DueOrderMessage> {
         'orders.name as name',
         'orders.phone as phone',
         'orders.total_amount as total_amount',
+        'order_messages.channel as channel',
       ])
       .where('order_messages.status', '=', 'queued')
       .where('order_messages.next_attempt_at', '<=', now)
@@ -112,10 +130,72 @@ export class OrderMessenger implements MessageKind<DueOrderMessage> {
       .execute();
   }
 
+  /**
+   * An update on WhatsApp when the order asked for it; an SMS otherwise, and instead of a WhatsApp message that
+   * WhatsApp refused (or that the shop can no longer send there): the row then says 'sms', so a retry stays an SMS.
+   */
   async send(message: DueOrderMessage, keep: (text: string) => void): Promise<void> {
-    const text = orderMessageText(this.deps.config, message, message.event);
+    const { whatsapp, config } = this.deps;
+    if (message.channel === 'whatsapp') {
+      if (whatsapp) {
+        const template = orderTemplateMessage(config, message, message.event, 'en');
+        keep(template.text);
+        try {
+          const { id } = await whatsapp.send(template);
+          await this.setColumns(message.id, { provider_message_id: id });
+          return;
+        } catch (err) {
+          if (!(err instanceof WhatsAppError && err.kind === 'rejected')) throw err;
+        }
+      }
+      await this.setColumns(message.id, { channel: 'sms' });
+    }
+    const text = orderMessageText(config, message, message.event);
     keep(text);
     await this.deps.sms.send(message.phone, text);
+  }
+
+  /**
+   * WhatsApp's status callbacks: a message it reports "failed" (the customer has no WhatsApp, a template was
+   * paused...) goes out again as an SMS, once: the row leaves the 'whatsapp' channel. Other statuses change nothing.
+   * Answers how many messages were queued again as SMS.
+   */
+  async receiveWhatsAppStatuses(statuses: WhatsAppStatus[]): Promise<number> {
+    let requeued = 0;
+    for (const { id, status, reason } of statuses) {
+      if (status !== 'failed') continue;
+      const result = await this.deps.db
+        .updateTable('order_messages')
+        .set({
+          channel: 'sms',
+          status: 'queued',
+          attempts: 0,
+          next_attempt_at: new Date().toISOString(),
+          last_error: `WhatsApp could not deliver it${reason ? ` (${reason.slice(0, 200)})` : ''}: sent as an SMS`,
+        })
+        .where('provider_message_id', '=', id)
+        .where('channel', '=', 'whatsapp')
+        .executeTakeFirst();
+      requeued += toCount(result.numUpdatedRows);
+    }
+    return requeued;
+  }
+
+  /** A WhatsApp update that could not be handed over in MAX_WHATSAPP_ATTEMPTS goes out as an SMS. */
+  async afterGivingUp(message: DueOrderMessage): Promise<void> {
+    if (message.channel !== 'whatsapp') return;
+    await this.deps.db
+      .updateTable('order_messages')
+      .set({ channel: 'sms', status: 'queued', attempts: 0, next_attempt_at: new Date().toISOString() })
+      .where('id', '=', message.id)
+      .execute();
+  }
+
+  private async setColumns(
+    id: string,
+    columns: { channel: 'sms' } | { provider_message_id: string },
+  ): Promise<void> {
+    await this.deps.db.updateTable('order_messages').set(columns).where('id', '=', id).execute();
   }
 
   retryDelayMs(attempts: number): number {
@@ -123,10 +203,11 @@ export class OrderMessenger implements MessageKind<DueOrderMessage> {
   }
 
   givesUp(error: unknown, attempts: number): boolean {
+    if (error instanceof WhatsAppError) return attempts >= MAX_WHATSAPP_ATTEMPTS;
     return attempts >= MAX_SMS_ATTEMPTS || (error instanceof SmsError && error.kind === 'rejected');
   }
 
   describe(message: DueOrderMessage): Record<string, unknown> {
-    return { orderReference: message.reference, event: message.event };
+    return { orderReference: message.reference, event: message.event, channel: message.channel };
   }
 }

@@ -12,6 +12,7 @@ import { assertSelf, currentUser, mayRead } from '../auth';
 import type { RouteContext } from '../../lib/route-context';
 import type { OrderMessenger } from './messages';
 import type { OrderService } from './service';
+import { whatsappWebhookRoutes } from './whatsapp-webhook';
 
 /** What these routes use of the app. */
 type Ctx = RouteContext<{ orders: OrderService; orderMessages: OrderMessenger }>;
@@ -29,6 +30,7 @@ export function shopRoutes(ctx: Ctx): FastifyPluginAsyncZod {
   // Orders take and give back stock; OrderService clears the catalogue's cache when they do.
   const { orders } = ctx.services;
   return async (app) => {
+    await app.register(whatsappWebhookRoutes(ctx));
     app.route({
       ...routeOf(endpoints.createOrder),
       handler: async (request, reply) => {

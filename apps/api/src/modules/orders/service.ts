@@ -63,6 +63,8 @@ export interface OrderDeps {
   catalogueChanged: (change: CatalogueChange) => Promise<void>;
   /** Delivery is free from this subtotal after the discount (FREE_DELIVERY_FROM); null = never. */
   freeDeliveryFrom?: number | null;
+  /** Whether an order may ask for its updates on WhatsApp (lib/whatsapp.ts offersWhatsAppUpdates). */
+  whatsappUpdates?: boolean;
 }
 
 /**
@@ -159,6 +161,7 @@ export class OrderService {
             subtotal: priced.subtotal,
             discount_code: totals.discount?.code ?? null,
             discount_amount: totals.discount?.amount ?? 0,
+            whatsapp: input.whatsapp && this.deps.whatsappUpdates ? 1 : 0,
             shipping_fee: shippingFee,
             total_amount: totals.afterDiscount + shippingFee,
             payment_status: 'pending',

@@ -2,6 +2,7 @@ import { publicConfigEndpoints } from '@urembo/contract/endpoints/public-config'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '@urembo/contract/public-config';
 import { routeOf } from '../../lib/endpoint-route';
+import { offersWhatsAppUpdates } from '../../lib/whatsapp';
 import type { RouteContext } from '../../lib/route-context';
 import { paymentDestination } from '../orders';
 
@@ -25,6 +26,7 @@ export function shopRoutes({ config }: Ctx): FastifyPluginAsyncZod {
     lowStockAt: config.stock.lowStockAt,
     returnDays: config.returnDays,
     freeDeliveryFrom: config.freeDeliveryFrom,
+    whatsappUpdates: offersWhatsAppUpdates(config),
   };
   return async (app) => {
     app.route({
