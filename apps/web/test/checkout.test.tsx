@@ -171,6 +171,38 @@ describe('CheckoutPage', () => {
     expect(keys[2]).not.toBe(keys[0]);
   });
 
+  it('asks for updates on WhatsApp only where the shop offers them', async () => {
+    const place = async (whatsappUpdates: boolean, tick: boolean) => {
+      const calls = mockApi({
+        ...signedIn,
+        'GET /config/public': () => ({ body: publicConfig({ whatsappUpdates }) }),
+        [`GET /address/user/${customer._id}`]: () => ({ body: { data: [address()] } }),
+        [`POST /order/${customer._id}/quote`]: () => ({ body: quoteBody }),
+        [`POST /order/${customer._id}`]: () => ({ status: 400, body: { error: 'Stop here' } }),
+      });
+      // Calls add up over one test: this order is the one after those already made.
+      const orders = () => calls.filter((c) => c.path === `/order/${customer._id}`);
+      const before = orders().length;
+      const view = renderAt(<CheckoutPage />, '/checkout');
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled());
+      fireEvent.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Payment Confirmation' });
+      const box = within(dialog).queryByRole('checkbox', { name: /Send updates on WhatsApp/ });
+      if (!whatsappUpdates) expect(box).toBeNull();
+      else {
+        expect(box).not.toBeChecked();
+        if (tick) fireEvent.click(box!);
+      }
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      await waitFor(() => expect(orders().length).toBe(before + 1));
+      view.unmount();
+      return orders().at(-1)!.body as Record<string, unknown>;
+    };
+    expect((await place(true, true)).whatsapp).toBe(true);
+    expect(await place(true, false)).not.toHaveProperty('whatsapp');
+    expect(await place(false, false)).not.toHaveProperty('whatsapp');
+  });
+
   it('shows why an address cannot be delivered to', async () => {
     mockApi({
       ...signedIn,

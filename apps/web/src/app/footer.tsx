@@ -24,7 +24,11 @@ export function Footer() {
     { href: SHOP.social.instagram, label: 'Instagram', icon: InstagramIcon },
     { href: SHOP.social.pinterest, label: 'Pinterest', icon: PinterestIcon },
     // Until the settings arrive the icon holds its place without a link.
-    { href: contact ? `https://wa.me/${contact.phone}` : undefined, label: 'WhatsApp', icon: WhatsAppIcon },
+    {
+      href: contact ? `https://wa.me/${contact.whatsapp}` : undefined,
+      label: 'WhatsApp',
+      icon: WhatsAppIcon,
+    },
     { href: SHOP.social.telegram, label: 'Telegram', icon: TelegramIcon },
     { href: SHOP.social.x, label: 'X', icon: XIcon },
   ];

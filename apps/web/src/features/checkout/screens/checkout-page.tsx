@@ -327,6 +327,8 @@ function ConfirmOrderDialog({
 }) {
   const createOrder = useCreateOrder();
   const [, navigate] = useLocation();
+  const offersWhatsApp = usePublicConfig().data?.whatsappUpdates ?? false;
+  const [onWhatsApp, setOnWhatsApp] = useState(false);
 
   function confirm() {
     createOrder.mutate(
@@ -341,6 +343,7 @@ function ConfirmOrderDialog({
           town: address.town,
           location: address.location,
           items,
+          ...(offersWhatsApp && onWhatsApp ? { whatsapp: true } : {}),
         },
       },
       {
@@ -375,6 +378,22 @@ function ConfirmOrderDialog({
         <span className="text-sm text-stone-600">Total to pay</span>
         <span className="text-lg font-semibold text-brand-800">{formatKsh(total)}</span>
       </p>
+      {offersWhatsApp ? (
+        <label className="mt-4 flex items-start gap-3 text-sm text-stone-700">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
+            checked={onWhatsApp}
+            onChange={(event) => setOnWhatsApp(event.target.checked)}
+          />
+          <span>
+            <span className="font-medium text-ink">Send updates on WhatsApp</span>
+            <span className="block text-stone-600">
+              To {formatPhoneForDisplay(address.phone)}; by SMS if WhatsApp cannot reach you.
+            </span>
+          </span>
+        </label>
+      ) : null}
       <p role="status" className="mt-3 min-h-5 text-sm font-medium text-brand-700">
         {createOrder.isPending ? 'Creating order' : ''}
       </p>
