@@ -410,3 +410,35 @@ describeEachDialect(
   // No credentials and a public address: no simulator, so nothing to pull from.
   { env: { NODE_ENV: 'development', PUBLIC_URL: 'https://urembo.example.co.ke' } },
 );
+
+describeEachDialect(
+  'the Pull sweep every MPESA_PULL_SWEEP_MINUTES',
+  (ctx) => {
+    beforeAll(() => {
+      peer.pullTransactions.length = 0;
+    });
+
+    it('registers, then sweeps by itself again and again', async () => {
+      const { cookie } = await signedInUser(ctx(), { role: 'admin' });
+      const read = async () =>
+        (await ctx().app.inject({ url: '/api/v1/payment/pull', headers: { cookie } })).json();
+      const seen = new Set<string>();
+      for (let i = 0; i < 200 && seen.size < 3; i += 1) {
+        const state = await read();
+        if (state.lastSweepAt) seen.add(state.lastSweepAt);
+        await sleep(25);
+      }
+      expect(seen.size).toBeGreaterThanOrEqual(3);
+      expect(await read()).toMatchObject({ configured: true, ok: true, sweepMinutes: 0.005 });
+    });
+  },
+  {
+    env: peerEnv(peer, {
+      MPESA_CALLBACK_SECRET: SECRET,
+      MPESA_C2B_SHORTCODE: SHORTCODE,
+      MPESA_PULL_NOMINATED_NUMBER: '0722000000',
+      // 0.3 s.
+      MPESA_PULL_SWEEP_MINUTES: '0.005',
+    }),
+  },
+);

@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { SANDBOX_PASSKEY } from '../src/config';
 import { darajaPassword, darajaTimestamp } from '../src/modules/payments/daraja-client';
+import { pullTime } from '../src/modules/payments/pull-sweep';
 import { signedInUser } from './support/auth';
 import { createTestOrder } from './support/orders-factories';
 import {
@@ -334,6 +335,62 @@ describeEachDialect(
       expect(recovered).toMatchObject({ source: 'mpesa-c2b', amount: 640, status: 1 });
       expect(await paymentsOfOrder(ctx(), told.id)).toHaveLength(1);
       expect((await sweep()).recovered).toBe(0);
+    });
+
+    it('refuses Pull requests that break Daraja’s rules', async () => {
+      const { config } = ctx();
+      const basic = Buffer.from(`${config.mpesa.consumerKey}:${config.mpesa.consumerSecret}`).toString(
+        'base64',
+      );
+      const token = (
+        await ctx().app.inject({
+          url: '/mpesa-sim/oauth/v1/generate?grant_type=client_credentials',
+          headers: { authorization: `Basic ${basic}` },
+        })
+      ).json().access_token as string;
+      const post = (path: string, payload: Record<string, unknown>, bearer = token) =>
+        ctx().app.inject({
+          method: 'POST',
+          url: `/mpesa-sim/pulltransactions/v1/${path}`,
+          headers: { authorization: `Bearer ${bearer}` },
+          payload,
+        });
+      const register = {
+        ShortCode: '174379',
+        RequestType: 'Pull',
+        NominatedNumber: '0722000000',
+        CallBackURL: config.mpesa.c2b!.confirmationUrl,
+      };
+      expect((await post('register', register)).json()).toMatchObject({ ResponseStatus: '1000' });
+      for (const [change, field] of [
+        [{ RequestType: 'Push' }, 'RequestType'],
+        [{ NominatedNumber: '254722000000' }, 'NominatedNumber'],
+        [{ CallBackURL: 'https://elsewhere.example/cb' }, 'CallBackURL'],
+      ] as const) {
+        const res = await post('register', { ...register, ...change });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ errorMessage: `Bad Request - Invalid ${field}` });
+      }
+      const now = Date.now();
+      const query = {
+        ShortCode: '174379',
+        StartDate: pullTime(now - 3_600_000),
+        EndDate: pullTime(now),
+        OffSetValue: '0',
+      };
+      expect((await post('query', query)).json()).toMatchObject({ ResponseCode: '1000' });
+      expect((await post('query', query, 'nope')).statusCode).toBe(404);
+      for (const [change, field] of [
+        [{ ShortCode: '600000' }, 'ShortCode'],
+        [{ StartDate: '2026-11-25T08:00:00' }, 'StartDate'],
+        [{ StartDate: pullTime(now - 72 * 3_600_000) }, 'StartDate'],
+        [{ EndDate: pullTime(now - 2 * 3_600_000) }, 'EndDate'],
+        [{ OffSetValue: 'ten' }, 'OffSetValue'],
+      ] as const) {
+        const res = await post('query', { ...query, ...change });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ errorMessage: `Bad Request - Invalid ${field}` });
+      }
     });
 
     it('answers Transaction Status about its own receipts, asynchronously, to the shop only', async () => {
