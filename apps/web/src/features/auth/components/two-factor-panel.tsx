@@ -127,7 +127,7 @@ function TurnOn({
         <QrCode text={setup.otpauthUrl} />
         <div className="min-w-0">
           <p className="text-sm font-medium text-stone-700">Key for typing in</p>
-          <p className="break-all font-mono text-sm text-ink" data-testid="two-factor-secret">
+          <p className="break-words font-mono text-sm text-ink" data-testid="two-factor-secret">
             {grouped(setup.secret)}
           </p>
         </div>
