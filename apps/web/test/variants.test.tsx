@@ -9,10 +9,11 @@ import {
   type OptionValues,
   type VariantValues,
 } from '../src/features/catalogue/admin/variants-editor';
+import { ProductActionsContext } from '../src/features/catalogue/components/product-actions';
 import { ProductCard } from '../src/features/catalogue/components/product-card';
 import { VariantPicker } from '../src/features/catalogue/components/variant-picker';
 import ProductPage from '../src/features/catalogue/screens/product-page';
-import { product } from './support/fixtures';
+import { product, publicConfig } from './support/fixtures';
 import { mockApi } from './support/mock-api';
 import { renderAt } from './render';
 
@@ -114,6 +115,31 @@ describe('a product page with shades', () => {
     // The shade's own picture comes first.
     const first = document.querySelector('[aria-roledescription="carousel"] img');
     expect(first).toHaveAttribute('src', expect.stringContaining('/api/v1/images/b-'));
+  });
+
+  it('offers the shade shown on WhatsApp, and nothing for a shade sold out', async () => {
+    mockApi({
+      'GET /products/velvet-lipstick': { body: lipstick },
+      'GET /config/public': { body: publicConfig() },
+    });
+    const open = (path: string) =>
+      renderAt(
+        <ProductActionsContext.Provider value={() => null}>
+          <Switch>
+            <Route path="/product/:slug">{() => <ProductPage />}</Route>
+          </Switch>
+        </ProductActionsContext.Provider>,
+        path,
+      );
+    const mocha = open('/product/velvet-lipstick?variant=lip-mocha');
+    const link = await screen.findByRole('link', { name: 'Order on WhatsApp' });
+    expect(decodeURIComponent(link.getAttribute('href')!.split('?text=')[1]!)).toContain(
+      '- Velvet Lipstick (Shade: Mocha) x 1: Ksh 1,100',
+    );
+    mocha.unmount();
+    open('/product/velvet-lipstick?variant=lip-rose');
+    expect(await screen.findByRole('button', { name: /^Rose/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('link', { name: 'Order on WhatsApp' })).not.toBeInTheDocument();
   });
 
   it('a card says "From" the lowest price and how many shades', () => {

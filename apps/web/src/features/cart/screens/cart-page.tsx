@@ -9,6 +9,7 @@ import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CartIcon } from '../../../components/icons';
+import { OrderOnWhatsApp } from '../../../components/order-on-whatsapp';
 import { ProductThumb } from '../../../components/product-thumb';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -165,6 +166,16 @@ export function CartPage() {
               Nothing in your cart is available right now.
             </p>
           ) : null}
+          <OrderOnWhatsApp
+            className="mt-3 w-full"
+            lines={active.map((line) => ({
+              name: line.name,
+              options: line.variant?.options ?? null,
+              count: line.count,
+              price: line.price,
+            }))}
+            total={subtotal}
+          />
           <Link
             to="/shop"
             className="mt-3 block text-center text-sm font-medium text-brand-700 hover:underline"

@@ -9,6 +9,7 @@ import { NotFoundPage } from '../../../pages/not-found';
 import { useProduct, useRelatedProducts } from '../api';
 import { useProductActions } from '../components/product-actions';
 import { PhonePayIcon, ReturnIcon, TruckIcon } from '../components/icons';
+import { OrderOnWhatsApp } from '../../../components/order-on-whatsapp';
 import { ImageCarousel } from '../../../components/image-carousel';
 import { ProductGrid } from '../components/product-grid';
 import { Rating } from '../components/rating';
@@ -263,6 +264,20 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
               {product.data.status === 'active' && actions ? (
                 <div className="mt-6" data-testid="product-actions">
                   {actions(product.data, 'page', variant)}
+                  {(variant ? variant.inStock : product.data.inStock) ? (
+                    <OrderOnWhatsApp
+                      className="mt-3 w-full sm:w-auto"
+                      lines={[
+                        {
+                          name: product.data.name,
+                          options: variant?.options ?? null,
+                          count: 1,
+                          price: variant ? variant.price : product.data.price,
+                        },
+                      ]}
+                      total={variant ? variant.price : product.data.price}
+                    />
+                  ) : null}
                 </div>
               ) : null}
               {product.data.description ? (
