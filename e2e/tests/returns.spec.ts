@@ -131,6 +131,15 @@ test('a delivered order is returned, approved and received: stock, order page an
   expect(await stockOf(soap)).toBe(4);
   await waitForSmsLike(testInfo, e164, /received your returned items\. Ksh 1,500 will be refunded/);
 
+  // The returned serum's price is now refund due on the order's payment (the payments ledger reads the return).
+  const [payment] = (
+    await ok<{ data: Array<{ _id: string }> }>(await admin.get(`/api/v1/payment/order/${order._id}`))
+  ).data;
+  const due = await ok<{ data: Array<{ _id: string; refundDue?: number }> }>(
+    await admin.get('/api/v1/payment/?refundDue=true&limit=100'),
+  );
+  expect(due.data.find((p) => p._id === payment!._id)?.refundDue).toBe(1500);
+
   // Receiving it a second time (another admin's stale screen) is refused, and the stock stays.
   const listed = await ok<{ data: Array<{ _id: string }> }>(
     await admin.get(`/api/v1/order/${order._id}/returns`),

@@ -346,6 +346,60 @@ describeEachDialect('returns', (ctx) => {
     expect(await stockOf(ctx(), lipstick._id)).toBeNull();
   });
 
+  it('a received return is refund due on the order’s payment; requested, approved and rejected ones are not', async () => {
+    const { user, cookie } = await signedInUser(ctx());
+    const serum = await createProduct(ctx(), { name: 'Night Serum', price: 1500 });
+    const toner = await createProduct(ctx(), { name: 'Rose Toner', price: 700 });
+    const order = await createTestOrder(ctx(), user.id, {
+      products: [
+        { id: serum.id, name: serum.name, price: serum.price },
+        { id: toner.id, name: toner.name, price: toner.price },
+      ],
+    });
+    // Paid by hand with its receipt (a completed payment of the whole total), then delivered.
+    const paid = await callApi(ctx(), 'PUT', `/order/updateStatus/${order.id}`, admin, {
+      paymentStatus: 'paid',
+      receipt: `RT${Date.now().toString(36).toUpperCase()}`.slice(0, 10).padEnd(10, 'X'),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const delivered = await callApi(ctx(), 'PUT', `/order/updateStatus/${order.id}`, admin, {
+      deliveryStatus: 'delivered',
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const [payment] = await ctx()
+      .database.db.selectFrom('payments')
+      .select(['id', 'state'])
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(payment).toMatchObject({ state: 'completed' });
+    const dueOnOrder = async () => {
+      const res = await callApi(ctx(), 'GET', '/payment/?refundDue=true&limit=100', admin);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as Array<{ _id: string; refundDue?: number }>).find(
+        (p) => p._id === payment!.id,
+      )?.refundDue;
+    };
+    const ask = async (productId: string, reason: string) => {
+      const res = await callApi(ctx(), 'POST', `/order/${order.id}/returns`, cookie, {
+        items: [{ _id: productId, count: 1 }],
+        reason,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json()._id as string;
+    };
+
+    const kept = await ask(toner.id, 'Opened, changed my mind');
+    const back = await ask(serum.id, 'The pump is broken');
+    expect(await dueOnOrder()).toBeUndefined();
+    await callApi(ctx(), 'PUT', `/returns/${kept}`, admin, { state: 'rejected', note: 'Opened toner' });
+    await callApi(ctx(), 'PUT', `/returns/${back}`, admin, { state: 'approved' });
+    expect(await dueOnOrder()).toBeUndefined();
+
+    const received = await callApi(ctx(), 'PUT', `/returns/${back}`, admin, { state: 'received' });
+    expect(received.json().refundAmount).toBe(1500);
+    expect(await dueOnOrder()).toBe(1500);
+  });
+
   it('marking an order delivered starts its window (deliveredAt on the order)', async () => {
     const { user } = await signedInUser(ctx());
     const product = await createProduct(ctx());
