@@ -9,6 +9,7 @@ export const ADMIN_SLUGS = [
   'orderItems',
   'returns',
   'payments',
+  'discounts',
   'category',
   'reviews',
   'shipping',
@@ -24,6 +25,7 @@ export const ADMIN_TABLE_LABELS: Record<AdminSlug, string> = {
   orderItems: 'Ordered items',
   returns: 'Returns',
   payments: 'Payments',
+  discounts: 'Discounts',
   category: 'Categories',
   reviews: 'Reviews',
   shipping: 'Shipping',
@@ -51,4 +53,5 @@ export const ADMIN_TABLES: Partial<Record<AdminSlug, LazyExoticComponent<Compone
   category: lazy(() => import('../features/catalogue/admin/category-table')),
   returns: lazy(() => import('../features/returns/admin/returns-table')),
   audit: lazy(() => import('../features/audit/admin/audit-table')),
+  discounts: lazy(() => import('../features/discounts/admin/discounts-table')),
 };

@@ -50,6 +50,14 @@ export const ADMIN_TABLE_ICONS: Record<AdminSlug, ReactNode> = {
       <path d="M3 10h18M7 15h3" />
     </Icon>
   ),
+  discounts: (
+    <Icon width={20} height={20}>
+      <path d="M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v2.5a2.5 2.5 0 0 0 0 5V17a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-2.5a2.5 2.5 0 0 0 0-5V7Z" />
+      <path d="m9.5 14.5 5-5" />
+      <circle cx="9.5" cy="9.5" r=".75" />
+      <circle cx="14.5" cy="14.5" r=".75" />
+    </Icon>
+  ),
   category: (
     <Icon width={20} height={20}>
       <path d="M3 12V4h8l10 10-8 8L3 12Z" />
