@@ -251,4 +251,53 @@ describe('CheckoutPage', () => {
       .map((c) => (c.body as { location: string }).location);
     expect(places).toEqual(['Parklands', 'Sarit Centre']);
   });
+
+  it('applies a discount code, says why one is refused, and sends the code with the order', async () => {
+    const calls = mockApi({
+      ...signedIn,
+      ...routes({ 'GET /config/public': { body: publicConfig({ freeDeliveryFrom: 5000 }) } }),
+      [`GET /address/user/${customer._id}`]: () => ({ body: { data: [address({ isDefault: true })] } }),
+      [`POST /order/${customer._id}/quote`]: (call: RecordedCall) => {
+        const code = (call.body as { discountCode?: string }).discountCode;
+        if (code === 'nope') {
+          return {
+            status: 400,
+            body: {
+              error: 'There is no discount code NOPE',
+              details: [{ path: 'discountCode', message: 'There is no discount code NOPE' }],
+            },
+          };
+        }
+        return code
+          ? { body: { ...quoteBody, discount: { code: 'RAHA15', amount: 607 }, totalAmount: 3743 } }
+          : { body: { ...quoteBody, discount: null } };
+      },
+      [`POST /order/${customer._id}`]: () => ({ status: 201, body: { _id: 'order-2' } }),
+    });
+    renderAt(<CheckoutPage />, '/checkout');
+    await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('Ksh 4,350'));
+    expect(screen.getByTestId('free-delivery-note')).toHaveTextContent('Add Ksh 950 more for free delivery');
+
+    const field = screen.getByRole('textbox', { name: 'Discount code' });
+    fireEvent.change(field, { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('There is no discount code NOPE')).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('Ksh 4,350');
+
+    fireEvent.change(field, { target: { value: 'raha15' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.getByTestId('checkout-discount')).toHaveTextContent('− Ksh 607'));
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('Ksh 3,743');
+    expect(screen.getByText('Discount (RAHA15)')).toBeInTheDocument();
+    expect(screen.queryByText('There is no discount code NOPE')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment Confirmation' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST' && c.path === `/order/${customer._id}`)).toHaveLength(1),
+    );
+    const create = calls.find((c) => c.method === 'POST' && c.path === `/order/${customer._id}`)!;
+    expect((create.body as { discountCode?: string }).discountCode).toBe('raha15');
+  });
 });

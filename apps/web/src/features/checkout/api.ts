@@ -10,8 +10,12 @@ import { useAuthUser } from '../../app/data/session';
 
 /** The checkout's own query: the server's price for the items and the place. */
 export const checkoutKeys = {
-  quote: (userId: string | undefined, items: OrderItemInput[] | null, place: Partial<DeliveryPlace>) =>
-    ['checkout', 'quote', userId, items, place] as const,
+  quote: (
+    userId: string | undefined,
+    items: OrderItemInput[] | null,
+    place: Partial<DeliveryPlace>,
+    discountCode: string | null,
+  ) => ['checkout', 'quote', userId, items, place, discountCode] as const,
 };
 
 /**
@@ -30,19 +34,35 @@ export function useOrderQuote(
   items: OrderItemInput[] | null,
   address: Address | null,
   addressKnown: boolean,
+  discountCode: string | null = null,
 ) {
   const { data: user } = useAuthUser();
   const place = address
     ? { country: address.country, county: address.county, town: address.town, location: address.location }
     : {};
   return useQuery({
-    queryKey: checkoutKeys.quote(user?._id, items, place),
+    queryKey: checkoutKeys.quote(user?._id, items, place, discountCode),
     queryFn: () =>
-      call(orderRoutes.quoteOrder, { params: { userId: user!._id }, body: { ...place, items: items! } }),
+      call(orderRoutes.quoteOrder, {
+        params: { userId: user!._id },
+        body: { ...place, items: items!, ...(discountCode ? { discountCode } : {}) },
+      }),
     // Wait for the address book, so a slow phone sends one quote, not one without delivery and another with it.
     enabled: !!user && addressKnown && !!items && items.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
+  });
+}
+
+/**
+ * Tries a discount code on the items (the server's quote, without a place): answers the quote when the code applies,
+ * or fails with the server's reason (400 with details on `discountCode`).
+ */
+export function useTryDiscountCode(items: OrderItemInput[]) {
+  const { data: user } = useAuthUser();
+  return useMutation({
+    mutationFn: (discountCode: string) =>
+      call(orderRoutes.quoteOrder, { params: { userId: user!._id }, body: { items, discountCode } }),
   });
 }
 

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FreeDeliveryNote } from '../../../components/free-delivery-note';
 import { CartIcon } from '../../../components/icons';
 import { OrderOnWhatsApp } from '../../../components/order-on-whatsapp';
 import { ProductThumb } from '../../../components/product-thumb';
@@ -143,6 +144,7 @@ export function CartPage() {
           <p className="mt-2 text-xs text-stone-600">
             The delivery fee for your address is added at checkout.
           </p>
+          <FreeDeliveryNote className="mt-1" amount={subtotal} />
           {user ? null : (
             <p className="mt-2 text-xs text-stone-600" data-testid="visitor-cart-note">
               You sign in or create an account at checkout; this cart comes with you.

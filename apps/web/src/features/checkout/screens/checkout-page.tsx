@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Address } from '@urembo/contract/addresses';
 import { formatKsh } from '@urembo/contract/money';
 import { describeOptions } from '@urembo/contract/variants';
@@ -7,6 +7,7 @@ import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import toast from 'react-hot-toast';
 import { Link, Redirect, useLocation } from 'wouter';
 import { MapPinIcon, ShieldIcon } from '../../../components/icons';
+import { FreeDeliveryNote } from '../../../components/free-delivery-note';
 import { Modal } from '../../../components/modal';
 import { ProductThumb } from '../../../components/product-thumb';
 import { SignedOutNotice } from '../../../components/signed-out-notice';
@@ -17,7 +18,13 @@ import { usePublicConfig } from '../../../lib/public-config';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../../../app/data/session';
 import { AddressForm, useAddresses } from '../../../app/data/addresses';
-import { newIdempotencyKey, pickDefaultAddress, useCreateOrder, useOrderQuote } from '../api';
+import {
+  newIdempotencyKey,
+  pickDefaultAddress,
+  useCreateOrder,
+  useOrderQuote,
+  useTryDiscountCode,
+} from '../api';
 
 /** /checkout: delivery address, payment method, the server's summary, and placing the order. */
 export function CheckoutPage() {
@@ -42,7 +49,18 @@ function Checkout({ items, userId }: { items: CheckoutItem[]; userId: string }) 
     count,
     ...(variant ? { variant } : {}),
   }));
-  const quote = useOrderQuote(orderItems, address, !addresses.isPending);
+  // The code the server accepted (the quote and the order send it), and why the last one tried was refused.
+  const [discountCode, setDiscountCode] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const quote = useOrderQuote(orderItems, address, !addresses.isPending, discountCode);
+  const quoteRefusal = discountRefusal(quote.error);
+  useEffect(() => {
+    // A code that stopped applying since it was accepted (used up meanwhile): say why and price without it.
+    if (quoteRefusal && discountCode) {
+      setRefusal(quoteRefusal);
+      setDiscountCode(null);
+    }
+  }, [quoteRefusal, discountCode]);
   const [confirming, setConfirming] = useState<{ key: string } | null>(null);
   // The server refused the order for stock (409): its message, and each short line's note by position.
   const [short, setShort] = useState<{ message: string; lines: Map<number, string> } | null>(null);
@@ -111,14 +129,22 @@ function Checkout({ items, userId }: { items: CheckoutItem[]; userId: string }) 
               <dt className="text-stone-600">Subtotal</dt>
               <dd>{quote.data ? formatKsh(quote.data.subtotal) : '…'}</dd>
             </div>
+            {quote.data?.discount ? (
+              <div className="flex justify-between text-emerald-800">
+                <dt>Discount ({quote.data.discount.code})</dt>
+                <dd data-testid="checkout-discount">− {formatKsh(quote.data.discount.amount)}</dd>
+              </div>
+            ) : null}
             <div className="flex justify-between">
               <dt className="text-stone-600">Delivery fee</dt>
               <dd>
-                {quote.data?.shippingFee != null
-                  ? formatKsh(quote.data.shippingFee)
-                  : address || quote.isPending
-                    ? '…'
-                    : 'Needs an address'}
+                {quote.data?.shippingFee === 0
+                  ? 'Free'
+                  : quote.data?.shippingFee != null
+                    ? formatKsh(quote.data.shippingFee)
+                    : address || quote.isPending
+                      ? '…'
+                      : 'Needs an address'}
               </dd>
             </div>
             <div className="flex justify-between border-t border-stone-100 pt-3 text-base font-semibold">
@@ -128,7 +154,25 @@ function Checkout({ items, userId }: { items: CheckoutItem[]; userId: string }) 
               </dd>
             </div>
           </dl>
-          {quote.isError && !short ? (
+          <FreeDeliveryNote
+            className="mt-2"
+            amount={quote.data ? quote.data.subtotal - (quote.data.discount?.amount ?? 0) : null}
+          />
+          <DiscountCodeField
+            items={orderItems}
+            applied={quote.data?.discount ?? null}
+            refusal={refusal}
+            onApplied={(code) => {
+              setRefusal(null);
+              setDiscountCode(code);
+            }}
+            onRefused={setRefusal}
+            onRemove={() => {
+              setRefusal(null);
+              setDiscountCode(null);
+            }}
+          />
+          {quote.isError && !short && !quoteRefusal ? (
             <div role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
               <p>{errorMessage(quote.error, 'Could not price your order')}</p>
               {shortNotes ? (
@@ -164,8 +208,13 @@ function Checkout({ items, userId }: { items: CheckoutItem[]; userId: string }) 
           onClose={() => setConfirming(null)}
           address={address}
           items={orderItems}
+          discountCode={discountCode}
           total={quote.data.totalAmount}
           onShort={setShort}
+          onDiscountRefused={(reason) => {
+            setRefusal(reason);
+            setDiscountCode(null);
+          }}
         />
       ) : null}
     </section>
@@ -314,16 +363,20 @@ function ConfirmOrderDialog({
   onClose,
   address,
   items,
+  discountCode,
   total,
   onShort,
+  onDiscountRefused,
 }: {
   open: boolean;
   idempotencyKey: string;
   onClose: () => void;
   address: Address;
   items: { _id: string; variant?: string; count: number }[];
+  discountCode: string | null;
   total: number;
   onShort: (short: { message: string; lines: Map<number, string> }) => void;
+  onDiscountRefused: (reason: string) => void;
 }) {
   const createOrder = useCreateOrder();
   const [, navigate] = useLocation();
@@ -344,6 +397,7 @@ function ConfirmOrderDialog({
           location: address.location,
           items,
           ...(offersWhatsApp && onWhatsApp ? { whatsapp: true } : {}),
+          ...(discountCode ? { discountCode } : {}),
         },
       },
       {
@@ -358,6 +412,11 @@ function ConfirmOrderDialog({
           const lines = shortLines(error);
           if (lines) {
             onShort({ message: errorMessage(error), lines });
+            onClose();
+          }
+          const refused = discountRefusal(error);
+          if (refused) {
+            onDiscountRefused(refused);
             onClose();
           }
         },
@@ -407,6 +466,92 @@ function ConfirmOrderDialog({
       </div>
     </Modal>
   );
+}
+
+/**
+ * "Discount code" with Apply: the server tries the code on the items and either accepts it (the summary then shows
+ * the discount) or says why not, under the field. An applied code can be removed.
+ */
+function DiscountCodeField({
+  items,
+  applied,
+  refusal,
+  onApplied,
+  onRefused,
+  onRemove,
+}: {
+  items: { _id: string; variant?: string; count: number }[];
+  applied: { code: string; amount: number } | null;
+  refusal: string | null;
+  onApplied: (code: string) => void;
+  onRefused: (reason: string) => void;
+  onRemove: () => void;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const attempt = useTryDiscountCode(items);
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    const code = draft.trim();
+    if (!code) {
+      onRefused('Type a discount code first');
+      return;
+    }
+    attempt.mutate(code, {
+      onSuccess: () => onApplied(code),
+      onError: (error) =>
+        onRefused(discountRefusal(error) ?? errorMessage(error, 'Could not check the code')),
+    });
+  }
+
+  if (applied) {
+    return (
+      <div className="mt-4 flex items-center justify-between gap-3 rounded-xl bg-emerald-50 px-3 py-2 text-sm ring-1 ring-emerald-100">
+        <p className="text-emerald-900">
+          Code <span className="font-semibold">{applied.code}</span> applied
+        </p>
+        <button type="button" className="font-medium text-brand-700 underline" onClick={onRemove}>
+          Remove
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form className="mt-4" onSubmit={apply} noValidate aria-label="Discount code">
+      <label htmlFor={`${id}-code`} className="mb-1 block text-sm font-medium text-stone-700">
+        Discount code
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={`${id}-code`}
+          className="input min-w-0 flex-1 uppercase"
+          value={draft}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={50}
+          aria-invalid={refusal ? true : undefined}
+          aria-describedby={refusal ? `${id}-refusal` : undefined}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <button type="submit" className="btn-outline shrink-0 px-4" disabled={attempt.isPending}>
+          {attempt.isPending ? 'Checking…' : 'Apply'}
+        </button>
+      </div>
+      {refusal ? (
+        <p id={`${id}-refusal`} role="alert" className="mt-1.5 text-sm text-red-700">
+          {refusal}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** The server's reason for refusing a discount code (400 with details on `discountCode`); null for other errors. */
+function discountRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 400) return null;
+  return error.details?.some((d) => d.path === 'discountCode') ? error.message : null;
 }
 
 /** The options of a line's variant ("Shade: Mocha"), from the quote or from what the cart saved; null without. */

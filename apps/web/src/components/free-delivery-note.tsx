@@ -1,0 +1,33 @@
+import { formatKsh } from '@urembo/contract/money';
+import { usePublicConfig } from '../lib/public-config';
+
+/**
+ * "Free delivery from Ksh 3,000" / "Add Ksh 650 more for free delivery" / "Your delivery is free", from the shop's
+ * FREE_DELIVERY_FROM and the subtotal after any discount. Its line is kept while the settings load, so nothing
+ * below it moves; a shop without free delivery shows nothing.
+ */
+export function FreeDeliveryNote({ amount, className = '' }: { amount: number | null; className?: string }) {
+  const config = usePublicConfig();
+  const from = config.data?.freeDeliveryFrom ?? null;
+  let text = '';
+  if (from !== null) {
+    if (amount === null) text = `Free delivery from ${formatKsh(from)}`;
+    else if (amount >= from) text = 'Your delivery is free';
+    else text = `Add ${formatKsh(from - amount)} more for free delivery`;
+  }
+  return (
+    <p
+      className={`min-h-4 text-xs font-medium text-emerald-800 ${className}`}
+      data-testid="free-delivery-note"
+      aria-live="polite"
+    >
+      {from !== null && amount !== null && amount < from ? (
+        <>
+          {text} <span className="font-normal text-stone-600">(from {formatKsh(from)})</span>
+        </>
+      ) : (
+        text
+      )}
+    </p>
+  );
+}
