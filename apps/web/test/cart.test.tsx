@@ -207,6 +207,69 @@ describe('AddToCartButtons', () => {
     expect(localStorage.getItem(GUEST_CART_KEY)).toBeNull();
   });
 
+  it("keeps the shade a visitor chose, shows it in her cart and merges it into the account's", async () => {
+    const shades = product({
+      _id: 'lip',
+      name: 'Velvet Lipstick',
+      price: 1100,
+      options: [{ name: 'Shade', values: ['Mocha', 'Rose'] }],
+      variants: [
+        {
+          _id: 'v-mocha',
+          sku: 'VL-MOCHA',
+          options: { Shade: 'Mocha' },
+          price: 1200,
+          compareAtPrice: null,
+          stock: 3,
+          inStock: true,
+          image: null,
+          swatch: '#8B5A4A',
+        },
+        {
+          _id: 'v-rose',
+          sku: 'VL-ROSE',
+          options: { Shade: 'Rose' },
+          price: 1100,
+          compareAtPrice: null,
+          stock: 3,
+          inStock: true,
+          image: null,
+          swatch: '#C97B84',
+        },
+      ],
+    });
+    localStorage.setItem(
+      GUEST_CART_KEY,
+      JSON.stringify([
+        { productId: 'lip', variantId: 'v-mocha', count: 2 },
+        { productId: 'lip', variantId: 'v-rose', count: 1 },
+        { productId: 'lip', variantId: 'v-gone', count: 1 },
+      ]),
+    );
+    mockApi({ ...signedOut, 'GET /products/lip': () => ({ body: shades }) });
+    const cart = await fetchGuestCart();
+    expect(cart.data.map((l) => [l.variant?.sku, l.price, l.count])).toEqual([
+      ['VL-MOCHA', 1200, 2],
+      ['VL-ROSE', 1100, 1],
+    ]);
+    expect(cart.subtotal).toBe(3500);
+    // The shade the shop no longer sells left the stored cart.
+    expect(JSON.parse(localStorage.getItem(GUEST_CART_KEY)!)).toHaveLength(2);
+
+    renderAt(<CartPage />, '/cart');
+    expect(await screen.findByText('Shade: Mocha')).toBeInTheDocument();
+    expect(screen.getByText('Shade: Rose')).toBeInTheDocument();
+
+    const calls = mockApi({
+      'POST /user/addToCart/u-customer': (): Reply<Cart> => ({ body: { data: [], subtotal: 0 } }),
+    });
+    expect(await mergeGuestCart(customer._id)).toEqual({ merged: 2, dropped: 0 });
+    expect(calls.filter((c) => c.path.startsWith('/user/addToCart')).map((c) => c.body)).toEqual([
+      { productId: 'lip', variantId: 'v-mocha', count: 2 },
+      { productId: 'lip', variantId: 'v-rose', count: 1 },
+    ]);
+  });
+
   it('adds to the cart, or buys now with the product alone', async () => {
     const calls = mockApi({
       ...signedIn,

@@ -58,14 +58,14 @@ function useCartMutation<TBody>(
 export function useAddToCart() {
   return useCartMutation(
     (userId, body: AddToCartBody) => call(cartRoutes.addToCart, { params: { userId }, body }),
-    (body) => addGuestLine(body.productId, body.count ?? 1),
+    (body) => addGuestLine(body.productId, body.variantId, body.count ?? 1),
   );
 }
 
 export function useRemoveFromCart() {
   return useCartMutation(
     (userId, body: RemoveFromCartBody) => call(cartRoutes.removeFromCart, { params: { userId }, body }),
-    (body) => removeGuestLine(body.productId, body.all ?? false),
+    (body) => removeGuestLine(body.productId, body.variantId, body.all ?? false),
   );
 }
 

@@ -6,15 +6,23 @@ import { ApiRequestError, call } from '../../lib/api-client';
 
 /**
  * A visitor's cart, kept in this browser (localStorage) until she signs in or up: then each line is added to her
- * account's cart and this one is emptied. Only product ids and counts are kept; names, prices and stock are read
- * from the catalogue each time, so the visitor sees what the shop sells now.
+ * account's cart and this one is emptied. Only product ids, the chosen variant's id (a shade, a size) and counts
+ * are kept; names, prices and stock are read from the catalogue each time, so the visitor sees what the shop sells
+ * now.
  */
 export const GUEST_CART_KEY = 'urembo:guest-cart';
 
 export interface GuestLine {
   productId: string;
+  /** The variant chosen, for a product with variants. */
+  variantId?: string;
   count: number;
 }
+
+const sameLine = (
+  a: Pick<GuestLine, 'productId' | 'variantId'>,
+  b: Pick<GuestLine, 'productId' | 'variantId'>,
+) => a.productId === b.productId && (a.variantId ?? '') === (b.variantId ?? '');
 
 function storage(): Storage | null {
   try {
@@ -35,11 +43,18 @@ export function readGuestCart(): GuestLine[] {
   const lines: GuestLine[] = [];
   for (const raw of value as unknown[]) {
     if (!raw || typeof raw !== 'object') continue;
-    const { productId, count } = raw as Record<string, unknown>;
+    const { productId, variantId, count } = raw as Record<string, unknown>;
     if (typeof productId !== 'string' || !productId || productId.length > 200) continue;
+    if (variantId !== undefined && (typeof variantId !== 'string' || !variantId || variantId.length > 200))
+      continue;
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) continue;
-    if (lines.some((l) => l.productId === productId)) continue;
-    lines.push({ productId, count: Math.min(count, MAX_LINE_COUNT) });
+    const line: GuestLine = {
+      productId,
+      ...(variantId ? { variantId } : {}),
+      count: Math.min(count, MAX_LINE_COUNT),
+    };
+    if (lines.some((l) => sameLine(l, line))) continue;
+    lines.push(line);
   }
   return lines;
 }
@@ -51,21 +66,23 @@ function writeGuestCart(lines: GuestLine[]): void {
   else store.setItem(GUEST_CART_KEY, JSON.stringify(lines));
 }
 
-export function addGuestLine(productId: string, count: number): void {
+export function addGuestLine(productId: string, variantId: string | undefined, count: number): void {
   const lines = readGuestCart();
-  const line = lines.find((l) => l.productId === productId);
+  const key = { productId, ...(variantId ? { variantId } : {}) };
+  const line = lines.find((l) => sameLine(l, key));
   if (line) {
     if (line.count + count > MAX_LINE_COUNT)
       throw new Error(`At most ${MAX_LINE_COUNT} of one product can be in the cart`);
     line.count += count;
-  } else lines.push({ productId, count });
+  } else lines.push({ ...key, count });
   writeGuestCart(lines);
 }
 
 /** Takes one off the line (the line goes at zero), or the whole line with `all`. */
-export function removeGuestLine(productId: string, all: boolean): void {
+export function removeGuestLine(productId: string, variantId: string | undefined, all: boolean): void {
+  const key = { productId, ...(variantId ? { variantId } : {}) };
   const lines = readGuestCart()
-    .map((l) => (l.productId === productId ? { ...l, count: all ? 0 : l.count - 1 } : l))
+    .map((l) => (sameLine(l, key) ? { ...l, count: all ? 0 : l.count - 1 } : l))
     .filter((l) => l.count > 0);
   writeGuestCart(lines);
 }
@@ -74,14 +91,26 @@ export function clearGuestCart(): void {
   writeGuestCart([]);
 }
 
-/** The visitor's cart as the server answers a customer's: each product as it is now, and the subtotal. */
+/**
+ * The visitor's cart as the server answers a customer's: each product as it is now (with the chosen variant's
+ * price, picture and stock), and the subtotal. A line whose product or variant the shop no longer has goes.
+ */
 export async function fetchGuestCart(): Promise<Cart> {
   const lines = readGuestCart();
   const found = await Promise.all(
     lines.map(async (line): Promise<CartLine | null> => {
       try {
         const product = await call(catalogueRoutes.getProduct, { params: { id: line.productId } });
-        return { ...product, count: line.count, variant: null };
+        if (!line.variantId) return { ...product, count: line.count, variant: null };
+        const chosen = product.variants.find((v) => v._id === line.variantId);
+        if (!chosen) return null;
+        const { _id, sku, options, price, image, stock, inStock } = chosen;
+        return {
+          ...product,
+          price,
+          count: line.count,
+          variant: { _id, sku, options, price, image, stock, inStock },
+        };
       } catch (error) {
         // A product the shop no longer has leaves the cart; any other failure is the whole cart's.
         if (error instanceof ApiRequestError && error.status === 404) return null;
@@ -90,9 +119,7 @@ export async function fetchGuestCart(): Promise<Cart> {
     }),
   );
   const data = found.filter((l): l is CartLine => l !== null);
-  if (data.length !== lines.length) {
-    writeGuestCart(lines.filter((l) => data.some((d) => d._id === l.productId)));
-  }
+  if (data.length !== lines.length) writeGuestCart(lines.filter((_, i) => found[i] !== null));
   const subtotal = data.reduce((sum, l) => (l.status === 'active' ? sum + l.price * l.count : sum), 0);
   return { data, subtotal };
 }
