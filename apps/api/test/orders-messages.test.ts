@@ -1,10 +1,11 @@
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { orderSchema } from '@urembo/contract/orders';
 import { AT_API_KEY, AT_USERNAME, startAfricasTalkingPeer } from './support/accounts-factories';
 import { signedInUser } from './support/auth';
 import { createProduct } from './support/catalogue-factories';
 import { createPlace, orderBody } from './support/orders-factories';
-import { describeEachDialect } from './support/test-app';
+import { orderMessageText } from '../src/modules/orders/messages';
+import { describeEachDialect, testConfig } from './support/test-app';
 
 /*
  * Order SMS through a real Africa's Talking peer on loopback: one message per order event, naming the
@@ -162,3 +163,41 @@ describeEachDialect(
   },
   { env: { AT_USERNAME, AT_API_KEY, AT_BASE_URL: at.url, MESSAGE_POLL_MS: '50' } },
 );
+
+describe('the "placed" text', () => {
+  const config = testConfig('/tmp/urembo-sms-text', { MPESA_PAYBILL: '111222' });
+  const order = { reference: 'K7HX9QC', name: 'Amina Wanjiru', total_amount: 2335 };
+
+  it('names each line with its shade or size, and the discount', () => {
+    const text = orderMessageText(
+      config,
+      {
+        ...order,
+        discount_code: 'RAHA15',
+        discount_amount: 165,
+        items: [
+          { name: 'Velvet Lipstick', count: 2, variant_options: '{"Shade":"Rose"}' },
+          { name: 'Shea Cream', count: 1, variant_options: '{"Size":"50 ml"}' },
+          { name: 'Black Soap', count: 1, variant_options: null },
+        ],
+      },
+      'placed',
+    );
+    expect(text).toMatch(
+      /^Hi Amina, Urembo order K7HX9QC is placed: Velvet Lipstick \(Shade: Rose\) x2, Shea Cream \(Size: 50 ml\) x1, Black Soap x1\. Discount RAHA15 -Ksh\s?165\. Total Ksh\s?2,335\. Pay with M-Pesa/,
+    );
+    expect(text.length).toBeLessThanOrEqual(320);
+  });
+
+  it('keeps to 320 characters with many lines, saying how many more there are', () => {
+    const items = Array.from({ length: 12 }, (_, i) => ({
+      name: `Matte Lipstick Long Name Number ${i + 1}`,
+      count: 1,
+      variant_options: '{"Shade":"Mocha Brown","Finish":"Matte"}',
+    }));
+    const text = orderMessageText(config, { ...order, items }, 'placed');
+    expect(text.length).toBeLessThanOrEqual(320);
+    expect(text).toMatch(/ and \d+ more\. Total Ksh\s?2,335\. Pay with M-Pesa: .*account/);
+    expect(text.endsWith('…')).toBe(false);
+  });
+});

@@ -7,6 +7,7 @@ import { toCount } from '../../db/sql-values';
 import type { MessageKind } from '../../lib/message-queue';
 import { SmsError, type SmsSender } from '../../lib/sms';
 import { WhatsAppError, type WhatsAppSender } from '../../lib/whatsapp';
+import { describeVariant, parseVariantOptions } from '../catalogue';
 import { paymentDestination } from './payment-destination';
 import { firstName, orderTemplateMessage } from './whatsapp-templates';
 
@@ -22,6 +23,29 @@ interface MessageOrder {
   reference: string;
   name: string;
   total_amount: number;
+  /** The code applied and what it took off (the "placed" text names them). */
+  discount_code?: string | null;
+  discount_amount?: number;
+  /** The order's lines, for the "placed" text: each with its shade or size when it has one. */
+  items?: { name: string; count: number; variant_options: string | null }[];
+}
+
+/**
+ * "Velvet Lipstick (Shade: Rose) x2, Black Soap x1": as many lines as fit in `room` characters, then "and N more".
+ */
+export function linesSummary(items: NonNullable<MessageOrder['items']>, room: number): string {
+  const parts = items.map((item) => {
+    const name = item.name.length > 40 ? `${item.name.slice(0, 39)}…` : item.name;
+    const options = parseVariantOptions(item.variant_options);
+    const variant = Object.keys(options).length > 0 ? ` (${describeVariant(options)})` : '';
+    return `${name}${variant} x${item.count}`;
+  });
+  for (let shown = parts.length; shown > 0; shown -= 1) {
+    const more = parts.length - shown;
+    const text = parts.slice(0, shown).join(', ') + (more > 0 ? ` and ${more} more` : '');
+    if (text.length <= room) return text;
+  }
+  return parts.length > 0 ? `${parts.length} items` : '';
 }
 
 /** The text of one order event (at most 320 characters, the order reference always in it). */
@@ -32,7 +56,14 @@ export function orderMessageText(config: Config, order: MessageOrder, event: Ord
   switch (event) {
     case 'placed': {
       const to = paymentDestination(config, ref);
-      text = `Hi ${first}, Urembo order ${ref} is placed. Total ${formatKsh(order.total_amount)}. Pay with M-Pesa: Lipa na M-Pesa > Pay Bill, business no. ${to.paybill}, account ${to.account}.`;
+      const discount = order.discount_code
+        ? ` Discount ${order.discount_code} -${formatKsh(order.discount_amount ?? 0)}.`
+        : '';
+      const rest = `${discount} Total ${formatKsh(order.total_amount)}. Pay with M-Pesa: Lipa na M-Pesa > Pay Bill, business no. ${to.paybill}, account ${to.account}.`;
+      const opening = `Hi ${first}, Urembo order ${ref} is placed`;
+      const room = MAX_SMS_LENGTH - opening.length - rest.length - 3;
+      const lines = order.items && order.items.length > 0 ? linesSummary(order.items, room) : '';
+      text = `${opening}${lines ? `: ${lines}` : ''}.${rest}`;
       break;
     }
     case 'paid':
@@ -61,6 +92,7 @@ export interface OrderMessagesDeps {
 
 interface DueOrderMessage {
   id: string;
+  order_id: string;
   attempts: number;
   event: OrderEventColumn;
   reference: string;
@@ -68,6 +100,8 @@ interface DueOrderMessage {
   phone: string;
   total_amount: number;
   channel: 'sms' | 'whatsapp';
+  discount_code: string | null;
+  discount_amount: number;
 }
 
 /** A delivery status WhatsApp reported for a message it took (webhook `statuses[]`). */
@@ -115,6 +149,7 @@ export class OrderMessenger implements MessageKind<DueOrderMessage> {
       .innerJoin('orders', 'orders.id', 'order_messages.order_id')
       .select([
         'order_messages.id as id',
+        'order_messages.order_id as order_id',
         'order_messages.event as event',
         'order_messages.attempts as attempts',
         'orders.reference as reference',
@@ -122,6 +157,8 @@ export class OrderMessenger implements MessageKind<DueOrderMessage> {
         'orders.phone as phone',
         'orders.total_amount as total_amount',
         'order_messages.channel as channel',
+        'orders.discount_code as discount_code',
+        'orders.discount_amount as discount_amount',
       ])
       .where('order_messages.status', '=', 'queued')
       .where('order_messages.next_attempt_at', '<=', now)
@@ -150,7 +187,20 @@ export class OrderMessenger implements MessageKind<DueOrderMessage> {
       }
       await this.setColumns(message.id, { channel: 'sms' });
     }
-    const text = orderMessageText(config, message, message.event);
+    const items =
+      message.event === 'placed'
+        ? await this.deps.db
+            .selectFrom('order_items')
+            .select(['name', 'count', 'variant_options'])
+            .where('order_id', '=', message.order_id)
+            .orderBy('position')
+            .execute()
+        : undefined;
+    const text = orderMessageText(
+      config,
+      { ...message, discount_amount: Number(message.discount_amount), items },
+      message.event,
+    );
     keep(text);
     await this.deps.sms.send(message.phone, text);
   }
