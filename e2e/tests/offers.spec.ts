@@ -95,6 +95,8 @@ test.describe('shades and discount codes', () => {
     });
     expect(order.items[0]?.variant?.options).toEqual({ Shade: 'Rose' });
     await expect(page.getByText('Shade: Rose').first()).toBeVisible();
+    await expect(page.getByTestId('order-discount')).toHaveText('− Ksh 165');
+    await expect(page.getByTestId('order-total')).toHaveText(`Ksh ${expected.toLocaleString('en-KE')}`);
     await context.close();
   });
 

@@ -189,6 +189,11 @@ function OrderStatusModal({ order, onClose }: { order: Order; onClose: () => voi
           <span className="font-semibold text-ink">{formatKsh(order.totalAmount)}</span> ·{' '}
           {formatDate(order.createdAt, 'dateTime')}
         </p>
+        {order.discount ? (
+          <p data-testid="admin-order-discount">
+            Discount {order.discount.code}: −{formatKsh(order.discount.amount)}
+          </p>
+        ) : null}
       </div>
       <ul className="mt-3 max-h-32 overflow-y-auto rounded-xl bg-stone-50 px-3 py-2 text-sm">
         {order.items.map((item) => (

@@ -175,9 +175,15 @@ function OrderDetails({
                 <dt className="text-stone-600">Subtotal</dt>
                 <dd>{formatKsh(order.subtotal)}</dd>
               </div>
+              {order.discount ? (
+                <div className="flex justify-between text-emerald-800">
+                  <dt>Discount ({order.discount.code})</dt>
+                  <dd data-testid="order-discount">− {formatKsh(order.discount.amount)}</dd>
+                </div>
+              ) : null}
               <div className="flex justify-between">
                 <dt className="text-stone-600">Delivery fee</dt>
-                <dd>{formatKsh(order.shippingFee)}</dd>
+                <dd>{order.shippingFee === 0 ? 'Free' : formatKsh(order.shippingFee)}</dd>
               </div>
               <div className="flex justify-between border-t border-stone-100 pt-3 text-base font-semibold">
                 <dt>Total</dt>
