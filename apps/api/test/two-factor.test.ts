@@ -256,6 +256,40 @@ describeEachDialect('two-factor sign-in', (ctx) => {
     expect(notOn.json().error).toMatch(/not on/);
   });
 
+  it('voids a pending sign-in when the password changes before the code is entered', async () => {
+    const { user, cookie, secret } = await withTwoFactor(ctx());
+    const pending = await passwordStep(ctx(), user.phone);
+    const changed = await callApi(ctx(), 'POST', '/auth/change-password', cookie, {
+      currentPassword: GOOD_PASSWORD,
+      newPassword: 'baobab-bark-tea-41',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const late = await post(
+      ctx(),
+      '/auth/2fa/verify',
+      { code: totp(secret, { steps: 1 }) },
+      { cookie: pending },
+    );
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error).toMatch(/sign in again/i);
+    expect(hasSessionCookie(late)).toBe(false);
+    // A pending cookie signed by the server but with another tag is no better.
+    const forged = ctx().app.signCookie(`${user._id}.${Date.now() + 60_000}.AAAAAAAAAAAAAAAAAAAAAA`);
+    const refused = await post(
+      ctx(),
+      '/auth/2fa/verify',
+      { code: totp(secret, { steps: 1 }) },
+      {
+        cookie: `${PENDING_SIGNIN_COOKIE}=${encodeURIComponent(forged)}`,
+      },
+    );
+    expect(refused.statusCode).toBe(400);
+    // With the new password, the code signs in.
+    const again = await passwordStep(ctx(), user.phone, 'baobab-bark-tea-41');
+    const ok = await post(ctx(), '/auth/2fa/verify', { code: totp(secret, { steps: 1 }) }, { cookie: again });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it('counts wrong codes towards the account sign-in hold, which a right password does not lift', async () => {
     const { user, secret } = await withTwoFactor(ctx());
     const statuses: number[] = [];

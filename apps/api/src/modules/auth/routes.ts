@@ -38,8 +38,8 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.signIn),
       handler: async (request, reply) => {
         const signedIn = await service.signin(request.body, meta(request));
-        if ('twoFactorUserId' in signedIn) {
-          setPendingSignin(reply, config, signedIn.twoFactorUserId);
+        if ('twoFactorUser' in signedIn) {
+          setPendingSignin(reply, config, signedIn.twoFactorUser);
           return reply.send({
             twoFactorRequired: true as const,
             message: 'Enter the code from your authenticator app',
@@ -54,9 +54,9 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.verifyTwoFactor),
       handler: async (request, reply) => {
-        const userId = pendingSignin(request);
-        if (!userId) throw badRequest(PENDING_SIGNIN_ENDED);
-        const { user, session } = await twoFactor.verify(userId, request.body.code, meta(request));
+        const pending = pendingSignin(request);
+        if (!pending) throw badRequest(PENDING_SIGNIN_ENDED);
+        const { user, session } = await twoFactor.verify(pending, request.body.code, meta(request));
         setSessionCookie(reply, config, session);
         clearPendingSignin(reply, config);
         return reply.send({ user: toUserDto(user), message: 'Signin successful!' });

@@ -89,7 +89,7 @@ export interface SignedIn {
 
 /** The password was right but the account has two-factor sign-in: the code is asked next (POST /auth/2fa/verify). */
 export interface SecondStepNeeded {
-  twoFactorUserId: string;
+  twoFactorUser: UserRow;
 }
 
 const CODE_PURPOSE_LABEL: Record<'verify-email' | 'verify-phone', string> = {
@@ -192,7 +192,7 @@ export class AuthService {
         .execute();
     }
     // With two-factor on, the password alone signs nobody in: the code is asked next, and only then is it a sign-in.
-    if (await twoFactorEnabled(db, user.id)) return { twoFactorUserId: user.id };
+    if (await twoFactorEnabled(db, user.id)) return { twoFactorUser: user };
     return this.completeSignin(user, meta);
   }
 

@@ -11,6 +11,7 @@ import { verifyPassword } from '../../lib/passwords';
 import { findUserById, type UserRow } from '../users';
 import { recordEvent } from './activity';
 import { ACCOUNT_HELD_BACK, WRONG_CURRENT_PASSWORD, twoFactorOffNotice, type NoticeText } from './messages';
+import { pendingTag, type PendingSignin } from './pending-signin';
 import { AUTH_LIMITS, SIGNIN_BACKOFF } from './rate-limits';
 import {
   decryptSecret,
@@ -174,11 +175,19 @@ export class TwoFactorService {
   }
 
   /** The second step of a sign-in whose password was right: a code from the app or a recovery code. */
-  async verify(userId: string, code: string, meta: RequestMeta) {
-    const { db, limiter } = this.deps;
+  async verify(pending: PendingSignin, code: string, meta: RequestMeta) {
+    const { db, limiter, config } = this.deps;
+    const { userId } = pending;
     await limiter.consume(AUTH_LIMITS.verifyPerIp, meta.ip, 'Too many sign-in attempts from your network');
     const user = await findUserById(db, userId);
-    if (!user || !(await twoFactorEnabled(db, userId))) throw badRequest(PENDING_SIGNIN_ENDED);
+    // Gone with the account, with two-factor turned off, or with a password changed since the password step.
+    if (
+      !user ||
+      pendingTag(config.sessionSecret, user) !== pending.tag ||
+      !(await twoFactorEnabled(db, userId))
+    ) {
+      throw badRequest(PENDING_SIGNIN_ENDED);
+    }
     await this.assertNotHeld(userId);
     await this.useCode(userId, code, meta, true);
     return this.auth.completeSignin(user, meta);
