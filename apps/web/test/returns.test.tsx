@@ -222,10 +222,32 @@ describe('OrderReturns (the order page)', () => {
     });
     const calls = mockApi({
       'GET /config/public': { body: publicConfig() },
-      'GET /order/65f0c0ffee00000000a1b2c3/returns': { body: { data: [] } },
+      'GET /order/65f0c0ffee00000000a1b2c3/returns': {
+        body: {
+          data: [
+            aReturn({
+              items: [
+                {
+                  _id: 'p1',
+                  variant: { _id: 'v-mocha', sku: 'LIP-MOCHA' },
+                  name: 'Matte Lipstick',
+                  price: 1200,
+                  images: [],
+                  count: 1,
+                },
+              ],
+              refundAmount: 1200,
+            }),
+          ],
+        },
+      },
       'POST /order/65f0c0ffee00000000a1b2c3/returns': { status: 201, body: aReturn() },
     });
     renderAt(<OrderReturns order={shades} />);
+    // An earlier return names its shade as the order does.
+    expect(await screen.findByTestId('order-returns')).toHaveTextContent(
+      '1 × Matte Lipstick (Shade: Mocha) · Ksh 1,200',
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Return items' }));
     const form = screen.getByRole('form', { name: 'Return items form' });
     fireEvent.change(within(form).getByLabelText('Matte Lipstick (Shade: Rose)'), { target: { value: '2' } });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatKsh } from '@urembo/contract/money';
 import type { Order } from '@urembo/contract/orders';
-import type { CreateReturnBody, ReturnState } from '@urembo/contract/returns';
+import type { CreateReturnBody, Return, ReturnState } from '@urembo/contract/returns';
 import { returnRoutes } from '@urembo/contract/routes/returns';
 import { describeOptions } from '@urembo/contract/variants';
 import { useState, type FormEvent } from 'react';
@@ -19,6 +19,14 @@ const STATE_TEXT: Record<ReturnState, string> = {
 /** One order line: the product and, for a shade or size, the variant. */
 function lineKey(item: Order['items'][number]): string {
   return item.variant ? `${item._id}:${item.variant._id}` : item._id;
+}
+
+/** "Matte Lipstick (Shade: Rose)": a returned line named as the order names it, with its shade or size. */
+function returnedName(order: Order, item: Return['items'][number]): string {
+  const variant = item.variant
+    ? order.items.find((l) => l.variant?._id === item.variant!._id)?.variant
+    : null;
+  return variant ? `${item.name} (${describeOptions(variant.options)})` : item.name;
 }
 
 /**
@@ -80,7 +88,8 @@ export function OrderReturns({ order }: { order: Order }) {
             <li key={r._id} className="rounded-xl bg-stone-50 p-3 text-sm">
               <p className="font-semibold text-ink">{STATE_TEXT[r.state]}</p>
               <p className="mt-1 text-stone-700">
-                {r.items.map((i) => `${i.count} × ${i.name}`).join(', ')} · {formatKsh(r.refundAmount)}
+                {r.items.map((i) => `${i.count} × ${returnedName(order, i)}`).join(', ')} ·{' '}
+                {formatKsh(r.refundAmount)}
               </p>
               {r.note ? <p className="mt-1 text-stone-700">{r.note}</p> : null}
             </li>
