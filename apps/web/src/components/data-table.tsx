@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useMediaQuery } from '../lib/use-media-query';
 import { Spinner } from './spinner';
 
@@ -13,9 +13,10 @@ const WIDE = '(min-width: 768px)';
 
 /**
  * The admin panel's table, with loading, error and empty states. The first column says what a row is and the
- * last one what can be done with it (Edit, Delete, Update, Pending/Complete), so both stay in view: on a wide
- * screen the table scrolls sideways inside its card with those two columns pinned; on a phone each row is a card
- * (first column as its title, last one as its footer).
+ * last one what can be done with it (Edit, Delete, Update, Pending/Complete), so both stay in view: on a phone,
+ * and wherever the table would not fit its box (a wide table on a laptop), each row is a card (first column as its
+ * title, last one as its footer), so no column hides under another or off the edge; otherwise a table, its first
+ * and last columns pinned should the box narrow.
  */
 export function DataTable<T>({
   columns,
@@ -35,10 +36,17 @@ export function DataTable<T>({
   caption?: string;
 }) {
   const wide = useMediaQuery(WIDE, true);
+  const fit = useFitsItsBox(rows);
   if (isLoading) return <Spinner label="Loading table" />;
   if (error) return <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700">{error}</p>;
   if (!rows || rows.length === 0) return <p className="px-4 py-10 text-center text-stone-500">{empty}</p>;
-  if (!wide) return <RowCards columns={columns} rows={rows} rowKey={rowKey} caption={caption} />;
+  if (!wide || !fit.fits) {
+    return (
+      <div ref={fit.box}>
+        <RowCards columns={columns} rows={rows} rowKey={rowKey} caption={caption} twoColumns={wide} />
+      </div>
+    );
+  }
 
   const last = columns.length - 1;
   // Pinned cells need an opaque background of their own, or the scrolled columns would show through them.
@@ -50,7 +58,14 @@ export function DataTable<T>({
       : `sticky right-0 z-10 ${background} shadow-[inset_1px_0_0_var(--color-stone-200)]`;
   };
   return (
-    <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200" data-testid="data-table">
+    <div
+      ref={(el) => {
+        fit.box.current = el;
+        fit.table.current = el;
+      }}
+      className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200"
+      data-testid="data-table"
+    >
       <table className="min-w-full divide-y divide-stone-200 text-left text-sm">
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="bg-stone-50 text-xs font-semibold uppercase tracking-wide text-stone-500">
@@ -82,21 +97,56 @@ export function DataTable<T>({
   );
 }
 
+/**
+ * Whether the table fits its box: measured once drawn (a table wider than its box turns into cards), and again when
+ * the box grows to the width the table needed (back to a table). jsdom measures nothing: tables there always fit.
+ */
+function useFitsItsBox(rows: unknown) {
+  const box = useRef<HTMLDivElement | null>(null);
+  const table = useRef<HTMLDivElement | null>(null);
+  const needed = useRef(0);
+  const [fits, setFits] = useState(true);
+  useLayoutEffect(() => {
+    const el = table.current;
+    if (fits && el && el.scrollWidth > el.clientWidth + 1) {
+      needed.current = el.scrollWidth;
+      setFits(false);
+    }
+  }, [fits, rows]);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (fits || !el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (el.clientWidth >= needed.current) setFits(true);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [fits]);
+  return { fits, box, table };
+}
+
 function RowCards<T>({
   columns,
   rows,
   rowKey,
   caption,
+  twoColumns = false,
 }: {
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string;
   caption?: string | undefined;
+  /** Cards two abreast (a laptop's box, too narrow for the table but wide for one card). */
+  twoColumns?: boolean;
 }) {
   const [first, ...rest] = columns;
   const footer = rest.length > 0 ? rest.pop() : undefined;
   return (
-    <ul className="space-y-2" aria-label={caption} data-testid="data-cards">
+    <ul
+      className={twoColumns ? 'grid grid-cols-2 gap-2' : 'space-y-2'}
+      aria-label={caption}
+      data-testid="data-cards"
+    >
       {rows.map((row) => (
         <li key={rowKey(row)} className="rounded-xl bg-white p-3 text-sm ring-1 ring-stone-200">
           {first ? <div className="font-medium text-ink">{first.cell(row)}</div> : null}

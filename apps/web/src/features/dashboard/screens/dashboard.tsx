@@ -116,7 +116,7 @@ export function Dashboard({
         </div>
       </section>
 
-      <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-2">
         <section className="card p-4 sm:p-5" aria-labelledby="low-stock-heading">
           <h2 id="low-stock-heading" className="font-display text-lg font-semibold text-brand-800">
             Low stock <span className="text-sm font-normal text-stone-500">({s.lowStockAt} or fewer)</span>
@@ -153,7 +153,9 @@ export function Dashboard({
                       {variant.stock > 0 ? `Only ${variant.stock} left` : 'Out of stock'}
                     </span>
                   </span>
-                  <span className="shrink-0 text-xs text-stone-500">Restock in the product form</span>
+                  <span className="max-w-32 text-right text-xs text-stone-500">
+                    Restock in the product form
+                  </span>
                 </li>
               ))}
             </ul>
