@@ -4,6 +4,7 @@ import type { AppContext } from './context';
 import type { PageRenderer } from './lib/page-head';
 import type { FeatureRoutes } from './lib/route-context';
 import type { AppServices } from './plugins/services';
+import { accountDataRoutes } from './modules/account-data';
 import { addressesRoutes } from './modules/addresses';
 import { auditRoutes } from './modules/audit';
 import { authRoutes, requireAdmin, requireUser, requireUserSaying } from './modules/auth';
@@ -27,6 +28,7 @@ const FEATURES: FeatureRoutes<AppServices>[] = [
   paymentsRoutes,
   authRoutes,
   usersRoutes,
+  accountDataRoutes,
   shippingRoutes,
   addressesRoutes,
   publicConfigRoutes,

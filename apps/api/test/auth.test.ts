@@ -83,6 +83,7 @@ describeEachDialect(
         isPhoneVerified: false,
         lastLogin: expect.any(String),
         createdAt: expect.any(String),
+        language: 'en',
       });
       expect(res.body).not.toMatch(/password|hash|scrypt/i);
       const setCookie = String(res.headers['set-cookie']);

@@ -32,6 +32,7 @@ describeEachDialect('users admin list', (ctx) => {
       isPhoneVerified: false,
       lastLogin: '2025-02-01T00:00:00.000Z',
       createdAt: '2025-01-12T00:00:00.000Z',
+      language: 'en',
     });
     expect(first.body).not.toMatch(/password|hash/i);
     const page2 = (

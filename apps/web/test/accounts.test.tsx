@@ -162,6 +162,7 @@ const USER: User = {
   isPhoneVerified: false,
   lastLogin: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  language: 'en',
 };
 
 describe('CodeVerification resend countdown', () => {

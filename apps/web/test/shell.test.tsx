@@ -70,6 +70,7 @@ describe('headerLinks', () => {
     isPhoneVerified: false,
     lastLogin: null,
     createdAt: '2026-01-01T00:00:00.000Z',
+    language: 'en' as const,
   };
   it('shows Admin only to admins and Profile only when signed in', () => {
     expect(headerLinks(null).map((l) => l.label)).toEqual(['Shop', 'Cart', 'Orders']);

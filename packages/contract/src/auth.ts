@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PHONE_HINT, toKenyanPhone } from './phone';
-import { userSchema } from './users';
+import { languageSchema, userSchema } from './users';
 import { PASSWORD_MAX, PASSWORD_MIN } from './auth-rules';
 import { passwordContextProblem } from './password-context';
 
@@ -159,14 +159,17 @@ export const updateMeBodySchema = z
       .optional(),
     phone: kenyanPhoneSchema.optional(),
     email: optionalEmailSchema,
+    language: languageSchema.optional(),
     currentPassword: z.preprocess(
       blankAsMissing,
       requiredText('Current password').max(PASSWORD_MAX, 'Current password is too long').optional(),
     ),
   })
-  .refine((b) => b.fullName !== undefined || b.phone !== undefined || b.email !== undefined, {
-    message: 'Send at least one of fullName, phone or email',
-  });
+  .refine(
+    (b) =>
+      b.fullName !== undefined || b.phone !== undefined || b.email !== undefined || b.language !== undefined,
+    { message: 'Send at least one of fullName, phone, email or language' },
+  );
 export type UpdateMeBody = z.input<typeof updateMeBodySchema>;
 
 export const SECURITY_EVENTS = [
@@ -195,3 +198,9 @@ export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
 export interface MessageResponse {
   message: string;
 }
+
+/** DELETE /user/me: the account's own password, asked again before it is deleted for good. */
+export const deleteMeBodySchema = z.object({
+  password: requiredText('Password').max(PASSWORD_MAX, 'Password is too long'),
+});
+export type DeleteMeBody = z.input<typeof deleteMeBodySchema>;

@@ -18,6 +18,10 @@ export interface UsersTable {
   last_login: string | null;
   created_at: string;
   updated_at: string;
+  /** "en" or "sw" (migration 027): the language the customer reads the shop and its messages in. */
+  language: 'en' | 'sw';
+  /** When the owner deleted the account; its personal details are erased then (the row stays for the books). */
+  deleted_at: string | null;
 }
 
 /** Every width of every picture, by content hash (migration 007). */

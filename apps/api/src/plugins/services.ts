@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { AccountDataService } from '../modules/account-data';
 import { AddressService } from '../modules/addresses';
 import { MessageQueue } from '../lib/message-queue';
 import { createWhatsAppSender, offersWhatsAppUpdates } from '../lib/whatsapp';
@@ -19,6 +20,7 @@ import { ShippingService } from '../modules/shipping';
  */
 export interface AppServices {
   auth: AuthService;
+  accountData: AccountDataService;
   addresses: AddressService;
   catalogue: CatalogueService;
   shipping: ShippingService;
@@ -60,6 +62,7 @@ export const servicesPlugin = fp(
     const messages = new MessageQueue({ db, log, pollMs: config.messagePollMs });
     const services: AppServices = {
       auth: new AuthService({ db, config, limiter: app.limiter, messages, sms: app.sms, log }),
+      accountData: new AccountDataService({ db }),
       addresses: new AddressService({ db }),
       catalogue,
       shipping: new ShippingService({ db }),

@@ -26,6 +26,8 @@ export async function createTestUser(
     last_login: null,
     created_at: now,
     updated_at: now,
+    language: 'en',
+    deleted_at: null,
     ...overrides,
   };
   await ctx.database.db.insertInto('users').values(row).execute();

@@ -19,6 +19,7 @@ export const customer = {
   isPhoneVerified: true,
   lastLogin: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  language: 'en',
 } as const satisfies User;
 
 export const signedIn = routes({ 'GET /auth/me': { body: { user: customer } } });

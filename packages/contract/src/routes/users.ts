@@ -5,4 +5,6 @@ import { defineRoutes } from '../http';
 export const userRoutes = /* @__PURE__ */ defineRoutes({
   listUsers: ['GET', '/user'],
   updateMe: ['PUT', '/user/me'],
+  exportMe: ['GET', '/user/me/export'],
+  deleteMe: ['DELETE', '/user/me'],
 });

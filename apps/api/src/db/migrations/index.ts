@@ -25,6 +25,7 @@ import * as m023 from './023-two-factor';
 import * as m024 from './024-search-synonyms';
 import * as m025 from './025-audit-log';
 import * as m026 from './026-whatsapp-updates';
+import * as m027 from './027-account-language-erasure';
 
 /**
  * Every migration, in the one order every database applies them (README.md in this folder: how to add one). They
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '024-search-synonyms': m024,
   '025-audit-log': m025,
   '026-whatsapp-updates': m026,
+  '027-account-language-erasure': m027,
 };
 
 /**

@@ -72,6 +72,8 @@ export const accountsDemoSeeder: DemoSeeder = {
         last_login: null,
         created_at: now,
         updated_at: now,
+        language: 'en',
+        deleted_at: null,
       });
       await trx
         .insertInto('addresses')
@@ -101,6 +103,8 @@ export const accountsDemoSeeder: DemoSeeder = {
           last_login: null,
           created_at: now,
           updated_at: now,
+          language: 'en',
+          deleted_at: null,
         });
       }
     });

@@ -10,7 +10,7 @@ export {
   requireUser,
   requireUserSaying,
 } from './guards';
-export { SESSION_COOKIE, findSessionUser } from './session';
+export { SESSION_COOKIE, clearSessionCookie, findSessionUser } from './session';
 export { AuthService } from './service';
 export { AccountMailer } from './mail';
 export { AccountNotices } from './notices';

@@ -133,6 +133,8 @@ export class AuthService {
       last_login: now,
       created_at: now,
       updated_at: now,
+      language: 'en',
+      deleted_at: null,
     };
     let session: SignedIn['session'];
     try {
@@ -455,6 +457,7 @@ export class AuthService {
       fullName?: string | undefined;
       phone?: string | undefined;
       email?: string | undefined;
+      language?: 'en' | 'sw' | undefined;
       currentPassword?: string | undefined;
     },
   ): Promise<UserRow> {
@@ -482,6 +485,7 @@ export class AuthService {
           .updateTable('users')
           .set({
             ...(input.fullName !== undefined ? { full_name: input.fullName } : {}),
+            ...(input.language !== undefined ? { language: input.language } : {}),
             ...(newPhone ? { phone: newPhone, is_phone_verified: 0 } : {}),
             ...(newEmail ? { email: newEmail, is_email_verified: 0 } : {}),
             updated_at: now.toISOString(),
@@ -517,6 +521,21 @@ export class AuthService {
       if (!isUniqueViolation(err)) throw err;
       throw conflict(newPhone ? PHONE_TAKEN : EMAIL_TAKEN);
     }
+  }
+
+  /**
+   * The account's own password, asked again before something that cannot be undone (deleting the account): a wrong
+   * one → 400 and counts like a wrong sign-in on the account's hold (429 once held back).
+   */
+  async confirmPassword(user: UserRow, password: string): Promise<void> {
+    const { limiter } = this.deps;
+    const key = `user:${user.id}`;
+    await limiter.assertNotBackedOff(SIGNIN_BACKOFF, key, ACCOUNT_HELD_BACK);
+    if (!(await verifyPassword(password, user.password_hash))) {
+      await limiter.recordFailure(SIGNIN_BACKOFF, key);
+      throw badRequest('That password is not right');
+    }
+    await limiter.clearFailures(SIGNIN_BACKOFF, key);
   }
 
   /** Queues a notice to the account: to its verified email, else by SMS to its phone. */

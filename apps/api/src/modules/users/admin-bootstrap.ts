@@ -43,6 +43,8 @@ export async function ensureAdmin(
           last_login: null,
           created_at: now,
           updated_at: now,
+          language: 'en',
+          deleted_at: null,
         })
         .execute();
       return 'created';

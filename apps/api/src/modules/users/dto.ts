@@ -14,5 +14,6 @@ export function toUserDto(row: UserRow): User {
     isPhoneVerified: fromFlag(row.is_phone_verified),
     lastLogin: row.last_login,
     createdAt: row.created_at,
+    language: row.language,
   };
 }
