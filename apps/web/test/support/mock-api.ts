@@ -40,6 +40,7 @@ import { setupServer } from 'msw/node';
 /** Every route the web app calls, with the answer the contract promises (first matching pattern wins). */
 type RouteTable = [
   ['GET /auth/me', { user: User | null }],
+  ['DELETE /user/me', MessageResponse],
   ['POST /auth/newVerificationToken', MessageResponse],
   ['POST /auth/newPhoneToken', MessageResponse],
   ['POST /auth/forgot-password', MessageResponse],

@@ -1,5 +1,6 @@
 import { AccountDetails } from '../../features/auth/components/account-details';
 import { SecurityPanel } from '../../features/auth/components/security-panel';
+import { YourData } from '../../features/auth/components/your-data';
 import ProfilePage from '../../features/profile/screens/profile';
 
 /** /profile: the profile feature's page with the auth feature's details form and Security panel. */
@@ -10,6 +11,7 @@ export default function ProfileScreen() {
         <>
           <AccountDetails />
           <SecurityPanel />
+          <YourData />
         </>
       }
     />

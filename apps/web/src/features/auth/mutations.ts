@@ -201,3 +201,15 @@ export function useActivity() {
     select: (r) => r.data,
   });
 }
+
+/** DELETE /user/me: the account is deleted; this browser forgets it and goes home. */
+export function useDeleteMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => call(userRoutes.deleteMe, { body: { password } }),
+    onSuccess: () => {
+      queryClient.setQueryData(authUserKey, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authUserKey[0] });
+    },
+  });
+}
