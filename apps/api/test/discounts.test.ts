@@ -37,6 +37,15 @@ describeEachDialect('discount codes: admin', (ctx) => {
     admin = (await signedInUser(ctx(), { role: 'admin' })).cookie;
   });
 
+  it('the demo seeds one code, KARIBU10, on a shop without codes', async () => {
+    const { discountsDemoSeeder } = await import('../src/dev/discounts/seeder');
+    expect(await discountsDemoSeeder.isEmpty(ctx().database.db)).toBe(true);
+    await discountsDemoSeeder.seed(ctx().database.db, ctx().config, ctx().app.log);
+    const list = (await callApi(ctx(), 'GET', '/discounts', admin)).json() as { data: Discount[] };
+    expect(list.data).toMatchObject([{ code: 'KARIBU10', kind: 'percent', value: 10, oncePerCustomer: true }]);
+    expect(await discountsDemoSeeder.isEmpty(ctx().database.db)).toBe(false);
+  });
+
   it('creates, lists, changes and deletes codes; a code is unique ignoring case', async () => {
     const category = await createCategory(ctx());
     const code = freshCode('Lips');

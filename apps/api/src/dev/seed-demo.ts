@@ -6,6 +6,7 @@ import { nowIso } from '../db/sql-values';
 import { accountsDemoSeeder, logDemoAccounts } from './accounts/seeder';
 import { catalogueDemoSeeder } from './catalogue/seeder';
 import type { DemoSeeder } from './demo-seeder';
+import { discountsDemoSeeder } from './discounts/seeder';
 import { ordersDemoSeeder } from './orders/seeder';
 import { shippingDemoSeeder } from './shipping/seeder';
 
@@ -14,6 +15,7 @@ export const demoSeeders: DemoSeeder[] = [
   shippingDemoSeeder,
   accountsDemoSeeder,
   catalogueDemoSeeder,
+  discountsDemoSeeder,
   // Orders build on every other feature's demo data: keep them last.
   ordersDemoSeeder,
 ];
