@@ -290,6 +290,43 @@ describeEachDialect('two-factor sign-in', (ctx) => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
+  it('answers 409 saying what to do when the secret no longer decrypts (the server secret changed)', async () => {
+    const { user, cookie, secret } = await withTwoFactor(ctx());
+    const row = await ctx()
+      .database.db.selectFrom('two_factor')
+      .select('secret')
+      .where('user_id', '=', user._id)
+      .executeTakeFirstOrThrow();
+    // The same ciphertext read as another account's: the authenticated id no longer matches.
+    const other = await signUp(ctx());
+    await ctx()
+      .database.db.insertInto('two_factor')
+      .values({
+        user_id: other.user._id,
+        secret: row.secret,
+        enabled_at: new Date().toISOString(),
+        last_step: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const pending = await passwordStep(ctx(), other.user.phone);
+    const res = await post(
+      ctx(),
+      '/auth/2fa/verify',
+      { code: totp(secret, { steps: 1 }) },
+      { cookie: pending },
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatch(/server secret changed/);
+    const off = await callApi(ctx(), 'POST', '/auth/2fa/disable', other.cookie, {
+      password: GOOD_PASSWORD,
+      code: totp(secret, { steps: 1 }),
+    });
+    expect(off.statusCode).toBe(409);
+    // The owner's own row still works.
+    expect((await callApi(ctx(), 'GET', '/auth/2fa', cookie)).json().enabled).toBe(true);
+  });
+
   it('counts wrong codes towards the account sign-in hold, which a right password does not lift', async () => {
     const { user, secret } = await withTwoFactor(ctx());
     const statuses: number[] = [];

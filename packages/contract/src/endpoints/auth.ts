@@ -168,23 +168,24 @@ export const authEndpoints = defineEndpoints(authRoutes, {
     summary: 'Turn off two-factor sign-in (password and a code)',
     description:
       'The password and a code from the app or a recovery code. A wrong one → 400 and counts like a wrong ' +
-      'sign-in (429 once held back); not on → 400. The account is told by mail or SMS.',
+      'sign-in (429 once held back); not on → 400; a secret the server can no longer read (its secret changed) ' +
+      '→ 409. The account is told by mail or SMS.',
     access: 'customer',
     body: twoFactorDisableBodySchema,
     responses: { 200: messageSchema },
-    errors: [429],
+    errors: [409, 429],
   },
   verifyTwoFactor: {
     summary: 'The second step of sign-in: a code from the app or a recovery code',
     description:
       'From the browser whose POST /auth/signin answered `twoFactorRequired` (its pending-sign-in cookie, 5 ' +
       'minutes; without it → 400). A code is accepted once; a recovery code works once. A wrong code → 400 and ' +
-      'counts like a wrong sign-in (429 once held back).',
+      'counts like a wrong sign-in (429 once held back); a secret the server can no longer read → 409.',
     access: 'public',
     noStore: true,
     body: twoFactorVerifyBodySchema,
     responses: { 200: authUserResponseSchema },
-    errors: [429],
+    errors: [409, 429],
     sessionCookie: 'sets',
   },
   listSessions: {

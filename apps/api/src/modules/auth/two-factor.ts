@@ -52,6 +52,9 @@ export const WRONG_TWO_FACTOR_CODE =
 export const CODE_ALREADY_USED = 'That code was just used. Wait for the next one in your app.';
 export const TWO_FACTOR_ALREADY_ON = 'Two-factor sign-in is already on for your account';
 export const TWO_FACTOR_NOT_ON = 'Two-factor sign-in is not on for your account';
+export const SECRET_UNREADABLE =
+  "This account's two-factor sign-in cannot be checked since the shop's server secret changed. " +
+  'Ask the shop to turn it off for you, then set it up again.';
 export const NO_SETUP = 'Start the setup first: it gives you the secret for your app';
 
 /** Whether the account has two-factor sign-in on (a confirmed setup). */
@@ -124,7 +127,7 @@ export class TwoFactorService {
     if (!row) throw badRequest(NO_SETUP);
     if (row.enabled_at) throw conflict(TWO_FACTOR_ALREADY_ON);
     await this.assertNotHeld(user.id);
-    const step = matchingStep(decryptSecret(config.sessionSecret, user.id, row.secret), code);
+    const step = matchingStep(this.secretOf(user.id, row.secret), code);
     if (step === null) return await this.wrongCode(user.id, meta, false);
     const codes = newRecoveryCodes();
     await db.transaction().execute(async (trx) => {
@@ -202,7 +205,7 @@ export class TwoFactorService {
     const row = await this.row(userId);
     if (!row?.enabled_at) throw badRequest(TWO_FACTOR_NOT_ON);
     if (/^\d{6}$/.test(code)) {
-      const step = matchingStep(decryptSecret(config.sessionSecret, userId, row.secret), code);
+      const step = matchingStep(this.secretOf(userId, row.secret), code);
       if (step === null) return this.wrongCode(userId, meta, signingIn);
       const taken = await db
         .updateTable('two_factor')
@@ -252,6 +255,15 @@ export class TwoFactorService {
     await this.deps.limiter.recordFailure(SIGNIN_BACKOFF, `user:${userId}`);
     if (signingIn) await recordEvent(this.deps.db, userId, 'signin-failed', meta);
     throw badRequest(message);
+  }
+
+  /** The account's secret; one that no longer decrypts (the server secret was changed) is a 409 saying what to do. */
+  private secretOf(userId: string, stored: string): string {
+    try {
+      return decryptSecret(this.deps.config.sessionSecret, userId, stored);
+    } catch {
+      throw conflict(SECRET_UNREADABLE);
+    }
   }
 
   private assertNotHeld(userId: string): Promise<void> {
