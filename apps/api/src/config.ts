@@ -254,6 +254,17 @@ export interface MpesaConfig {
       }
     | undefined;
   /**
+   * Reversal API (refunding a whole M-Pesa payment): needs MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL (or
+   * the simulator). Undefined: refunds are sent by hand only.
+   */
+  reversal:
+    | {
+        initiator: { name: string; securityCredential: string };
+        resultUrl: string;
+        timeoutUrl: string;
+      }
+    | undefined;
+  /**
    * Pull Transactions (recovering paybill payments whose confirmation never arrived): Daraja credentials, the
    * paybill and a nominated number, or the simulator. Undefined: no Pull sweep.
    */
@@ -610,6 +621,13 @@ function buildMpesaConfig(e: Env, dataDir: string, publicUrl: string): MpesaConf
           initiator,
           statusResultUrl: `${api}/status/result/${callbackSecret}`,
           statusTimeoutUrl: `${api}/status/timeout/${callbackSecret}`,
+        }
+      : undefined,
+    reversal: initiator
+      ? {
+          initiator,
+          resultUrl: `${api}/reversal/result/${callbackSecret}`,
+          timeoutUrl: `${api}/reversal/timeout/${callbackSecret}`,
         }
       : undefined,
   };

@@ -33,6 +33,10 @@ const peer = await new DarajaPeer({
   ...PEER_CREDENTIALS,
   callbackUrl: `${API}/m-pesa/callback/${SECRET}`,
   c2b: { shortcode: SHORTCODE, initiatorName: 'urembo-api', securityCredential: 'ENCRYPTED==', ...URLS },
+  reversal: {
+    resultUrl: `${API}/payments/reversal/result/${SECRET}`,
+    timeoutUrl: `${API}/payments/reversal/timeout/${SECRET}`,
+  },
 }).start();
 afterAll(() => peer.stop());
 
@@ -221,6 +225,259 @@ describeEachDialect(
       expect((await callApi(ctx(), 'GET', '/payment/?refundDue=maybe', cookie)).statusCode).toBe(400);
     });
 
+    async function paidByPaybill(total: number) {
+      const { user, order } = await customerWithOrder(ctx(), { total });
+      const id = receipt('RF');
+      await confirm({ transId: id, amount: total, billRef: order.reference });
+      const [payment] = await paymentsOfOrder(ctx(), order.id);
+      return { user, order, payment: payment!, receipt: id };
+    }
+    const refund = (cookie: string, id: string, body: unknown, headers: Record<string, string> = {}) =>
+      callApi(ctx(), 'POST', `/payment/${id}/refund`, cookie, body, headers);
+    const smsOf = (orderId: string) =>
+      ctx()
+        .database.db.selectFrom('order_messages')
+        .select(['event', 'message'])
+        .where('order_id', '=', orderId)
+        .where('event', '=', 'refunded')
+        .execute();
+
+    it('refunds by hand: a receipt by the one rule, never more than is left, completed at once', async () => {
+      const { cookie } = await admin();
+      const { order, payment } = await paidByPaybill(1000);
+      const cancel = await callApi(ctx(), 'PUT', `/order/updateStatus/${order.id}`, cookie, {
+        deliveryStatus: 'cancelled',
+      });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      for (const [body, pattern] of [
+        [{ amount: 400, method: 'manual', reason: 'Cancelled' }, /receipt of the money you sent back/],
+        [{ amount: 400, method: 'manual', reason: 'Cancelled', receipt: 'ABC' }, /10 letters and digits/],
+        [{ amount: 0, method: 'manual', reason: 'Cancelled', receipt: 'ABC1234567' }, /amount must be/],
+        [{ amount: 1.5, method: 'manual', reason: 'Cancelled', receipt: 'ABC1234567' }, /amount must be/],
+        [{ amount: 1001, method: 'manual', reason: 'Cancelled', receipt: 'ABC1234567' }, /Ksh 1000/],
+        [{ amount: 100, method: 'cash', reason: 'Cancelled', receipt: 'ABC1234567' }, /method must be/],
+        [{ amount: 100, method: 'manual', reason: ' ', receipt: 'ABC1234567' }, /reason/],
+      ] as const) {
+        const res = await refund(cookie, payment.id, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json().error).toMatch(pattern);
+      }
+      const customer = await signedInUser(ctx());
+      expect(
+        (
+          await refund(customer.cookie, payment.id, {
+            amount: 1,
+            method: 'manual',
+            reason: 'x',
+            receipt: 'ABC1234567',
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (await refund(cookie, newId(), { amount: 1, method: 'manual', reason: 'x', receipt: 'ABC1234567' }))
+          .statusCode,
+      ).toBe(404);
+
+      const part = await refund(cookie, payment.id, {
+        amount: 400,
+        method: 'manual',
+        reason: 'Cancelled by the shop',
+        receipt: ' abc1234567 ',
+      });
+      expect(part.statusCode, part.body).toBe(201);
+      expect(part.json()).toMatchObject({
+        refundedAmount: 400,
+        refunds: [
+          { amount: 400, method: 'manual', state: 'completed', receipt: 'ABC1234567', failure: null },
+        ],
+      });
+      const due = await refundDue(cookie);
+      expect(dueOf(due, payment.id)).toBe(600);
+      expect((await smsOf(order.id))[0]?.message).toMatch(new RegExp(`Ksh 400.*${order.reference}`));
+
+      const rest = await refund(cookie, payment.id, {
+        amount: 600,
+        method: 'manual',
+        reason: 'Cancelled by the shop',
+        receipt: 'ABC1234568',
+      });
+      expect(rest.statusCode, rest.body).toBe(201);
+      expect(dueOf(await refundDue(cookie), payment.id)).toBeUndefined();
+      const after = (await callApi(ctx(), 'GET', `/order/${order.id}`, cookie)).json();
+      expect(after).toMatchObject({ paymentStatus: 'refunded', paidAmount: 1000, refundedAmount: 1000 });
+      const more = await refund(cookie, payment.id, {
+        amount: 1,
+        method: 'manual',
+        reason: 'again',
+        receipt: 'ABC1234569',
+      });
+      expect(more.statusCode).toBe(409);
+    });
+
+    it('never refunds more than the payment, even with concurrent requests', async () => {
+      const { cookie } = await admin();
+      const { payment } = await paidByPaybill(1000);
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          refund(cookie, payment.id, {
+            amount: 300,
+            method: 'manual',
+            reason: 'Overpaid',
+            receipt: `PAR${String(i).padStart(7, '0')}`,
+          }),
+        ),
+      );
+      const codes = results.map((r) => r.statusCode).sort();
+      expect(codes.filter((c) => c === 201)).toHaveLength(3);
+      expect(codes.filter((c) => c !== 201).every((c) => c === 400 || c === 409)).toBe(true);
+      const row = await ctx()
+        .database.db.selectFrom('payments')
+        .select('refunded_amount')
+        .where('id', '=', payment.id)
+        .executeTakeFirstOrThrow();
+      expect(row.refunded_amount).toBe(900);
+    });
+
+    it('answers a repeated Idempotency-Key with the first refund', async () => {
+      const { cookie } = await admin();
+      const { payment } = await paidByPaybill(500);
+      const body = { amount: 200, method: 'manual', reason: 'Goodwill', receipt: 'IDM1234567' };
+      const key = { 'idempotency-key': `refund-${payment.id}` };
+      const [a, b] = await Promise.all([
+        refund(cookie, payment.id, body, key),
+        refund(cookie, payment.id, body, key),
+      ]);
+      expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+      const again = await refund(cookie, payment.id, body, key);
+      expect(again.json().refunds).toHaveLength(1);
+      expect(again.json().refundedAmount).toBe(200);
+      expect((await refund(cookie, payment.id, body, { 'idempotency-key': 'bad key' })).statusCode).toBe(400);
+    });
+
+    it('reverses a whole M-Pesa payment: pending until Safaricom’s result, which counts once', async () => {
+      const { cookie } = await admin();
+      const { order, payment, receipt: original } = await paidByPaybill(1500);
+      await callApi(ctx(), 'PUT', `/order/updateStatus/${order.id}`, cookie, { deliveryStatus: 'cancelled' });
+      const partial = await refund(cookie, payment.id, {
+        amount: 500,
+        method: 'mpesa-reversal',
+        reason: 'x',
+      });
+      expect(partial.statusCode).toBe(400);
+      expect(partial.json().error).toMatch(/whole remaining payment \(Ksh 1500\)/);
+
+      const sent = await refund(cookie, payment.id, {
+        amount: 1500,
+        method: 'mpesa-reversal',
+        reason: 'Order cancelled',
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(sent.json().refunds).toEqual([
+        expect.objectContaining({ amount: 1500, method: 'mpesa-reversal', state: 'pending', receipt: null }),
+      ]);
+      const request = peer.reversals.at(-1)!;
+      expect(request.body).toMatchObject({
+        Initiator: 'urembo-api',
+        SecurityCredential: 'ENCRYPTED==',
+        CommandID: 'TransactionReversal',
+        TransactionID: original,
+        Amount: '1500',
+        ReceiverParty: SHORTCODE,
+        RecieverIdentifierType: '11',
+      });
+      // Money on its way back is not due any more, and cannot be refunded twice.
+      expect(dueOf(await refundDue(cookie), payment.id)).toBeUndefined();
+      expect(
+        (
+          await refund(cookie, payment.id, {
+            amount: 1,
+            method: 'manual',
+            reason: 'x',
+            receipt: 'ABC7654321',
+          })
+        ).statusCode,
+      ).toBe(409);
+
+      const results = await Promise.all([
+        peer.sendReversalResult(request, { ok: true }),
+        peer.sendReversalResult(request, { ok: true }),
+      ]);
+      expect(results.map((r) => r.status)).toEqual([200, 200]);
+      const done = (await callApi(ctx(), 'GET', `/payment/order/${order.id}`, cookie)).json()
+        .data[0] as Payment;
+      expect(done).toMatchObject({ refundedAmount: 1500 });
+      expect(done.refunds[0]).toMatchObject({ state: 'completed', receipt: expect.stringMatching(/^RV/) });
+      expect(await orderPaymentStatus(ctx(), order.id)).toBe('refunded');
+      expect(await smsOf(order.id)).toHaveLength(1);
+      // A result for a conversation nobody asked for is ignored.
+      expect(
+        (await peer.sendReversalResult({ ...request, originatorConversationId: 'nobody-1' }, { ok: true }))
+          .status,
+      ).toBe(200);
+    });
+
+    it('fails a Reversal with Safaricom’s reason, refused or not, and retries one that got no answer', async () => {
+      const { cookie } = await admin();
+      const { payment } = await paidByPaybill(700);
+      const body = { amount: 700, method: 'mpesa-reversal', reason: 'Overpaid' };
+      await refund(cookie, payment.id, body);
+      await peer.sendReversalResult(peer.reversals.at(-1)!, {
+        ok: false,
+        code: 'R000002',
+        desc: 'The OriginalTransactionID is invalid',
+      });
+      let answer = (await ctx().app.services.payments.answer(payment.id)) as Payment;
+      expect(answer.refunds[0]).toMatchObject({
+        state: 'failed',
+        failure: 'The OriginalTransactionID is invalid',
+      });
+      expect(answer.refundedAmount).toBe(0);
+
+      // Daraja refuses the request itself: failed at once with its reason.
+      peer.failReversalWith = {
+        status: 400,
+        body: { requestId: 'x', errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid Initiator' },
+        once: true,
+      };
+      const refused = await refund(cookie, payment.id, body);
+      expect(refused.statusCode).toBe(201);
+      expect(refused.json().refunds[1]).toMatchObject({
+        state: 'failed',
+        failure: expect.stringMatching(/Invalid Initiator/),
+      });
+
+      // No answer (Daraja down): it stays pending and is sent again later, as after a restart.
+      peer.failReversalWith = { status: 503, once: true };
+      const waiting = await refund(cookie, payment.id, body);
+      expect(waiting.json().refunds[2]).toMatchObject({ state: 'pending' });
+      const before = peer.reversals.length;
+      await ctx()
+        .database.db.updateTable('refunds')
+        .set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+        .where('payment_id', '=', payment.id)
+        .where('state', '=', 'pending')
+        .execute();
+      expect(await ctx().app.services.refunds.resumePending()).toBe(1);
+      expect(peer.reversals.length).toBe(before + 1);
+      // Safaricom's queue timed out: it is sent again too.
+      await peer.sendReversalResult(
+        peer.reversals.at(-1)!,
+        { ok: false, code: '1', desc: 'timeout' },
+        'timeout',
+      );
+      await ctx()
+        .database.db.updateTable('refunds')
+        .set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+        .where('payment_id', '=', payment.id)
+        .where('state', '=', 'pending')
+        .execute();
+      expect(await ctx().app.services.refunds.resumePending()).toBe(1);
+      await peer.sendReversalResult(peer.reversals.at(-1)!, { ok: true });
+      answer = (await ctx().app.services.payments.answer(payment.id)) as Payment;
+      expect(answer.refundedAmount).toBe(700);
+      expect(answer.refunds.map((r) => r.state)).toEqual(['failed', 'failed', 'completed']);
+    });
+
     it('never lets the unpaid-order sweep cancel an order with a prompt in flight or a pending payment', async () => {
       const old = new Date(Date.now() - 50 * 3_600_000).toISOString();
       const { user, order: prompted } = await customerWithOrder(ctx(), { createdAt: old });
@@ -284,4 +541,31 @@ describeEachDialect(
       MPESA_SECURITY_CREDENTIAL: 'ENCRYPTED==',
     }),
   },
+);
+
+describeEachDialect(
+  'refunds without an M-Pesa initiator',
+  (ctx) => {
+    it('refuses a Reversal with a 409 that names the settings, and still takes a manual refund', async () => {
+      const { cookie } = await signedInUser(ctx(), { role: 'admin' });
+      const { user, order } = await customerWithOrder(ctx(), { total: 300 });
+      const id = await pendingFormPayment(ctx(), order.id, user.id, 300);
+      await callApi(ctx(), 'PUT', `/payment/${id}`, cookie, { status: true });
+      const res = await callApi(ctx(), 'POST', `/payment/${id}/refund`, cookie, {
+        amount: 300,
+        method: 'mpesa-reversal',
+        reason: 'x',
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatch(/MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL/);
+      const manual = await callApi(ctx(), 'POST', `/payment/${id}/refund`, cookie, {
+        amount: 300,
+        method: 'manual',
+        reason: 'x',
+        receipt: 'MAN1234567',
+      });
+      expect(manual.statusCode, manual.body).toBe(201);
+    });
+  },
+  { env: { MPESA_SIMULATOR: 'false' } },
 );

@@ -412,7 +412,7 @@ export interface OrderMessagesTable {
   provider_message_id: string | null;
 }
 
-export type OrderEventColumn = 'placed' | 'paid' | 'in-transit' | 'delivered' | 'cancelled';
+export type OrderEventColumn = 'placed' | 'paid' | 'in-transit' | 'delivered' | 'cancelled' | 'refunded';
 
 export interface StkRequestsTable {
   id: string;
@@ -440,7 +440,7 @@ export interface MpesaCallbacksTable {
   /**
    * 'callback' (STK callback), 'stk-query' (a final answer of our STK query), 'c2b-confirmation' /
    * 'c2b-validation' (paybill), 'status-result' / 'status-timeout' (Transaction Status answers),
-   * 'pull-transaction' (a paybill payment read by the Pull sweep).
+   * 'pull-transaction' (a paybill payment read by the Pull sweep), 'reversal-result' / 'reversal-timeout' (refunds).
    */
   source:
     | 'callback'
@@ -449,7 +449,9 @@ export interface MpesaCallbacksTable {
     | 'c2b-validation'
     | 'status-result'
     | 'status-timeout'
-    | 'pull-transaction';
+    | 'pull-transaction'
+    | 'reversal-result'
+    | 'reversal-timeout';
   checkout_request_id: string | null;
   /** The C2B TransID, or the receipt a Transaction Status answer is about. */
   trans_id: string | null;

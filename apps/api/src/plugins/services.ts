@@ -9,7 +9,7 @@ import { CatalogueService, imageStoreFor } from '../modules/catalogue';
 import { DashboardService } from '../modules/dashboard';
 import { DiscountService } from '../modules/discounts';
 import { OrderMessenger, OrderService, startUnpaidOrderSweep } from '../modules/orders';
-import { PaybillService, PaymentsService, PullSweep } from '../modules/payments';
+import { PaybillService, PaymentsService, PullSweep, RefundService } from '../modules/payments';
 import { ReturnMessenger, ReturnService } from '../modules/returns';
 import { ReviewService } from '../modules/reviews';
 import { ShippingService } from '../modules/shipping';
@@ -34,6 +34,7 @@ export interface AppServices {
   paybill: PaybillService;
   payments: PaymentsService;
   pull: PullSweep;
+  refunds: RefundService;
 }
 
 declare module 'fastify' {
@@ -60,6 +61,7 @@ export const servicesPlugin = fp(
     const paybill = new PaybillService({ db, config, daraja: app.daraja, log });
     // Every message a customer is sent, durable in the database and sent in the background (lib/message-queue.ts).
     const messages = new MessageQueue({ db, log, pollMs: config.messagePollMs });
+    const payments = new PaymentsService({ db, config, daraja: app.daraja, log, paybill });
     const services: AppServices = {
       auth: new AuthService({ db, config, limiter: app.limiter, messages, sms: app.sms, log }),
       accountData: new AccountDataService({ db }),
@@ -89,7 +91,15 @@ export const servicesPlugin = fp(
       }),
       dashboard: new DashboardService({ db, config, catalogue }),
       paybill,
-      payments: new PaymentsService({ db, config, daraja: app.daraja, log, paybill }),
+      payments,
+      refunds: new RefundService({
+        db,
+        config,
+        daraja: app.daraja,
+        log,
+        answer: (id) => payments.answer(id),
+        kick: () => messages.kick(),
+      }),
       pull: new PullSweep({ db, config, daraja: app.daraja, paybill, log }),
     };
     app.decorate('services', services);
@@ -116,6 +126,7 @@ export const servicesPlugin = fp(
       messages.kick();
       stops.push(services.paybill.startRegistration());
       stops.push(services.pull.start());
+      stops.push(services.refunds.startResuming());
     });
     app.addHook('onClose', async () => {
       for (const stop of stops) stop();

@@ -28,6 +28,8 @@ export interface PeerSettings {
     resultUrl?: string;
     timeoutUrl?: string;
   };
+  /** Reversal: the ResultURL and QueueTimeOutURL the app must send. */
+  reversal?: { resultUrl: string; timeoutUrl: string };
 }
 
 export interface StatusQueryRecord {
@@ -35,6 +37,21 @@ export interface StatusQueryRecord {
   originatorConversationId: string;
   conversationId: string;
 }
+
+/** Every field of a Reversal request, exactly (Daraja spells one "Reciever"). */
+const REVERSAL_FIELDS = [
+  'Amount',
+  'CommandID',
+  'Initiator',
+  'Occasion',
+  'QueueTimeOutURL',
+  'ReceiverParty',
+  'RecieverIdentifierType',
+  'Remarks',
+  'ResultURL',
+  'SecurityCredential',
+  'TransactionID',
+].sort();
 
 const REGISTER_FIELDS = ['ConfirmationURL', 'ResponseType', 'ShortCode', 'ValidationURL'].sort();
 const STATUS_FIELDS = [
@@ -130,6 +147,10 @@ export class DarajaPeer {
   readonly queries: string[] = [];
   readonly registrations: Record<string, unknown>[] = [];
   readonly statusQueries: StatusQueryRecord[] = [];
+  /** Reversal requests accepted, in order. */
+  readonly reversals: StatusQueryRecord[] = [];
+  /** The next Reversal requests answer this (then it is cleared when `once`). */
+  failReversalWith: { status: number; body?: unknown; delayMs?: number; once?: boolean } | null = null;
   /** Pull Transactions: registrations and queries received, and the transactions the peer keeps for them. */
   readonly pullRegistrations: Record<string, unknown>[] = [];
   readonly pullQueries: Record<string, unknown>[] = [];
@@ -389,6 +410,76 @@ export class DarajaPeer {
     });
   }
 
+  private async reversal(req: IncomingMessage, raw: string, res: ServerResponse): Promise<void> {
+    const body = this.bearerJson(req, raw, res, REVERSAL_FIELDS);
+    if (!body) return;
+    const c2b = this.settings.c2b;
+    if (!c2b) return this.problem('reversal without a configured initiator');
+    if (body.Initiator !== c2b.initiatorName) this.problem(`Reversal Initiator ${String(body.Initiator)}`);
+    if (body.SecurityCredential !== c2b.securityCredential) this.problem('Reversal SecurityCredential');
+    if (body.CommandID !== 'TransactionReversal') this.problem(`CommandID ${String(body.CommandID)}`);
+    if (typeof body.TransactionID !== 'string' || !/^[A-Z0-9]{10}$/.test(body.TransactionID))
+      this.problem(`Reversal TransactionID ${String(body.TransactionID)}`);
+    if (typeof body.Amount !== 'string' || !/^[1-9]\d*$/.test(body.Amount))
+      this.problem(`Reversal Amount ${String(body.Amount)}`);
+    if (body.ReceiverParty !== c2b.shortcode && body.ReceiverParty !== this.settings.partyB)
+      this.problem(`ReceiverParty ${String(body.ReceiverParty)}`);
+    if (body.RecieverIdentifierType !== '11')
+      this.problem(`RecieverIdentifierType ${String(body.RecieverIdentifierType)}`);
+    for (const field of ['Remarks', 'Occasion'] as const) {
+      const value = body[field];
+      if (typeof value !== 'string' || !value.trim() || value.length > 100)
+        this.problem(`${field} ${String(value)}`);
+    }
+    const reversal = this.settings.reversal;
+    if (reversal && body.ResultURL !== reversal.resultUrl)
+      this.problem(`ResultURL ${String(body.ResultURL)}`);
+    if (reversal && body.QueueTimeOutURL !== reversal.timeoutUrl)
+      this.problem(`QueueTimeOutURL ${String(body.QueueTimeOutURL)}`);
+    const fail = this.failReversalWith;
+    if (fail) {
+      if (fail.once) this.failReversalWith = null;
+      if (fail.delayMs) await new Promise((r) => setTimeout(r, fail.delayMs));
+      return send(res, fail.status, fail.body ?? {});
+    }
+    const record: StatusQueryRecord = {
+      body,
+      originatorConversationId: `${randomBytes(3).toString('hex')}-${randomBytes(4).toString('hex')}-1`,
+      conversationId: `AG_${nairobiNow(new Date()).slice(0, 8)}_${randomBytes(10).toString('hex')}`,
+    };
+    this.reversals.push(record);
+    send(res, 200, {
+      OriginatorConversationID: record.originatorConversationId,
+      ConversationID: record.conversationId,
+      ResponseCode: '0',
+      ResponseDescription: 'Accept the service request successfully.',
+    });
+  }
+
+  /** POSTs a Reversal's result (success, or Safaricom's failure) to the ResultURL it carried. */
+  async sendReversalResult(
+    record: StatusQueryRecord,
+    result: { ok: true } | { ok: false; code: string; desc: string },
+    to: 'result' | 'timeout' = 'result',
+  ): Promise<{ status: number; body: unknown }> {
+    const Result = {
+      ResultType: 0,
+      ResultCode: result.ok ? 0 : result.code,
+      ResultDesc: result.ok ? 'The service request is processed successfully.' : result.desc,
+      OriginatorConversationID: record.originatorConversationId,
+      ConversationID: record.conversationId,
+      TransactionID: `RV${randomBytes(4).toString('hex').toUpperCase()}`,
+      ResultParameters: {
+        ResultParameter: [
+          { Key: 'Amount', Value: Number(record.body.Amount) },
+          { Key: 'OriginalTransactionID', Value: String(record.body.TransactionID) },
+        ],
+      },
+    };
+    const url = to === 'result' ? record.body.ResultURL : record.body.QueueTimeOutURL;
+    return postJson(String(url), JSON.stringify({ Result }));
+  }
+
   private pullRegister(req: IncomingMessage, raw: string, res: ServerResponse): void {
     const body = this.bearerJson(req, raw, res, PULL_REGISTER_FIELDS);
     if (!body) return;
@@ -519,6 +610,8 @@ export class DarajaPeer {
         return this.register(req, raw, res);
       if (req.method === 'POST' && url.pathname === '/mpesa/transactionstatus/v1/query')
         return this.transactionStatus(req, raw, res);
+      if (req.method === 'POST' && url.pathname === '/mpesa/reversal/v1/request')
+        return await this.reversal(req, raw, res);
       if (req.method === 'POST' && url.pathname === '/pulltransactions/v1/register')
         return this.pullRegister(req, raw, res);
       if (req.method === 'POST' && url.pathname === '/pulltransactions/v1/query')

@@ -8,12 +8,15 @@ import {
   PAYMENT_FILTERS,
   paymentSchema,
   reconciliationSchema,
+  refundBodySchema,
   resolveAnswerSchema,
   stkPushAnswerSchema,
   stkPushBodySchema,
   updatePaymentBodySchema,
 } from '../payments';
 import { paymentRoutes } from '../routes/payments';
+import { IDEMPOTENCY_KEY_HEADER } from '../order-status';
+import { idempotencyKeySchema } from './orders';
 
 /*
  * Daraja's callbacks, as Safaricom sends them (documented here; the server keeps each body as the text it arrived
@@ -95,6 +98,27 @@ const statusResultBody = z
     }),
   })
   .describe("Daraja's Transaction Status result");
+
+const reversalResultBody = z
+  .object({
+    Result: z.object({
+      ResultType: z.union([z.number().int(), z.string()]).optional(),
+      ResultCode: z.union([z.number().int(), z.string()]).describe('0 reversed; anything else failed'),
+      ResultDesc: z.string(),
+      OriginatorConversationID: z.string(),
+      ConversationID: z.string().optional(),
+      TransactionID: z.string().optional().describe('The reversal’s own receipt'),
+      ResultParameters: z
+        .object({
+          ResultParameter: z.union([
+            z.array(z.object({ Key: z.string(), Value: z.union([z.string(), z.number()]).optional() })),
+            z.object({ Key: z.string(), Value: z.union([z.string(), z.number()]).optional() }),
+          ]),
+        })
+        .optional(),
+    }),
+  })
+  .describe("Daraja's Reversal result");
 
 const CALLBACK =
   'Called by Safaricom, not by people: the secret last segment is its guard. The body is stored for audit ' +
@@ -222,6 +246,40 @@ export const paymentEndpoints = defineEndpoints(paymentRoutes, {
     body: updatePaymentBodySchema,
     responses: { 200: paymentSchema },
     errors: [404, 409],
+  },
+  refundPayment: {
+    summary: 'Send money of a payment back to its customer (a refund)',
+    description:
+      '`manual`: the admin sent the money and gives that transfer’s receipt (10 letters and digits); it completes ' +
+      'at once. `mpesa-reversal`: Safaricom reverses the whole remaining amount of an M-Pesa payment (a partial ' +
+      'amount → 400: send parts by hand); it stays pending until Safaricom’s result completes or fails it, and ' +
+      'needs MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL (else 409). `amount` is 1 to what is left of the ' +
+      'payment (else 400); concurrent refunds never pass the payment. A completed refund queues an SMS to the ' +
+      'order’s phone. An `Idempotency-Key` makes a repeat answer the first refund.',
+    access: 'admin',
+    params: pathParams('id'),
+    headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }),
+    body: refundBodySchema,
+    responses: { 201: paymentSchema },
+    errors: [404, 409],
+  },
+  receiveReversalResult: {
+    summary: 'Daraja’s Reversal result (a refund completes or fails)',
+    description: `The same result twice counts once; a result for an unknown conversation is ignored. ${CALLBACK}`,
+    access: 'public',
+    params: secretParams,
+    body: reversalResultBody,
+    responses: { 200: darajaAnswer, 400: darajaAnswer },
+    errors: [404],
+  },
+  receiveReversalTimeout: {
+    summary: 'Daraja’s queue time-out of a Reversal (it is sent again)',
+    description: CALLBACK,
+    access: 'public',
+    params: secretParams,
+    body: reversalResultBody,
+    responses: { 200: darajaAnswer, 400: darajaAnswer },
+    errors: [404],
   },
   getReconciliation: {
     summary: 'A day’s money by the way it came (Nairobi days; today by default)',

@@ -376,6 +376,54 @@ export function darajaSimulator(config: Config, db: Kysely<Database>) {
       });
     });
 
+    // Reversal (a refund of a whole payment): accepted at once, the result comes later to the ResultURL.
+    app.post(`${SIMULATOR_PREFIX}/mpesa/reversal/v1/request`, async (request, reply) => {
+      requireBearer(request);
+      const body = asRecord(request.body);
+      for (const field of ['Initiator', 'SecurityCredential', 'TransactionID', 'Remarks', 'Occasion']) {
+        if (typeof body[field] !== 'string' || (body[field] as string).trim() === '') throw invalid(field);
+      }
+      if (body.CommandID !== 'TransactionReversal') throw invalid('CommandID');
+      if (body.RecieverIdentifierType !== '11') throw invalid('RecieverIdentifierType');
+      if (!/^\d{5,7}$/.test(String(body.ReceiverParty ?? ''))) throw invalid('ReceiverParty');
+      const amount = Number(body.Amount);
+      if (typeof body.Amount !== 'string' || !Number.isInteger(amount) || amount < 1) throw invalid('Amount');
+      if (!isShopUrl(body.ResultURL)) throw invalid('ResultURL');
+      if (!isShopUrl(body.QueueTimeOutURL)) throw invalid('QueueTimeOutURL');
+      const originatorConversationId = `${randomInt(10_000, 99_999)}-${randomInt(10_000_000, 99_999_999)}-1`;
+      const conversationId = `AG_${darajaTimestamp(new Date()).slice(0, 8)}_${randomBytes(10).toString('hex')}`;
+      const receipt = String(body.TransactionID).toUpperCase();
+      const known = paybills.byReceipt(receipt) ?? prompts.byReceipt(receipt);
+      const result = {
+        ResultType: 0,
+        ResultCode: known ? 0 : 'R000002',
+        ResultDesc: known
+          ? 'The service request is processed successfully.'
+          : 'R000002: The OriginalTransactionID is invalid',
+        OriginatorConversationID: originatorConversationId,
+        ConversationID: conversationId,
+        TransactionID: simulatedReceipt(),
+        ResultParameters: {
+          ResultParameter: [
+            { Key: 'Amount', Value: amount },
+            { Key: 'OriginalTransactionID', Value: receipt },
+          ],
+        },
+      };
+      const resultUrl = body.ResultURL;
+      setTimeout(() => {
+        void postJson(resultUrl, { Result: result }).then((delivery) =>
+          request.log.info({ receipt, delivery }, 'M-Pesa simulator: reversal result'),
+        );
+      }, STATUS_RESULT_DELAY_MS).unref();
+      return reply.send({
+        OriginatorConversationID: originatorConversationId,
+        ConversationID: conversationId,
+        ResponseCode: '0',
+        ResponseDescription: 'Accept the service request successfully.',
+      });
+    });
+
     /* ---- the phone page (server-rendered HTML with plain forms: no script, CSP-friendly) ---- */
 
     await app.register(async (page) => {

@@ -4,7 +4,14 @@ import { nowIso, toCount } from '../../db/sql-values';
 import { newId } from '../../lib/ids';
 
 export type OrderEvent = OrderEventColumn;
-export const ORDER_EVENTS: readonly OrderEvent[] = ['placed', 'paid', 'in-transit', 'delivered', 'cancelled'];
+export const ORDER_EVENTS: readonly OrderEvent[] = [
+  'placed',
+  'paid',
+  'in-transit',
+  'delivered',
+  'cancelled',
+  'refunded',
+];
 
 /**
  * THE hook for everything that happens to an order and that the customer hears about (an SMS or WhatsApp). Call it in
@@ -17,6 +24,8 @@ export async function recordOrderEvent(
   orderId: string,
   event: OrderEvent,
   now: string = nowIso(),
+  /** The text, when it says more than the order does (a refund's amount). */
+  text: string | null = null,
 ): Promise<void> {
   // An order placed with "Send updates on WhatsApp" hears there (SMS stays the fallback: orders/messages.ts).
   const order = await trx
@@ -34,7 +43,7 @@ export async function recordOrderEvent(
       attempts: 0,
       next_attempt_at: now,
       last_error: null,
-      message: null,
+      message: text,
       created_at: now,
       sent_at: null,
       channel: order && toCount(order.whatsapp) === 1 ? 'whatsapp' : 'sms',

@@ -7,4 +7,10 @@ export { paymentDestination } from './payment-destination';
 export { normalizeReference } from './reference';
 export { countAwaitingOrders } from './repository';
 export { hasPaidOrderWithProduct, orderOwnerId, productIdsOfOrder } from './purchases';
-export { assertStillCoveredWithout, completedTotal, creditCheck, settleOrder } from './settlement';
+export {
+  assertStillCoveredWithout,
+  completedTotal,
+  creditCheck,
+  refundCompleted,
+  settleOrder,
+} from './settlement';

@@ -78,6 +78,9 @@ export function orderMessageText(config: Config, order: MessageOrder, event: Ord
     case 'cancelled':
       text = `Urembo order ${ref} has been cancelled. If you paid for it, we will contact you about a refund.`;
       break;
+    case 'refunded':
+      text = `Urembo order ${ref}: we have sent your money back to you, ${first}.`;
+      break;
   }
   return text.length > MAX_SMS_LENGTH ? `${text.slice(0, MAX_SMS_LENGTH - 1)}…` : text;
 }
@@ -102,6 +105,8 @@ interface DueOrderMessage {
   channel: 'sms' | 'whatsapp';
   discount_code: string | null;
   discount_amount: number;
+  /** Composed when it was queued (a refund names its amount), else null. */
+  message: string | null;
 }
 
 /** A delivery status WhatsApp reported for a message it took (webhook `statuses[]`). */
@@ -159,6 +164,7 @@ export class OrderMessenger implements MessageKind<DueOrderMessage> {
         'order_messages.channel as channel',
         'orders.discount_code as discount_code',
         'orders.discount_amount as discount_amount',
+        'order_messages.message as message',
       ])
       .where('order_messages.status', '=', 'queued')
       .where('order_messages.next_attempt_at', '<=', now)
@@ -196,11 +202,13 @@ export class OrderMessenger implements MessageKind<DueOrderMessage> {
             .orderBy('position')
             .execute()
         : undefined;
-    const text = orderMessageText(
-      config,
-      { ...message, discount_amount: Number(message.discount_amount), items },
-      message.event,
-    );
+    const text =
+      message.message ??
+      orderMessageText(
+        config,
+        { ...message, discount_amount: Number(message.discount_amount), items },
+        message.event,
+      );
     keep(text);
     await this.deps.sms.send(message.phone, text);
   }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, PaymentStatus } from '../../db/schema';
+import { formatKsh } from '@urembo/contract/money';
 import { nowIso, toCount } from '../../db/sql-values';
 import { conflict } from '../../lib/http-error';
 import { recordOrderEvent } from './events';
@@ -130,4 +131,39 @@ export async function assertNotCovered(trx: Trx, orderId: string): Promise<void>
       'This order’s completed payments cover it, so it stays paid. Refund a payment (Payments) or move it to another order first.',
     );
   }
+}
+
+/**
+ * After a refund completed: queues the customer's SMS naming the amount and the order's reference, and marks the
+ * order "refunded" once every shilling of its payments went back (paymentStatus "refunded").
+ */
+export async function refundCompleted(trx: Trx, orderId: string, amount: number): Promise<void> {
+  const order = await lockOrder(trx, orderId);
+  if (!order) return;
+  const row = await trx
+    .selectFrom('payments')
+    .select((eb) => [
+      eb.fn.sum<number | string | null>('amount').as('paid'),
+      eb.fn.sum<number | string | null>('refunded_amount').as('back'),
+    ])
+    .where('order_id', '=', orderId)
+    .where('state', 'in', ['completed', 'held'])
+    .executeTakeFirst();
+  const paid = toCount(row?.paid ?? 0);
+  const now = nowIso();
+  if (paid > 0 && toCount(row?.back ?? 0) >= paid && order.payment_status !== 'refunded') {
+    await trx
+      .updateTable('orders')
+      .set({ payment_status: 'refunded', updated_at: now })
+      .where('id', '=', orderId)
+      .execute();
+  }
+  const first = order.name.trim().split(/\s+/)[0]?.slice(0, 30) || 'there';
+  await recordOrderEvent(
+    trx,
+    orderId,
+    'refunded',
+    now,
+    `Hi ${first}, Urembo has sent ${formatKsh(amount)} back to you for order ${order.reference}. It may take a few minutes to reach your M-Pesa.`,
+  );
 }

@@ -62,6 +62,14 @@ export const ORDER_TEMPLATES: Record<
       sw: 'Agizo la Urembo {{1}} limeghairiwa. Kama ulilipia, tutawasiliana nawe kuhusu kurejeshewa pesa.',
     },
   },
+  refunded: {
+    name: 'urembo_order_refunded',
+    parameters: (order) => [order.reference, firstName(order.name)],
+    body: {
+      en: 'Urembo order {{1}}: we have sent your money back to you, {{2}}.',
+      sw: 'Agizo la Urembo {{1}}: tumekurudishia pesa zako, {{2}}.',
+    },
+  },
 };
 
 interface TemplateOrder {

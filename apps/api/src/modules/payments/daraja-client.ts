@@ -19,7 +19,7 @@ export type DarajaSettings = Pick<
   | 'callbackUrl'
   | 'timeoutMs'
 > &
-  Partial<Pick<MpesaConfig, 'c2b'>>;
+  Partial<Pick<MpesaConfig, 'c2b' | 'reversal'>>;
 
 /**
  * - `unreachable`: the connection failed (refused, reset, DNS).
@@ -93,6 +93,15 @@ export interface TransactionStatusAccepted {
   conversationId: string | null;
 }
 
+export interface ReversalInput {
+  receipt: string;
+  amount: number;
+  /** The shop's shortcode that received the money. */
+  receiverParty: string;
+  remarks: string;
+  occasion: string;
+}
+
 export interface DarajaClient {
   stkPush(input: StkPushInput): Promise<StkPushAccepted>;
   stkQuery(checkoutRequestId: string): Promise<StkQueryAnswer>;
@@ -100,6 +109,8 @@ export interface DarajaClient {
   registerC2bUrls(): Promise<string>;
   /** Transaction Status query about a receipt; the result comes later to the ResultURL. */
   transactionStatus(receipt: string, remarks: string): Promise<TransactionStatusAccepted>;
+  /** Reversal of a whole M-Pesa payment; the result comes later to the ResultURL. */
+  reversal(input: ReversalInput): Promise<TransactionStatusAccepted>;
   /** The cached token, fetched when missing or about to expire (exported for tests). */
   accessToken(): Promise<string>;
   /**
@@ -313,6 +324,38 @@ export function createDarajaClient(
         throw new DarajaError(
           'rejected',
           readString(body, 'ResponseDescription') ?? 'Daraja did not accept the status query',
+          200,
+          code ?? undefined,
+        );
+      }
+      return { originatorConversationId, conversationId: readString(body, 'ConversationID') };
+    },
+
+    async reversal(input) {
+      const reversal = settings.reversal;
+      if (!reversal) {
+        throw new DarajaError('rejected', 'No initiator is configured (MPESA_INITIATOR_NAME)');
+      }
+      const body = await authorisedPost('/mpesa/reversal/v1/request', {
+        Initiator: reversal.initiator.name,
+        SecurityCredential: reversal.initiator.securityCredential,
+        CommandID: 'TransactionReversal',
+        TransactionID: input.receipt,
+        Amount: String(input.amount),
+        ReceiverParty: input.receiverParty,
+        // Daraja's own spelling.
+        RecieverIdentifierType: '11',
+        ResultURL: reversal.resultUrl,
+        QueueTimeOutURL: reversal.timeoutUrl,
+        Remarks: input.remarks,
+        Occasion: input.occasion,
+      });
+      const code = readString(body, 'ResponseCode');
+      const originatorConversationId = readString(body, 'OriginatorConversationID');
+      if (code === null || Number(code) !== 0 || !originatorConversationId) {
+        throw new DarajaError(
+          'rejected',
+          readString(body, 'ResponseDescription') ?? 'Daraja did not accept the reversal',
           200,
           code ?? undefined,
         );

@@ -2,6 +2,7 @@
 export * as paymentsRoutes from './routes';
 export { PaymentsService } from './service';
 export { PaybillService } from './paybill';
+export { RefundService } from './refunds';
 export { PullSweep } from './pull-sweep';
 export { createDarajaClient, darajaPassword, darajaTimestamp, type DarajaClient } from './daraja-client';
 export { findPaymentByReceipt, insertPayment } from './repository';

@@ -5,17 +5,25 @@ import { paymentEndpoints as endpoints } from '@urembo/contract/endpoints/paymen
 import { nairobiDate } from '@urembo/contract/nairobi-time';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { routeOf } from '../../lib/endpoint-route';
-import { notFound } from '../../lib/http-error';
+import { badRequest, notFound } from '../../lib/http-error';
+import { IDEMPOTENCY_KEY_HEADER } from '@urembo/contract/order-status';
+import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '@urembo/contract/endpoints/orders';
 import type { RouteContext } from '../../lib/route-context';
 import type { PaybillService } from './paybill';
 import { pullAdminRoutes } from './pull-routes';
 import type { PullSweep } from './pull-sweep';
 import type { PaymentsService } from './service';
+import type { RefundService } from './refunds';
 import { currentUser } from '../auth';
 import { searchOrders } from './repository';
 
 /** What these routes use of the app. */
-type Ctx = RouteContext<{ paybill: PaybillService; payments: PaymentsService; pull: PullSweep }>;
+type Ctx = RouteContext<{
+  paybill: PaybillService;
+  payments: PaymentsService;
+  pull: PullSweep;
+  refunds: RefundService;
+}>;
 
 /** Daraja's callbacks are small; anything larger is not one. */
 const CALLBACK_BODY_LIMIT = 64 * 1024;
@@ -94,6 +102,8 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
       callback(endpoints.receiveC2bValidation, (raw) => paybill.receiveValidation(raw));
       callback(endpoints.receiveStatusResult, (raw) => paybill.receiveStatusResult(raw, 'result'));
       callback(endpoints.receiveStatusTimeout, (raw) => paybill.receiveStatusResult(raw, 'timeout'));
+      callback(endpoints.receiveReversalResult, (raw) => services.refunds.receiveResult(raw, 'result'));
+      callback(endpoints.receiveReversalTimeout, (raw) => services.refunds.receiveResult(raw, 'timeout'));
     });
   };
 }
@@ -119,6 +129,26 @@ export function adminRoutes({ db, services }: Ctx): FastifyPluginAsyncZod {
         return 'order' in body
           ? payments.assignPayment(request.params.id, body.order, currentUser(request).id)
           : payments.updatePaymentStatus(request.params.id, body.status, currentUser(request).id);
+      },
+    });
+
+    app.route({
+      ...routeOf(endpoints.refundPayment),
+      handler: async (request, reply) => {
+        const raw = request.headers[IDEMPOTENCY_KEY_HEADER];
+        let key: string | undefined;
+        if (raw !== undefined) {
+          const parsed = idempotencyKeySchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
+          if (!parsed.success) throw badRequest(IDEMPOTENCY_KEY_MESSAGE);
+          key = parsed.data;
+        }
+        const payment = await services.refunds.refund(
+          request.params.id,
+          request.body,
+          currentUser(request).id,
+          key,
+        );
+        return reply.status(201).send(payment);
       },
     });
 

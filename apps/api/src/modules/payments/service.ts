@@ -459,6 +459,13 @@ export class PaymentsService {
     return out;
   }
 
+  /** A payment by id as the API answers it (404 when there is none). */
+  async answer(id: string): Promise<Payment> {
+    const row = await findPaymentWithReference(this.deps.db, id);
+    if (!row) throw notFound('Payment not found');
+    return this.withRefunds(row);
+  }
+
   /** A payment as the API answers it, with its refunds. */
   async withRefunds(row: PaymentListRow): Promise<Payment> {
     return toPaymentDto(row, await refundsOfPayments(this.deps.db, [row.id]));
