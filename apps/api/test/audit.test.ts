@@ -139,6 +139,17 @@ describeEachDialect('admin audit log', (ctx) => {
     expect(gone).toMatchObject({ action: 'delete', entityId: id, summary: 'Deleted code KARIBU10' });
   });
 
+  it('records search synonyms as shop settings', async () => {
+    const made = await callApi(ctx(), 'POST', '/search/synonyms', admin.cookie, {
+      word: 'mafuta',
+      means: ['oil'],
+    });
+    expect(made.statusCode).toBe(201);
+    const [entry] = await latest('setting');
+    expect(entry).toMatchObject({ action: 'create', entityId: made.json()._id });
+    expect(entry!.summary).toBe('Search synonym "mafuta" means oil');
+  });
+
   it('pages newest first and filters by entity', async () => {
     const all = await callApi(ctx(), 'GET', '/admin/audit?page=1&limit=2', admin.cookie);
     const body = all.json();

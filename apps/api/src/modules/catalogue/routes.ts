@@ -176,17 +176,21 @@ export function adminRoutes(ctx: Ctx): FastifyPluginAsyncZod {
 
     app.route({
       ...routeOf(endpoints.createSearchSynonym),
-      handler: async (request, reply) => reply.status(201).send(await service.synonyms.create(request.body)),
+      handler: async (request, reply) =>
+        reply.status(201).send(await service.synonyms.create(request.body, currentUser(request).id)),
     });
 
     app.route({
       ...routeOf(endpoints.updateSearchSynonym),
-      handler: async (request) => service.synonyms.update(request.params.id, request.body),
+      handler: async (request) =>
+        service.synonyms.update(request.params.id, request.body, currentUser(request).id),
     });
 
     app.route({
       ...routeOf(endpoints.deleteSearchSynonym),
-      handler: async (request) => ({ message: await service.synonyms.remove(request.params.id) }),
+      handler: async (request) => ({
+        message: await service.synonyms.remove(request.params.id, currentUser(request).id),
+      }),
     });
   };
 }

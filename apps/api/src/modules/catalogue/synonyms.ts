@@ -6,6 +6,7 @@ import { nowIso } from '../../db/sql-values';
 import type { CatalogueChange } from '../../lib/catalogue-changes';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
+import { changeOf, recordAudit } from '../audit';
 import { parseMeans } from './search';
 
 export interface SynonymDeps {
@@ -33,7 +34,7 @@ export class SearchSynonyms {
     return rows.map(toDto);
   }
 
-  async create(input: { word: string; means: string[] }): Promise<SearchSynonym> {
+  async create(input: { word: string; means: string[] }, adminId: string): Promise<SearchSynonym> {
     const row = {
       id: newId(),
       word: input.word,
@@ -42,7 +43,16 @@ export class SearchSynonyms {
       updated_at: nowIso(),
     };
     try {
-      await this.deps.db.insertInto('search_synonyms').values(row).execute();
+      await this.deps.db.transaction().execute(async (trx) => {
+        await trx.insertInto('search_synonyms').values(row).execute();
+        await recordAudit(trx, {
+          adminId,
+          action: 'create',
+          entity: 'setting',
+          entityId: row.id,
+          summary: `Search synonym "${row.word}" means ${parseMeans(row.means).join(', ')}`,
+        });
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw taken(input.word);
       throw err;
@@ -51,7 +61,11 @@ export class SearchSynonyms {
     return toDto(row);
   }
 
-  async update(id: string, input: { word?: string | undefined; means?: string[] | undefined }) {
+  async update(
+    id: string,
+    input: { word?: string | undefined; means?: string[] | undefined },
+    adminId: string,
+  ) {
     const current = await this.find(id);
     if (input.word === undefined && input.means === undefined) {
       throw badRequest('Nothing to change: send a new word or the words it means');
@@ -59,11 +73,24 @@ export class SearchSynonyms {
     const word = input.word ?? current.word;
     const means = JSON.stringify(unique(input.means ?? parseMeans(current.means), word));
     try {
-      await this.deps.db
-        .updateTable('search_synonyms')
-        .set({ word, means, updated_at: nowIso() })
-        .where('id', '=', id)
-        .execute();
+      await this.deps.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('search_synonyms')
+          .set({ word, means, updated_at: nowIso() })
+          .where('id', '=', id)
+          .execute();
+        await recordAudit(trx, {
+          adminId,
+          action: 'update',
+          entity: 'setting',
+          entityId: id,
+          summary: `Search synonym: ${
+            changeOf('Word', current.word, word) ??
+            changeOf('Means', parseMeans(current.means).join(', '), parseMeans(means).join(', ')) ??
+            'No change'
+          }`,
+        });
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw taken(word);
       throw err;
@@ -72,9 +99,18 @@ export class SearchSynonyms {
     return toDto({ id, word, means });
   }
 
-  async remove(id: string): Promise<string> {
+  async remove(id: string, adminId: string): Promise<string> {
     const current = await this.find(id);
-    await this.deps.db.deleteFrom('search_synonyms').where('id', '=', id).execute();
+    await this.deps.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('search_synonyms').where('id', '=', id).execute();
+      await recordAudit(trx, {
+        adminId,
+        action: 'delete',
+        entity: 'setting',
+        entityId: id,
+        summary: `Search synonym "${current.word}" deleted`,
+      });
+    });
     await this.deps.changed({ kind: 'everything' });
     return `Synonym for "${current.word}" deleted`;
   }

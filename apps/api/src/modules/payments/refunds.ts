@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/constraint-errors';
 import { nowIso, toCount } from '../../db/sql-values';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
+import { recordAudit } from '../audit';
 import { refundCompleted } from '../orders';
 import { DarajaError, type DarajaClient } from './daraja-client';
 import {
@@ -156,6 +157,16 @@ export class RefundService {
         };
         await trx.insertInto('refunds').values(row).execute();
         if (!reversal) await this.completed(trx, payment, row.amount);
+        await recordAudit(trx, {
+          adminId,
+          action: reversal ? 'reversal' : 'refund',
+          entity: 'refund',
+          entityId: row.id,
+          summary:
+            `Ksh ${row.amount.toLocaleString('en-KE')} of payment ${payment.receipt ?? payment.id} ` +
+            (reversal ? 'to be sent back by M-Pesa Reversal' : `sent back by hand (receipt ${receipt})`) +
+            `: "${request.reason}"`,
+        });
         return row;
       });
       if (!reversal) this.deps.kick?.();
