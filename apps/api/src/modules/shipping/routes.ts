@@ -8,13 +8,12 @@ import {
   type ShippingKind,
 } from '@urembo/contract/shipping';
 import { routeOf } from '../../lib/endpoint-route';
-import { requireAdmin } from '../auth';
+import { currentUser, requireAdmin } from '../auth';
 import { notFound } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import type { RouteContext } from '../../lib/route-context';
 import { listCounties, listCountries, listLocations, listTowns } from './repository';
 import { toPlaceDto, type ShippingService } from './service';
-import { currentUser } from '../auth';
 
 /** What these routes use of the app. */
 type Ctx = RouteContext<{ shipping: ShippingService }>;
