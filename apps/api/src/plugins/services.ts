@@ -9,7 +9,13 @@ import { CatalogueService, imageStoreFor } from '../modules/catalogue';
 import { DashboardService } from '../modules/dashboard';
 import { DiscountService } from '../modules/discounts';
 import { OrderMessenger, OrderService, startUnpaidOrderSweep } from '../modules/orders';
-import { PaybillService, PaymentsService, PullSweep, RefundService } from '../modules/payments';
+import {
+  PaybillService,
+  PaymentsService,
+  PullSweep,
+  RefundService,
+  recordAdminPayment,
+} from '../modules/payments';
 import { ReturnMessenger, ReturnService } from '../modules/returns';
 import { ReviewService } from '../modules/reviews';
 import { ShippingService } from '../modules/shipping';
@@ -71,6 +77,7 @@ export const servicesPlugin = fp(
       cart: new CartService({ db }),
       orders: new OrderService({
         db,
+        recordAdminPayment,
         catalogueChanged: changed,
         freeDeliveryFrom: config.freeDeliveryFrom,
         whatsappUpdates: offersWhatsAppUpdates(config),

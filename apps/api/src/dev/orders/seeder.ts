@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, DeliveryStatus, PaymentStatus } from '../../db/schema';
 import type { DemoSeeder } from '../demo-seeder';
+import { recordAdminPayment } from '../../modules/payments';
 import { OrderService } from '../../modules/orders';
 import { locationsWithNames } from '../../modules/shipping';
 
@@ -83,7 +84,7 @@ export const ordersDemoSeeder: DemoSeeder = {
 
     // Seeding runs outside the app (server.ts, before it listens), over the same database and the same order rules;
     // nothing is cached before the shop starts, so there is no catalogue cache to clear.
-    const orders = new OrderService({ db, catalogueChanged: async () => {} });
+    const orders = new OrderService({ db, recordAdminPayment, catalogueChanged: async () => {} });
     for (const spec of DEMO_ORDERS) {
       const items = new Map<string, number>();
       for (const line of spec.lines) {

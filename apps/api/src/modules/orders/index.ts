@@ -1,6 +1,7 @@
 // Orders: placing, pricing, statuses, the unpaid-order sweep, order SMS, and the one rule that settles an order.
 export * as ordersRoutes from './routes';
-export { OrderService } from './service';
+export { OrderService, type AdminPaymentEvidence } from './service';
+export type { OrderRow } from './repository';
 export { OrderMessenger } from './messages';
 export { startUnpaidOrderSweep } from './unpaid-sweep';
 export { paymentDestination } from './payment-destination';

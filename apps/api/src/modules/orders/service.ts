@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { paged, type Paged } from '@urembo/contract/common';
 import type { createOrderBodySchema, Order, OrderItem, OrderQuote } from '@urembo/contract/orders';
 import type { OrderStatusFilter } from '@urembo/contract/order-status';
@@ -40,8 +40,7 @@ import {
 } from './repository';
 import { deliveryEvent, recordOrderEvent } from './events';
 import { newOrderReference } from './reference';
-import { recordAdminPayment } from './admin-payment';
-import { assertNotCovered } from './settlement';
+import { assertNotCovered, settleOrder } from './settlement';
 import { changeOf, changesSummary, recordAudit } from '../audit';
 import { nextOrderStatuses, type OrderActor, type OrderStatuses, type StatusChange } from './status';
 
@@ -54,8 +53,24 @@ export const DEFAULT_STK_GRACE_MINUTES = 10;
 /** Who or what cancels an order; every cancellation goes through `cancelOrder`. */
 export type CancelCause = 'customer' | 'admin' | 'unpaid-hold-expired';
 
+/** What an admin saw to mark an order paid by hand: the M-Pesa receipt, or a reason ("cash on delivery"). */
+export interface AdminPaymentEvidence {
+  receipt?: string | undefined;
+  reason?: string | undefined;
+}
+
 export interface OrderDeps {
   db: Kysely<Database>;
+  /**
+   * Records what is still owed of an order an admin marks paid, as a payment (payments' own write: see
+   * payments/admin-payment.ts); the order is settled after it.
+   */
+  recordAdminPayment: (
+    trx: Transaction<Database>,
+    order: OrderRow,
+    evidence: AdminPaymentEvidence,
+    now: string,
+  ) => Promise<void>;
   /**
    * Tells the catalogue's caches which products' stock an order write moved (products show their stock): the next
    * catalogue read on any process shows the new stock, and nothing else is recomputed.
@@ -398,7 +413,13 @@ export class OrderService {
           await retakeDiscountUse(trx, orderId);
         }
         if (markingPaid) {
-          await recordAdminPayment(trx, row, { receipt: requested.receipt, reason: requested.reason }, now);
+          await this.deps.recordAdminPayment(
+            trx,
+            row,
+            { receipt: requested.receipt, reason: requested.reason },
+            now,
+          );
+          await settleOrder(trx, orderId);
         }
         if (target.deliveryStatus !== current.deliveryStatus) {
           const event = deliveryEvent(target.deliveryStatus);

@@ -3,12 +3,9 @@ import { RECEIPT_RULE, parseReceipt } from '@urembo/contract/payments';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
-import type { OrderRow } from './repository';
-// eslint-disable-next-line import-x/no-restricted-paths -- the payments ledger's one credit step
-import { creditNew } from '../payments/ledger';
-// eslint-disable-next-line import-x/no-restricted-paths -- a receipt is credited once
-import { findPaymentByReceipt } from '../payments/repository';
-import { completedTotal, settleOrder } from './settlement';
+import { completedTotal, type AdminPaymentEvidence, type OrderRow } from '../orders';
+import { creditNew } from './ledger';
+import { findPaymentByReceipt } from './repository';
 
 export const ADMIN_PAYMENT_CHANNEL = 'Recorded by admin';
 export const ADMIN_PAID_NEEDS_EVIDENCE =
@@ -16,13 +13,14 @@ export const ADMIN_PAID_NEEDS_EVIDENCE =
 
 /**
  * An admin marks an order paid by hand: what is still owed is recorded as a completed payment (source "admin")
- * with the receipt or the reason, then the one settlement rule makes the order paid. Nothing is recorded when the
- * completed payments already cover the order (an admin re-marking it paid after undoing "paid").
+ * with the receipt or the reason, through the ledger's one credit step; the order's status change then settles it
+ * (OrderService, which gets this function as a dependency: payments own every write to payments). Nothing is
+ * recorded when the completed payments already cover the order (an admin re-marking it paid after undoing "paid").
  */
 export async function recordAdminPayment(
   trx: Transaction<Database>,
   order: OrderRow,
-  evidence: { receipt?: string; reason?: string },
+  evidence: AdminPaymentEvidence,
   now: string,
 ): Promise<void> {
   const owed = order.total_amount - (await completedTotal(trx, order.id));
@@ -56,5 +54,4 @@ export async function recordAdminPayment(
       { byAdmin: true },
     );
   }
-  await settleOrder(trx, order.id);
 }
