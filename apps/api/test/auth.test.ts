@@ -1,7 +1,8 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signupBodySchema } from '@urembo/contract/auth';
 import { PHONE_HINT } from '@urembo/contract/phone';
 import {
   AT_API_KEY,
@@ -837,5 +838,17 @@ describeEachDialect('auth: outbox without SMTP or SMS credentials', (ctx) => {
     expect(
       (await post(ctx(), '/auth/verify-phone', { code: codeIn(sms.message) }, { cookie })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('sign-up fields', () => {
+  it('names the full name as the form does, not "Username"', () => {
+    const messages = (fullName: string) =>
+      signupBodySchema
+        .safeParse({ fullName, phone: '0712345678', password: 'a long enough passphrase' })
+        .error?.issues.filter((i) => i.path[0] === 'fullName')
+        .map((i) => i.message);
+    expect(messages('')?.[0]).toBe('Full name is required');
+    expect(messages('A')).toEqual(['Full name must be at least 2 characters']);
   });
 });

@@ -218,6 +218,20 @@ describe('OrderPage', () => {
 describe('OrdersTable (admin)', () => {
   const page = (orders: Order[]) => ({ body: paged(orders, 1, 25) });
 
+  it('counts "1 item" and asks to mark payment only while the order is unpaid', async () => {
+    const one = order({
+      paymentStatus: 'paid',
+      items: [{ _id: 'p2', name: 'Black Soap', price: 450, images: [], count: 1, variant: null }],
+    });
+    mockApi({ 'GET /order?page=1': () => page([one]) });
+    renderAt(<OrdersTable />);
+    const row = (await screen.findByText('Amina Wanjiru')).closest<HTMLElement>('tr, li')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Update' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order K7HX9QC' });
+    expect(dialog).toHaveTextContent(/Kenya1 item ·/);
+    expect(dialog).not.toHaveTextContent('Mark payment as Paid');
+  });
+
   it('says "Not changed" without calling, then updates only what changed', async () => {
     const calls = mockApi({
       'GET /order?page=1': () => page([order()]),

@@ -63,11 +63,11 @@ export const newPasswordSchema = requiredText('Password')
 
 export const signupBodySchema = z
   .object({
-    fullName: requiredText('Username')
+    fullName: requiredText('Full name')
       .trim()
-      .min(1, 'Username is required')
-      .min(2, 'Username must be at least 2 characters')
-      .max(80, 'Username must be at most 80 characters'),
+      .min(1, 'Full name is required')
+      .min(2, 'Full name must be at least 2 characters')
+      .max(80, 'Full name must be at most 80 characters'),
     email: optionalEmailSchema,
     phone: kenyanPhoneSchema,
     password: newPasswordSchema,

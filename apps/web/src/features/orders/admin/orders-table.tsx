@@ -185,7 +185,7 @@ function OrderStatusModal({ order, onClose }: { order: Order; onClose: () => voi
         </p>
         <p>{placeLine(order)}</p>
         <p>
-          {itemCount(order)} items ·{' '}
+          {itemCount(order)} {itemCount(order) === 1 ? 'item' : 'items'} ·{' '}
           <span className="font-semibold text-ink">{formatKsh(order.totalAmount)}</span> ·{' '}
           {formatDate(order.createdAt, 'dateTime')}
         </p>
@@ -255,9 +255,11 @@ function OrderStatusModal({ order, onClose }: { order: Order; onClose: () => voi
           </span>
         </label>
       ) : null}
-      <p className="mt-3 rounded-xl bg-gold-400/15 px-3 py-2 text-sm text-stone-700">
-        Mark payment as Paid before updating delivery.
-      </p>
+      {order.paymentStatus === 'paid' ? null : (
+        <p className="mt-3 rounded-xl bg-gold-400/15 px-3 py-2 text-sm text-stone-700">
+          Mark payment as Paid before updating delivery.
+        </p>
+      )}
       <OrderMessages orderId={order._id} />
       <div className="mt-5 flex justify-end gap-3">
         <button type="button" className="btn-outline" onClick={onClose} disabled={update.isPending}>
