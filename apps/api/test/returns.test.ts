@@ -2,6 +2,7 @@ import { returnSchema } from '@urembo/contract/returns';
 import { orderSchema } from '@urembo/contract/orders';
 import { beforeAll, expect, it } from 'vitest';
 import { receivedRefundDue } from '../src/modules/returns';
+import { refundFor } from '../src/modules/returns/service';
 import { signedInUser } from './support/auth';
 import { createProduct, setStock } from './support/catalogue-factories';
 import { createTestOrder } from './support/orders-factories';
@@ -398,6 +399,26 @@ describeEachDialect('returns', (ctx) => {
     const received = await callApi(ctx(), 'PUT', `/returns/${back}`, admin, { state: 'received' });
     expect(received.json().refundAmount).toBe(1500);
     expect(await dueOnOrder()).toBe(1500);
+  });
+
+  it('a discounted order refunds the items less their share of the discount, never more than was paid', async () => {
+    const { cookie, order, serum } = await deliveredOrder(ctx());
+    // 2 x 1,200 + 300 = 2,700, with 270 off (a 10% code).
+    await ctx()
+      .database.db.updateTable('orders')
+      .set({ subtotal: 2700, discount_code: 'KARIBU10', discount_amount: 270 })
+      .where('id', '=', order.id)
+      .execute();
+    const res = await callApi(ctx(), 'POST', `/order/${order.id}/returns`, cookie, {
+      items: [{ _id: serum.id, count: 1 }],
+      reason: 'The wrong serum',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(returnSchema.parse(res.json()).refundAmount).toBe(1080);
+    // A share that is not a whole shilling is rounded in the shop's favour.
+    expect(refundFor(1000, { subtotal: 3000, discount_amount: 100 })).toBe(966);
+    expect(refundFor(1000, { subtotal: 3000, discount_amount: 0 })).toBe(1000);
+    expect(refundFor(500, { subtotal: 500, discount_amount: 900 })).toBe(0);
   });
 
   it('marking an order delivered starts its window (deliveredAt on the order)', async () => {

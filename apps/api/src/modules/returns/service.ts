@@ -79,6 +79,20 @@ function nairobiDay(instant: Date): string {
  * then receives the items (back into stock, exactly once; their prices become refund due). Each step queues the
  * customer's SMS in the same transaction.
  */
+/**
+ * What returned items give back: their prices, less their share of the order's discount (in proportion to the
+ * subtotal, rounded up for the discount: a refund never returns more than was paid for them). Delivery is not
+ * refunded.
+ */
+export function refundFor(
+  itemsTotal: number,
+  order: { subtotal: number; discount_amount: number | string },
+): number {
+  const discount = Number(order.discount_amount);
+  if (discount <= 0 || order.subtotal <= 0) return itemsTotal;
+  return Math.max(0, itemsTotal - Math.ceil((discount * itemsTotal) / order.subtotal));
+}
+
 export class ReturnService {
   constructor(private readonly deps: ReturnDeps) {}
 
@@ -100,7 +114,7 @@ export class ReturnService {
       if (Number(locked.numUpdatedRows) === 0) throw notFound(ORDER_NOT_FOUND);
       const order = await trx
         .selectFrom('orders')
-        .select(['id', 'delivery_status', 'delivered_at'])
+        .select(['id', 'delivery_status', 'delivered_at', 'subtotal', 'discount_amount'])
         .where('id', '=', orderId)
         .executeTakeFirstOrThrow();
       if (order.delivery_status !== 'delivered') {
@@ -159,7 +173,10 @@ export class ReturnService {
           user_id: user.id,
           reason: input.reason.trim(),
           state: 'requested',
-          refund_amount: chosen.reduce((sum, c) => sum + c.line.price * c.count, 0),
+          refund_amount: refundFor(
+            chosen.reduce((sum, c) => sum + c.line.price * c.count, 0),
+            order,
+          ),
           note: null,
           created_at: at,
           updated_at: at,

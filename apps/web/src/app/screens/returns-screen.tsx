@@ -86,7 +86,10 @@ export default function ReturnsScreen() {
               refund is on its way. The order page shows each step too.
             </li>
           </ol>
-          <p>The refund is the price you paid for the items you return. The delivery fee is not refunded.</p>
+          <p>
+            The refund is the price you paid for the items you return (less their share of a discount code, if
+            you used one). The delivery fee is not refunded.
+          </p>
         </Section>
 
         <Section id="cannot-return" title="What we cannot take back">
