@@ -327,6 +327,60 @@ describe('PaymentsTable (admin)', () => {
     });
   });
 
+  it('shows what is refund due and records a refund sent by hand, after a confirmation', async () => {
+    const due = payment({
+      _id: 'p7',
+      ID: 'mpesa-c2b',
+      receipt: 'SIMREF1234',
+      amount: 1500,
+      status: true,
+      state: 'completed',
+      refundDue: 1500,
+    });
+    const page = (data: Payment[]) => ({
+      body: { data, page: 1, limit: 25, total: data.length, totalPages: 1 },
+    });
+    mockApi({ 'GET /payment?page=1&limit=25&filter=all': () => page([]) });
+    mockApi({ 'GET /payment?page=1&limit=25&filter=refund-due': () => page([due]) });
+    const refunded: Payment = {
+      ...due,
+      refundedAmount: 1500,
+      refunds: [
+        {
+          _id: 'r1',
+          amount: 1500,
+          method: 'manual',
+          state: 'completed',
+          receipt: 'QWE1234567',
+          reason: 'Order cancelled',
+          failure: null,
+          createdAt: '2026-03-02T09:00:00.000Z',
+          completedAt: '2026-03-02T09:00:00.000Z',
+        },
+      ],
+    };
+    // The typed table cannot tell this path from /payment/{id}: the answer is checked by its type above.
+    mockApi({ 'POST /payment/p7/refund': () => ({ status: 201, body: refunded as never }) });
+    renderAt(<PaymentsTable />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Refund due' }));
+    const row = (await screen.findByText('SIMREF1234')).closest('tr')!;
+    expect(row).toHaveTextContent('Due Ksh 1,500');
+    fireEvent.click(within(row).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByLabelText('Amount (Ksh)')).toHaveValue('1500');
+    fireEvent.click(screen.getByLabelText('Sent by hand'));
+    expect(screen.getByRole('alert')).toHaveTextContent('10 letters and digits');
+    fireEvent.change(screen.getByLabelText('Receipt of the money you sent'), {
+      target: { value: 'qwe1234567' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, refund Ksh 1,500' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Refund of Ksh 1,500 recorded'));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/payment/p7/refund',
+      body: { amount: 1500, method: 'manual', reason: 'Order cancelled', receipt: 'qwe1234567' },
+    });
+  });
+
   it('says when updating or fetching fails', async () => {
     mockApi({
       'GET /payment?page=1&limit=25&filter=all': () => ({

@@ -189,6 +189,18 @@ function OrderDetails({
                 <dt>Total</dt>
                 <dd data-testid="order-total">{formatKsh(order.totalAmount)}</dd>
               </div>
+              {order.paidAmount > 0 ? (
+                <div className="flex justify-between text-stone-600">
+                  <dt>Paid</dt>
+                  <dd data-testid="order-paid">{formatKsh(order.paidAmount)}</dd>
+                </div>
+              ) : null}
+              {order.refundedAmount > 0 ? (
+                <div className="flex justify-between font-semibold text-violet-800">
+                  <dt>Refunded</dt>
+                  <dd data-testid="order-refunded">{formatKsh(order.refundedAmount)}</dd>
+                </div>
+              ) : null}
             </dl>
             {order.paymentStatus === 'paid' ? (
               <Link to={`/review-order/${order._id}`} className="btn-outline mt-5 w-full">

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZES } from '@urembo/contract/page-sizes';
-import type { PaymentFilter } from '@urembo/contract/payments';
+import type { PaymentFilter, RefundBody } from '@urembo/contract/payments';
 import { paymentRoutes } from '@urembo/contract/routes/payments';
 import { call } from '../../../lib/api-client';
 
@@ -68,6 +68,16 @@ export function useUpdatePayment() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: boolean }) =>
       call(paymentRoutes.updatePayment, { params: { id }, body: { status } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all }),
+  });
+}
+
+/** POST /payment/{id}/refund: one Idempotency-Key per dialog, so a double click refunds once. */
+export function useRefundPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, key, body }: { id: string; key: string; body: RefundBody }) =>
+      call(paymentRoutes.refundPayment, { params: { id }, body, headers: { 'idempotency-key': key } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all }),
   });
 }

@@ -10,6 +10,7 @@ import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminPayments, useUpdatePayment } from './api';
 import { AssignPaymentButton, ReconciliationPanel, RegistrationPanel } from './paybill-panel';
+import { RefundButton } from './refund-dialog';
 import { PullPanel } from './pull-panel';
 
 const FILTER_LABELS: Record<PaymentFilter, string> = {
@@ -167,6 +168,22 @@ const columns: Column<Payment>[] = [
     header: 'Status',
     cell: (p) =>
       p.ID === 'user-mpesa-form' && !p.flag ? <StatusToggle payment={p} /> : <StatusBadge payment={p} />,
+  },
+  {
+    header: 'Refund',
+    cell: (p) => (
+      <span className="flex flex-col items-start gap-1 whitespace-nowrap text-xs">
+        {p.refundDue ? (
+          <span className="font-semibold text-red-700">Due {formatKsh(p.refundDue)}</span>
+        ) : null}
+        {p.refunds.map((r) => (
+          <span key={r._id} title={r.failure ?? undefined}>
+            {formatKsh(r.amount)} {r.state === 'completed' ? 'refunded' : r.state}
+          </span>
+        ))}
+        {p.state === 'completed' || p.state === 'held' ? <RefundButton payment={p} /> : null}
+      </span>
+    ),
   },
 ];
 
