@@ -56,7 +56,18 @@ export function requireUserSaying(message: string) {
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized();
   if (request.user.role !== 'admin') throw forbidden('Only shop admins can do that');
-  if (request.server.config.adminRequire2fa && !request.twoFactorOn) throw forbidden(ADMIN_NEEDS_TWO_FACTOR);
+  if (mustSetUpTwoFactor(request.user, request.twoFactorOn, request.server.config)) {
+    throw forbidden(ADMIN_NEEDS_TWO_FACTOR);
+  }
+}
+
+/** An admin of a shop that requires two-factor sign-in (ADMIN_REQUIRE_2FA) who has not turned it on yet. */
+export function mustSetUpTwoFactor(
+  user: Pick<UserRow, 'role'>,
+  twoFactorOn: boolean,
+  config: { adminRequire2fa: boolean },
+): boolean {
+  return user.role === 'admin' && config.adminRequire2fa && !twoFactorOn;
 }
 
 /** The signed-in user (after requireUser). */

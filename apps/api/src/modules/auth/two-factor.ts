@@ -10,6 +10,7 @@ import { newId } from '../../lib/ids';
 import { verifyPassword } from '../../lib/passwords';
 import { findUserById, type UserRow } from '../users';
 import { recordEvent } from './activity';
+import { mustSetUpTwoFactor } from './guards';
 import { ACCOUNT_HELD_BACK, WRONG_CURRENT_PASSWORD, twoFactorOffNotice, type NoticeText } from './messages';
 import { pendingTag, type PendingSignin } from './pending-signin';
 import { AUTH_LIMITS, SIGNIN_BACKOFF } from './rate-limits';
@@ -92,7 +93,7 @@ export class TwoFactorService {
     return {
       enabled,
       recoveryCodesLeft: Number(left.n),
-      required: !enabled && user.role === 'admin' && config.adminRequire2fa,
+      required: mustSetUpTwoFactor(user, enabled, config),
     };
   }
 
