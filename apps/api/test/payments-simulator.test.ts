@@ -393,6 +393,37 @@ describeEachDialect(
       }
     });
 
+    it('answers Reversal: a cancelled paid order is refunded to the customer', async () => {
+      await waitForRegistration();
+      const { cookie } = await signedInUser(ctx(), { role: 'admin' });
+      const { user } = await signedInUser(ctx());
+      const order = await createTestOrder(ctx(), user.id, { total: 800 });
+      await payBill({ business: '174379', account: order.reference, amount: '800', pin: '1234' });
+      expect(await orderPaymentStatus(ctx(), order.id)).toBe('paid');
+      const cancel = await ctx().app.inject({
+        method: 'PUT',
+        url: `/api/v1/order/updateStatus/${order.id}`,
+        headers: { cookie },
+        payload: { deliveryStatus: 'cancelled' },
+      });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      const [payment] = await paymentsOfOrder(ctx(), order.id);
+      const sent = await ctx().app.inject({
+        method: 'POST',
+        url: `/api/v1/payment/${payment!.id}/refund`,
+        headers: { cookie },
+        payload: { amount: 800, method: 'mpesa-reversal', reason: 'Order cancelled' },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(sent.json().refunds[0]).toMatchObject({ state: 'pending' });
+      for (let i = 0; i < 200 && (await orderPaymentStatus(ctx(), order.id)) !== 'refunded'; i += 1) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(await orderPaymentStatus(ctx(), order.id)).toBe('refunded');
+      const [after] = await paymentsOfOrder(ctx(), order.id);
+      expect(after).toMatchObject({ refunded_amount: 800 });
+    });
+
     it('answers Transaction Status about its own receipts, asynchronously, to the shop only', async () => {
       await waitForRegistration();
       // A payment to an unknown account: unmatched until the customer types its receipt.
