@@ -235,6 +235,40 @@ describeEachDialect(
       expect(meta.problems).toEqual([]);
     });
 
+    it("goes out in the customer's language", async () => {
+      meta.peer.mode = 'ok';
+      const { user, cookie } = await signedInUser(ctx(), { full_name: 'Amina Wanjiru' });
+      const lang = await ctx().app.inject({
+        method: 'PUT',
+        url: '/api/v1/user/me',
+        headers: { cookie },
+        payload: { language: 'sw' },
+      });
+      expect(lang.statusCode).toBe(200);
+      const place = await createPlace(ctx(), { shippingFee: 300 });
+      const serum = await createProduct(ctx(), { name: 'Vitamin C Serum', price: 1800 });
+      const phone = freshPhone();
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: `/api/v1/order/${user.id}`,
+        headers: { cookie },
+        payload: orderBody(place, [{ _id: serum.id, count: 1 }], { phone: phone.local, whatsapp: true }),
+      });
+      const order = orderSchema.parse(res.json());
+      const [sent] = await until(
+        () => meta.to(phone.canonical),
+        (l) => l.length >= 1,
+      );
+      expect(sent).toMatchObject({ template: 'urembo_order_placed', language: 'sw' });
+      const [placed] = await until(
+        () => messagesOf(order._id),
+        (l) => l[0]?.status === 'sent',
+      );
+      expect(placed!.message).toContain(
+        `Habari Amina, agizo lako la Urembo ${order.reference} limepokelewa.`,
+      );
+    });
+
     it('an order that does not ask is texted as before', async () => {
       const phone = freshPhone();
       const res = await placeOrder(phone.local, {});

@@ -103,6 +103,8 @@ interface DueOrderMessage {
   phone: string;
   total_amount: number;
   channel: 'sms' | 'whatsapp';
+  /** The customer's language (null when the account is gone): WhatsApp templates go out in it. */
+  language: 'en' | 'sw' | null;
   discount_code: string | null;
   discount_amount: number;
   /** Composed when it was queued (a refund names its amount), else null. */
@@ -152,9 +154,11 @@ export class OrderMessenger implements MessageKind<DueOrderMessage> {
     return this.deps.db
       .selectFrom('order_messages')
       .innerJoin('orders', 'orders.id', 'order_messages.order_id')
+      .leftJoin('users', 'users.id', 'orders.user_id')
       .select([
         'order_messages.id as id',
         'order_messages.order_id as order_id',
+        'users.language as language',
         'order_messages.event as event',
         'order_messages.attempts as attempts',
         'orders.reference as reference',
@@ -181,7 +185,7 @@ export class OrderMessenger implements MessageKind<DueOrderMessage> {
     const { whatsapp, config } = this.deps;
     if (message.channel === 'whatsapp') {
       if (whatsapp) {
-        const template = orderTemplateMessage(config, message, message.event, 'en');
+        const template = orderTemplateMessage(config, message, message.event, message.language ?? 'en');
         keep(template.text);
         try {
           const { id } = await whatsapp.send(template);
