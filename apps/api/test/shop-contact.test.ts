@@ -11,7 +11,8 @@ const dataDir = () => mkdtempSync(path.join(tmpdir(), 'urembo-shop-contact-'));
 describe('shop contact settings', () => {
   it('default to a shop number that is not a demo account and the shop address', () => {
     const { shop } = loadConfig({ DATA_DIR: dataDir() });
-    expect(shop).toEqual({ phone: '254700000000', email: 'hello@urembo.co.ke' });
+    // The shop's WhatsApp is its phone unless SHOP_WHATSAPP says otherwise.
+    expect(shop).toEqual({ phone: '254700000000', email: 'hello@urembo.co.ke', whatsapp: '254700000000' });
     // The demo customer signs in with 0712 345 678: the footer once showed that number as the shop's.
     expect(shop.phone).not.toBe('254712345678');
   });
@@ -22,7 +23,7 @@ describe('shop contact settings', () => {
       SHOP_PHONE: '+254 722 000 111',
       SHOP_EMAIL: 'Care@Urembo.KE',
     });
-    expect(c.shop).toEqual({ phone: '254722000111', email: 'care@urembo.ke' });
+    expect(c.shop).toEqual({ phone: '254722000111', email: 'care@urembo.ke', whatsapp: '254722000111' });
     for (const [name, value] of [
       ['SHOP_PHONE', '020 123 4567'],
       ['SHOP_PHONE', 'call us'],
@@ -43,6 +44,7 @@ describeEachDialect(
       expect(publicConfigSchema.parse(res.json()).shop).toEqual({
         phone: '254733123456',
         email: 'orders@urembo.example',
+        whatsapp: '254733123456',
       });
     });
 
