@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { signUpCustomer } from '../support/api';
+import { createProduct, ok, signInAdmin, signUpCustomer } from '../support/api';
 import { skipSplash } from '../support/page';
 
 /*
@@ -44,3 +44,27 @@ test('a customer downloads her data and deletes her account with her password', 
   });
   expect(again.status()).toBe(401);
 });
+
+/* The audit log shows an admin's price change, at a laptop's and a phone's width. */
+for (const [name, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['laptop', { width: 1280, height: 800 }],
+] as const) {
+  test(`the audit log shows a price change on a ${name}`, async ({ browser, baseURL }, testInfo) => {
+    const context = await browser.newContext({ viewport, baseURL: baseURL! });
+    const page = await context.newPage();
+    await skipSplash(page);
+    const adminId = await signInAdmin(page.request);
+    const product = await createProduct(page.request, { name: `Audit Oil ${name}`, price: 1200 });
+    await ok(await page.request.put(`/api/v1/products/${product._id}`, { data: { price: 950 } }));
+    await page.goto(`/admin/${adminId}/audit`);
+    await expect(page.getByText(`"Audit Oil ${name}": Price 1,200 -> 950`).first()).toBeVisible();
+    const file = testInfo.outputPath(`audit-log-${name}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    await testInfo.attach(`audit-log-${name}`, { path: file, contentType: 'image/png' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await context.close();
+  });
+}
