@@ -12,6 +12,7 @@ import { zodValidatorCompiler } from './lib/validate';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/framework-errors';
 import { LOG_SERIALIZERS } from './lib/log-redaction';
 import { registerRequestLog, serverLogger } from './lib/logging';
+import { registerMetrics } from './lib/metrics';
 import { registerOriginCheck } from './lib/origin-check';
 import { registerSessionLoader } from './modules/auth';
 import {
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   // Only JSON bodies are accepted: anything else answers 415.
   app.removeContentTypeParser('text/plain');
   registerRequestLog(app);
+  registerMetrics(app, config.metricsToken, { db: database.db, poolStats: database.poolStats });
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

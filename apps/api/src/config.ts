@@ -138,6 +138,10 @@ const envSchema = z.object({
   AT_USERNAME: optionalText,
   AT_API_KEY: optionalText,
   AT_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  /** The bearer token Prometheus sends for GET /metrics; unset: /metrics answers 404. */
+  METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters (a long random text)',
+  }),
   /** The shop's WhatsApp number for "Order on WhatsApp" and the footer (default SHOP_PHONE). */
   SHOP_WHATSAPP: optionalText,
   WHATSAPP_TOKEN: optionalText,
@@ -323,6 +327,8 @@ export interface Config {
         baseUrl: string;
       }
     | undefined;
+  /** GET /metrics's bearer token (METRICS_TOKEN); undefined: no metrics. */
+  metricsToken: string | undefined;
   /** Africa's Talking; undefined writes SMS to the outbox instead. */
   sms: { username: string; apiKey: string; baseUrl: string; senderId: string | undefined } | undefined;
   /** Shared rate-limit counters; undefined keeps them in this process's memory. */
@@ -454,6 +460,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             baseUrl: (e.WHATSAPP_BASE_URL ?? DEFAULT_WHATSAPP_BASE_URL).replace(/\/+$/, ''),
           }
         : undefined,
+    metricsToken: e.METRICS_TOKEN,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     adminRequire2fa: e.ADMIN_REQUIRE_2FA ?? e.NODE_ENV === 'production',
     sessions: {

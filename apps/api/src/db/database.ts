@@ -11,6 +11,8 @@ export interface DbHandle {
   db: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool now (the metrics); absent on SQLite. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export interface OpenDatabaseOptions {
@@ -50,7 +52,12 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
       client.on('error', (err) => options.onConnectionError?.(err));
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const file = options.sqliteFile ?? sqliteFileIn(options.dataDir);
   mkdirSync(path.dirname(file), { recursive: true });

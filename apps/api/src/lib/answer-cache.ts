@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cacheLookups } from './metrics';
 import type { Shows, ShortCache, StockPatch } from './short-cache';
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -171,16 +172,20 @@ export async function sendCachedJson(
   // status, because a refresh past the TTL finishes after this reply has gone, perhaps as a 304. The key is the
   // route with its parsed parameters (unknown query parameters dropped, defaults filled in), so `?limit=10&page=1`,
   // `?page=1&limit=10&utm_source=sms` and `?limit=10` are one answer, and made-up URLs cannot fill the cache.
+  let computed = false;
   const body = await cache.get(
     `answer:${request.routeOptions.url}:${JSON.stringify(request.params)}:${JSON.stringify(request.query)}`,
-    async () =>
-      new CachedBody(
+    async () => {
+      computed = true;
+      return new CachedBody(
         String(reply.serializeInput((await compute()) as Record<string, unknown>, '200')),
         'application/json; charset=utf-8',
         200,
         list,
-      ),
+      );
+    },
   );
+  cacheLookups.inc({ result: computed ? 'miss' : 'hit' });
   return sendCachedBody(request, reply, body);
 }
 

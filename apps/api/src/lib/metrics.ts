@@ -1,0 +1,134 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/schema';
+
+/**
+ * Answers kept by the catalogue's caches (lib/answer-cache.ts), counted for the whole process: a hit is an answer
+ * sent from the cache, a miss one that had to be computed.
+ */
+const processRegistry = new Registry();
+export const cacheLookups = new Counter({
+  name: 'urembo_cache_lookups_total',
+  help: 'Cached API answers asked for, by result (hit: sent from the cache; miss: computed)',
+  labelNames: ['result'],
+  registers: [processRegistry],
+});
+
+/** What the metrics read of the app beyond its requests. */
+export interface MetricsDeps {
+  db: Kysely<Database>;
+  /** PostgreSQL's connection pool now; undefined on SQLite (one connection). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
+}
+
+const QUEUES = ['order_messages', 'account_mails', 'account_notices', 'return_messages'] as const;
+
+/**
+ * GET /metrics in Prometheus's text format, for a Prometheus server that sends `Authorization: Bearer
+ * <METRICS_TOKEN>`: 404 without a token configured (the shop does not say it has metrics), 401 with a wrong one.
+ * Requests are counted and timed by route (the route's pattern, never the URL with its ids) and status; orders,
+ * payments and queued messages are read from the database when scraped, so every process answers the same figures.
+ */
+export function registerMetrics(app: FastifyInstance, token: string | undefined, deps: MetricsDeps): void {
+  const registry = new Registry();
+  const labels = ['method', 'route', 'status'] as const;
+  const requests = new Counter({
+    name: 'urembo_http_requests_total',
+    help: 'Answered requests by method, route and status',
+    labelNames: labels,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'urembo_http_request_duration_seconds',
+    help: 'Time to answer, by method, route and status',
+    labelNames: labels,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const values = { method: request.method, route, status: String(reply.statusCode) };
+    requests.inc(values);
+    durations.observe(values, reply.elapsedTime / 1000);
+    done();
+  });
+
+  new Gauge({
+    name: 'urembo_orders',
+    help: 'Orders placed, by payment status and delivery status',
+    labelNames: ['payment_status', 'delivery_status'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await deps.db
+        .selectFrom('orders')
+        .select(['payment_status', 'delivery_status', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .groupBy(['payment_status', 'delivery_status'])
+        .execute();
+      for (const r of rows) {
+        this.set({ payment_status: r.payment_status, delivery_status: r.delivery_status }, Number(r.n));
+      }
+    },
+  });
+  new Gauge({
+    name: 'urembo_payments',
+    help: 'Payments recorded, by source and ledger state',
+    labelNames: ['source', 'state'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await deps.db
+        .selectFrom('payments')
+        .select(['source', 'state', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .groupBy(['source', 'state'])
+        .execute();
+      for (const r of rows) this.set({ source: r.source, state: r.state }, Number(r.n));
+    },
+  });
+  new Gauge({
+    name: 'urembo_messages',
+    help: 'Messages in the durable queue, by kind and status (queued: waiting or retrying; failed: given up)',
+    labelNames: ['queue', 'status'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const queue of QUEUES) {
+        const rows = await deps.db
+          .selectFrom(queue)
+          .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .groupBy('status')
+          .execute();
+        for (const r of rows) this.set({ queue, status: r.status }, Number(r.n));
+      }
+    },
+  });
+  const poolStats = deps.poolStats;
+  if (poolStats) {
+    new Gauge({
+      name: 'urembo_db_pool_connections',
+      help: 'PostgreSQL pool: open connections, idle ones, and queries waiting for one',
+      labelNames: ['kind'],
+      registers: [registry],
+      collect() {
+        const { total, idle, waiting } = poolStats();
+        this.set({ kind: 'total' }, total);
+        this.set({ kind: 'idle' }, idle);
+        this.set({ kind: 'waiting' }, waiting);
+      },
+    });
+  }
+
+  const merged = Registry.merge([registry, processRegistry]);
+  const expected = token ? Buffer.from(`Bearer ${token}`) : null;
+  app.get('/metrics', async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    if (!expected) return reply.status(404).send({ error: 'Not found' });
+    const given = Buffer.from(request.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return reply.status(401).send({ error: 'Send Authorization: Bearer <METRICS_TOKEN>' });
+    }
+    return reply.type(merged.contentType).send(await merged.metrics());
+  });
+}
