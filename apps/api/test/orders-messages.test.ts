@@ -5,6 +5,7 @@ import { signedInUser } from './support/auth';
 import { createProduct } from './support/catalogue-factories';
 import { createPlace, orderBody } from './support/orders-factories';
 import { orderMessageText } from '../src/modules/orders/messages';
+import { sleep, until } from './support/wait';
 import { describeEachDialect, testConfig } from './support/test-app';
 
 /*
@@ -21,18 +22,6 @@ function freshPhone(): { local: string; e164: string } {
   phoneCounter += 1;
   const six = String(phoneCounter % 1_000_000).padStart(6, '0');
   return { local: `0713 ${six}`, e164: `+254713${six}` };
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean, ms = 4000): Promise<T> {
-  const end = Date.now() + ms;
-  let value = await read();
-  while (!ok(value) && Date.now() < end) {
-    await sleep(25);
-    value = await read();
-  }
-  return value;
 }
 
 describeEachDialect(

@@ -11,6 +11,7 @@ import { AT_API_KEY, AT_USERNAME, startAfricasTalkingPeer } from './support/acco
 import { signedInUser } from './support/auth';
 import { createProduct } from './support/catalogue-factories';
 import { createPlace, orderBody } from './support/orders-factories';
+import { sleep, until } from './support/wait';
 import { describeEachDialect, testConfig } from './support/test-app';
 
 /*
@@ -128,17 +129,6 @@ function freshPhone(): { local: string; e164: string; canonical: string } {
   phoneCounter += 1;
   const six = String(phoneCounter % 1_000_000).padStart(6, '0');
   return { local: `0714 ${six}`, e164: `+254714${six}`, canonical: `254714${six}` };
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean, ms = 4000): Promise<T> {
-  const end = Date.now() + ms;
-  let value = await read();
-  while (!ok(value) && Date.now() < end) {
-    await sleep(25);
-    value = await read();
-  }
-  return value;
 }
 
 const sign = (body: string, secret = APP_SECRET) =>
