@@ -120,6 +120,18 @@ describeEachDialect(
         headers: { cookie },
       });
       expect(again.json()).toMatchObject({ ok: true });
+      // Both asks are in the audit log, with what Safaricom answered.
+      const audit = await ctx().app.inject({
+        url: '/api/v1/admin/audit?entity=setting',
+        headers: { cookie },
+      });
+      const entries = (audit.json().data as { action: string; summary: string }[]).filter(
+        (e) => e.action === 'register-urls',
+      );
+      expect(entries.map((e) => e.summary)).toEqual([
+        'Paybill URLs registered with Safaricom',
+        expect.stringMatching(/^Paybill URL registration failed: .*no apiproduct match/),
+      ]);
     });
 
     it('does not register again when a restarted process finds the same URLs registered', async () => {

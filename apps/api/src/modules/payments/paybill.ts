@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import { nowIso } from '../../db/sql-values';
 import { newId } from '../../lib/ids';
+import { recordAudit } from '../audit';
 import { normalizeReference } from '../orders';
 import { creditNew, creditPending, holdNew } from './ledger';
 import type { DarajaClient } from './daraja-client';
@@ -335,7 +336,8 @@ export class PaybillService {
   }
 
   /** Registers the confirmation and validation URLs with Daraja; the result is kept for the admin. */
-  async registerUrls(): Promise<C2bRegistration> {
+  /** Registers the paybill's URLs with Safaricom; `adminId`: an admin asked, and the audit log says so. */
+  async registerUrls(adminId?: string): Promise<C2bRegistration> {
     const { config, daraja, log } = this.deps;
     const c2b = this.c2b;
     if (!c2b || config.mpesa.mode === 'off') {
@@ -345,14 +347,29 @@ export class PaybillService {
       });
       return this.registration();
     }
+    let outcome: string;
     try {
       const description = await daraja.registerC2bUrls();
       await this.saveRegistration({ ok: true, message: description });
       log.info({ shortcode: c2b.shortcode }, 'M-Pesa paybill URLs registered');
+      outcome = 'Paybill URLs registered with Safaricom';
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       await this.saveRegistration({ ok: false, message });
       log.warn({ shortcode: c2b.shortcode, msg: message }, 'M-Pesa paybill URL registration failed');
+      outcome = `Paybill URL registration failed: ${message}`;
+    }
+    // Safaricom's settings changed (or were asked to): not in the shop's database, so the entry has its own write.
+    if (adminId) {
+      await this.deps.db.transaction().execute((trx) =>
+        recordAudit(trx, {
+          adminId,
+          action: 'register-urls',
+          entity: 'setting',
+          entityId: c2b.shortcode,
+          summary: outcome,
+        }),
+      );
     }
     return this.registration();
   }

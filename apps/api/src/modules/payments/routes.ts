@@ -184,7 +184,7 @@ export function adminRoutes({ db, services }: Ctx): FastifyPluginAsyncZod {
 
     app.route({
       ...routeOf(endpoints.registerC2bUrls),
-      handler: async () => paybill.registerUrls(),
+      handler: async (request) => paybill.registerUrls(currentUser(request).id),
     });
 
     await app.register(pullAdminRoutes(services.pull));
