@@ -42,7 +42,9 @@ describeEachDialect('discount codes: admin', (ctx) => {
     expect(await discountsDemoSeeder.isEmpty(ctx().database.db)).toBe(true);
     await discountsDemoSeeder.seed(ctx().database.db, ctx().config, ctx().app.log);
     const list = (await callApi(ctx(), 'GET', '/discounts', admin)).json() as { data: Discount[] };
-    expect(list.data).toMatchObject([{ code: 'KARIBU10', kind: 'percent', value: 10, oncePerCustomer: true }]);
+    expect(list.data).toMatchObject([
+      { code: 'KARIBU10', kind: 'percent', value: 10, oncePerCustomer: true },
+    ]);
     expect(await discountsDemoSeeder.isEmpty(ctx().database.db)).toBe(false);
   });
 
