@@ -61,6 +61,9 @@ const env = {
   // Production requires admins to have two-factor sign-in; the specs sign the admin in with the password alone, and
   // one that tests the requirement sets E2E_ADMIN_REQUIRE_2FA=true.
   ADMIN_REQUIRE_2FA: process.env.E2E_ADMIN_REQUIRE_2FA || 'false',
+  // The tests stand where a shop's proxy does: customers the support code signs up each come from an address of
+  // their own (X-Forwarded-For), as real ones do; everything else comes from 127.0.0.1 itself.
+  TRUST_PROXY: '127.0.0.1',
 };
 if (dbName) env.DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${dbName}`;
 else delete env.DATABASE_URL;
