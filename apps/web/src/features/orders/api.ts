@@ -50,9 +50,8 @@ export function useOrder(id: string) {
     // While it is unpaid, a paybill payment can settle it at any moment: keep asking, so "Paid" shows by itself.
     refetchInterval: (query) => {
       const order = query.state.data;
-      return order && order.paymentStatus !== 'paid' && order.deliveryStatus !== 'cancelled'
-        ? ORDER_REFRESH_MS
-        : false;
+      const unpaid = order?.paymentStatus === 'pending' || order?.paymentStatus === 'payment-unsuccessful';
+      return order && unpaid && order.deliveryStatus !== 'cancelled' ? ORDER_REFRESH_MS : false;
     },
     refetchIntervalInBackground: false,
   });

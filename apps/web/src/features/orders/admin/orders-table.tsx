@@ -21,6 +21,7 @@ import { useAdminOrders, useOrderMessages, useUpdateOrderStatus } from '../api';
 import { itemCount, placeLine } from '../components/order-format';
 import { formatDate } from '../../../lib/dates';
 import { StatusBadge } from '../components/status-badge';
+import { OrderRefunds } from '../components/order-refunds';
 
 const AWAITING_LABELS: Record<AdminOrderFilter, string> = {
   payment: 'Awaiting payment',
@@ -255,11 +256,18 @@ function OrderStatusModal({ order, onClose }: { order: Order; onClose: () => voi
           </span>
         </label>
       ) : null}
-      {order.paymentStatus === 'paid' ? null : (
+      {order.paymentStatus === 'paid' || order.paymentStatus === 'refunded' ? null : (
         <p className="mt-3 rounded-xl bg-gold-400/15 px-3 py-2 text-sm text-stone-700">
           Mark payment as Paid before updating delivery.
         </p>
       )}
+      {order.paidAmount > 0 || order.refundedAmount > 0 ? (
+        <p className="mt-3 text-sm text-stone-700" data-testid="admin-order-money">
+          Paid {formatKsh(order.paidAmount)}
+          {order.refundedAmount > 0 ? ` · refunded ${formatKsh(order.refundedAmount)}` : ''}
+        </p>
+      ) : null}
+      <OrderRefunds order={order} forAdmin />
       <OrderMessages orderId={order._id} />
       <div className="mt-5 flex justify-end gap-3">
         <button type="button" className="btn-outline" onClick={onClose} disabled={update.isPending}>

@@ -19,6 +19,7 @@ import { itemCount, placeLine } from '../components/order-format';
 import { formatDate } from '../../../lib/dates';
 import { StatusBadge } from '../components/status-badge';
 import { OrderReturns } from '../components/order-returns';
+import { OrderRefunds, partlyRefunded } from '../components/order-refunds';
 
 /**
  * /order/:id: the order, its lines and totals, and how to pay while it is unpaid. The payment block comes
@@ -85,7 +86,10 @@ function OrderDetails({
 }) {
   useDocumentTitle(`Order ${order.reference}`);
   const count = itemCount(order);
-  const unpaid = order.paymentStatus !== 'paid' && order.deliveryStatus !== 'cancelled';
+  // A refunded order is not unpaid: its money went back, nothing is asked of the customer.
+  const unpaid =
+    (order.paymentStatus === 'pending' || order.paymentStatus === 'payment-unsuccessful') &&
+    order.deliveryStatus !== 'cancelled';
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-6 md:py-10">
@@ -106,6 +110,14 @@ function OrderDetails({
             <dt className="text-stone-500">Payment</dt>
             <dd>
               <StatusBadge status={order.paymentStatus} kind="Payment" />
+              {partlyRefunded(order) ? (
+                <span
+                  className="ml-1.5 inline-flex items-center whitespace-nowrap rounded-full bg-violet-50 px-2.5 py-0.5 text-xs font-semibold text-violet-800 ring-1 ring-inset ring-violet-200"
+                  data-testid="partly-refunded"
+                >
+                  Partly refunded
+                </span>
+              ) : null}
             </dd>
           </div>
           <div className="flex items-center gap-2">
@@ -132,9 +144,10 @@ function OrderDetails({
           {order.deliveryStatus === 'cancelled' ? (
             <p className="rounded-2xl bg-stone-100 px-5 py-4 text-stone-700">
               This order was cancelled. Nothing will be delivered
-              {order.paymentStatus === 'paid' ? '; we will be in touch about your refund.' : '.'}
+              {cancelledMoneyNote(order)}
             </p>
           ) : null}
+          <OrderRefunds order={order} />
 
           <section className="card p-5" aria-labelledby="items-heading">
             <h2 id="items-heading" className="font-display text-xl font-semibold text-brand-800">
@@ -229,6 +242,17 @@ function OrderDetails({
       </div>
     </section>
   );
+}
+
+/** What a cancelled order's page says about its money: refunded, partly refunded, or on its way back. */
+function cancelledMoneyNote(order: Order): string {
+  if (order.paymentStatus === 'refunded') {
+    return `; your payment of ${formatKsh(order.refundedAmount)} was refunded.`;
+  }
+  if (order.refundedAmount > 0) {
+    return `; ${formatKsh(order.refundedAmount)} of your payment was refunded, and we will be in touch about the rest.`;
+  }
+  return order.paymentStatus === 'paid' ? '; we will be in touch about your refund.' : '.';
 }
 
 function CancelOrder({ order }: { order: Order }) {
