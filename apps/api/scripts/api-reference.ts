@@ -179,7 +179,9 @@ export async function renderApiReference(document: OpenAPIV3.Document = apiDocum
     '## Failures',
     '',
     'Every failure answers `{ "error": "a message for people", "details"?: [{ "path", "message" }] }`; `details` ' +
-      'names the fields of an input that failed its checks.',
+      'names the fields of an input that failed its checks. The messages a customer can meet, and the `message` of ' +
+      'a successful answer, are in the request\'s language: its `lang` cookie ("en" or "sw"), else its ' +
+      'Accept-Language, else English (the texts: packages/contract/src/message-catalogue.ts).',
     '',
     '| status | meaning |',
     '| --- | --- |',

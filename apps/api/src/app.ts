@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { simulatorIsMounted, type Config, type TrustProxy } from './config';
 import type { DbHandle } from './db/database';
 import { registerErrorHandling } from './lib/error-handler';
+import { registerAnswerLanguage } from './lib/request-language';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { contractSerializerCompiler } from './lib/serialize';
 import { zodValidatorCompiler } from './lib/validate';
@@ -169,6 +170,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(
     async (api) => {
       api.addHook('onRoute', guardByDefinition);
+      registerAnswerLanguage(api);
       if (config.apiDocs) await api.register(apiDocsRoutes());
       await registerApiRoutes(api, ctx);
     },

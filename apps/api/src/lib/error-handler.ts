@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { inLanguage } from '@urembo/contract/message-catalogue';
 import { HttpError } from './http-error';
+import { requestLanguage } from './request-language';
 
 export const DATABASE_UNAVAILABLE =
   'The shop cannot reach its database right now. Please try again in a moment.';
@@ -23,14 +25,23 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
 /**
  * One place that turns every failure into `{ error }`. Expected failures keep their status and message;
  * anything unexpected is logged in full and answered as a plain 500 that reveals nothing of the internals.
+ * The texts are in the request's language (its `lang` cookie or Accept-Language): English as thrown, Kiswahili
+ * from the message catalogue for the texts a customer can meet.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    const language = requestLanguage(request);
+    const say = (text: string) => inLanguage(text, language);
     if (error instanceof HttpError) {
       if (error.headers) void reply.headers(error.headers);
-      return reply
-        .status(error.statusCode)
-        .send(error.details ? { error: error.message, details: error.details } : { error: error.message });
+      return reply.status(error.statusCode).send(
+        error.details
+          ? {
+              error: say(error.message),
+              details: error.details.map((d) => ({ path: d.path, message: say(d.message) })),
+            }
+          : { error: say(error.message) },
+      );
     }
     const code = 'code' in error ? error.code : undefined;
     const known = code ? FASTIFY_CLIENT_ERRORS[code] : undefined;
@@ -42,9 +53,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE });
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ error: say(DATABASE_UNAVAILABLE) });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send({ error: say('Something went wrong on our side. Please try again.') });
   });
 }
