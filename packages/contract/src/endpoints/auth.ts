@@ -36,7 +36,9 @@ export const authEndpoints = defineEndpoints(authRoutes, {
     description:
       'Phone in any Kenyan form; the password is 8 to 128 characters, not a common one, and not built from the ' +
       "phone, name, email or the shop's name (400 with the reason). A phone or email already in use → 409. " +
-      'With an email, a verification code is mailed. At most 20 sign-ups an hour from one address (429).',
+      "With an email, a verification code is mailed. The account takes the request's language (its `lang` cookie, " +
+      'else Accept-Language; English otherwise) for its mails and SMS. At most 20 sign-ups an hour from one ' +
+      'address (429).',
     access: 'public',
     noStore: true,
     body: signupBodySchema,

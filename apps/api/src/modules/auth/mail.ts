@@ -62,7 +62,7 @@ export class AccountMailer implements MessageKind<DueAccountMail> {
       const code = newCode();
       await setTokenHash(db, mail.token_id, codeHash(config.sessionSecret, purpose, mail.token_id, code));
       keep('Password reset code SMS');
-      await this.deps.sms.send(mail.sent_to, resetCodeSms(code, RESET_CODE_TTL_MINUTES));
+      await this.deps.sms.send(mail.sent_to, resetCodeSms(code, RESET_CODE_TTL_MINUTES, mail.language));
       await retireOtherTokens(db, mail.user_id, purpose, mail.token_id, nowIso());
       return;
     }
@@ -78,8 +78,9 @@ export class AccountMailer implements MessageKind<DueAccountMail> {
           mail.full_name,
           `${config.publicUrl}/reset-password/${secret}`,
           RESET_TTL_MINUTES,
+          mail.language,
         )
-      : emailCodeMessage(mail.sent_to, mail.full_name, secret, CODE_TTL_MINUTES);
+      : emailCodeMessage(mail.sent_to, mail.full_name, secret, CODE_TTL_MINUTES, mail.language);
     keep(message.subject);
     await mailer.send(message);
     // Only the newest code works once it has arrived.

@@ -3,8 +3,11 @@ import type { MailMessage } from '../../lib/mailer';
 
 /** The texts of the mail and SMS the account routes send. */
 
-function layout(title: string, bodyHtml: string): string {
-  return `<!doctype html><html><body style="margin:0;background:#fdf8f5;font-family:Arial,Helvetica,sans-serif;color:#2b1a21">
+/** Mails and SMS go out in the account's language (users.language). */
+export type MessageLanguage = 'en' | 'sw';
+
+function layout(title: string, bodyHtml: string, language: MessageLanguage = 'en'): string {
+  return `<!doctype html><html lang="${language}"><body style="margin:0;background:#fdf8f5;font-family:Arial,Helvetica,sans-serif;color:#2b1a21">
 <div style="max-width:520px;margin:0 auto;padding:24px">
 <p style="font-family:Georgia,serif;font-size:26px;font-weight:bold;color:#8a2c4f;margin:0 0 16px">Urembo</p>
 <div style="background:#ffffff;border-radius:16px;padding:24px;border:1px solid #f0e4e8">
@@ -15,8 +18,36 @@ ${bodyHtml}
 </div></body></html>`;
 }
 
-export function emailCodeMessage(to: string, fullName: string, code: string, minutes: number): MailMessage {
+export function emailCodeMessage(
+  to: string,
+  fullName: string,
+  code: string,
+  minutes: number,
+  language: MessageLanguage = 'en',
+): MailMessage {
   const first = fullName.split(/\s+/)[0] || fullName;
+  const codeHtml = `<p style="font-size:32px;letter-spacing:8px;font-weight:bold;color:#8a2c4f;margin:8px 0 16px">${code}</p>`;
+  if (language === 'sw') {
+    return {
+      to,
+      subject: 'Nambari yako ya uthibitisho ya Urembo',
+      text: [
+        `Karibu ${first}!`,
+        '',
+        `Nambari yako ya kuthibitisha barua pepe ya Urembo ni: ${code}`,
+        '',
+        `Iweke kwenye ukurasa wa Thibitisha Barua Pepe. Muda wake unaisha baada ya dakika ${minutes} na inatumika mara moja.`,
+        'Kama hukufungua akaunti ya Urembo, puuza barua pepe hii.',
+      ].join('\n'),
+      html: layout(
+        'Thibitisha barua pepe yako',
+        `<p>Karibu ${escapeHtml(first)}!</p><p>Nambari yako ya uthibitisho ni:</p>
+${codeHtml}
+<p style="font-size:14px;color:#5c4a51">Iweke kwenye ukurasa wa Thibitisha Barua Pepe. Muda wake unaisha baada ya dakika ${minutes} na inatumika mara moja. Kama hukufungua akaunti ya Urembo, puuza barua pepe hii.</p>`,
+        language,
+      ),
+    };
+  }
   return {
     to,
     // The code stays out of the subject: subjects are logged and shown on lock screens.
@@ -32,7 +63,7 @@ export function emailCodeMessage(to: string, fullName: string, code: string, min
     html: layout(
       'Verify your email',
       `<p>Karibu ${escapeHtml(first)}!</p><p>Your verification code is:</p>
-<p style="font-size:32px;letter-spacing:8px;font-weight:bold;color:#8a2c4f;margin:8px 0 16px">${code}</p>
+${codeHtml}
 <p style="font-size:14px;color:#5c4a51">Enter it on the Verify Email page. It expires in ${minutes} minutes and works once. If you did not create an Urembo account, you can ignore this email.</p>`,
     ),
   };
@@ -43,8 +74,37 @@ export function passwordResetMessage(
   fullName: string,
   link: string,
   minutes: number,
+  language: MessageLanguage = 'en',
 ): MailMessage {
   const first = fullName.split(/\s+/)[0] || fullName;
+  const button = (label: string) =>
+    `<p style="margin:20px 0"><a href="${escapeHtml(link)}" style="background:#8a2c4f;color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:999px;font-weight:bold">${label}</a></p>`;
+  const pasted = (label: string) =>
+    `<p style="font-size:13px;color:#5c4a51">${label}<br><span style="word-break:break-all">${escapeHtml(link)}</span></p>`;
+  if (language === 'sw') {
+    return {
+      to,
+      subject: 'Badilisha nenosiri lako la Urembo',
+      text: [
+        `Habari ${first},`,
+        '',
+        'Mtu (tunatumaini ni wewe) ameomba kubadilisha nenosiri la akaunti yako ya Urembo. Fungua kiungo hiki uchague jipya:',
+        '',
+        link,
+        '',
+        `Kiungo kinatumika mara moja na muda wake unaisha baada ya dakika ${minutes}. Ukichagua nenosiri jipya utatolewa kwenye kila kifaa.`,
+        'Kama hukuomba hili, puuza barua pepe hii: nenosiri lako halitabadilika.',
+      ].join('\n'),
+      html: layout(
+        'Badilisha nenosiri lako',
+        `<p>Habari ${escapeHtml(first)},</p><p>Mtu (tunatumaini ni wewe) ameomba kubadilisha nenosiri la akaunti yako ya Urembo.</p>
+${button('Chagua nenosiri jipya')}
+${pasted('Au nakili kiungo hiki kwenye kivinjari chako:')}
+<p style="font-size:14px;color:#5c4a51">Kiungo kinatumika mara moja na muda wake unaisha baada ya dakika ${minutes}. Kama hukuomba hili, puuza barua pepe hii: nenosiri lako halitabadilika.</p>`,
+        language,
+      ),
+    };
+  }
   return {
     to,
     subject: 'Reset your Urembo password',
@@ -61,15 +121,17 @@ export function passwordResetMessage(
     html: layout(
       'Reset your password',
       `<p>Hello ${escapeHtml(first)},</p><p>Someone (hopefully you) asked to reset the password of your Urembo account.</p>
-<p style="margin:20px 0"><a href="${escapeHtml(link)}" style="background:#8a2c4f;color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:999px;font-weight:bold">Choose a new password</a></p>
-<p style="font-size:13px;color:#5c4a51">Or paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(link)}</span></p>
+${button('Choose a new password')}
+${pasted('Or paste this link into your browser:')}
 <p style="font-size:14px;color:#5c4a51">The link works once and expires in ${minutes} minutes. If you did not ask for this, ignore this email: your password stays the same.</p>`,
     ),
   };
 }
 
-export function phoneCodeSms(code: string, minutes: number): string {
-  return `Urembo: your verification code is ${code}. It expires in ${minutes} minutes. Never share it with anyone.`;
+export function phoneCodeSms(code: string, minutes: number, language: MessageLanguage = 'en'): string {
+  return language === 'sw'
+    ? `Urembo: nambari yako ya uthibitisho ni ${code}. Muda wake unaisha baada ya dakika ${minutes}. Usimpe mtu yeyote.`
+    : `Urembo: your verification code is ${code}. It expires in ${minutes} minutes. Never share it with anyone.`;
 }
 
 /** Notices about the account (no secret in them): a subject and a plain text for mail, the text alone for SMS. */
@@ -81,8 +143,8 @@ export interface NoticeText {
   body: string;
 }
 
-function when(at: Date): string {
-  return new Intl.DateTimeFormat('en-KE', {
+function when(at: Date, language: MessageLanguage = 'en'): string {
+  return new Intl.DateTimeFormat(language === 'sw' ? 'sw-KE' : 'en-KE', {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -92,7 +154,20 @@ function when(at: Date): string {
   }).format(at);
 }
 
-export function newDeviceNotice(device: string, at: Date, publicUrl: string): NoticeText {
+export function newDeviceNotice(
+  device: string,
+  at: Date,
+  publicUrl: string,
+  language: MessageLanguage = 'en',
+): NoticeText {
+  if (language === 'sw') {
+    return {
+      subject: 'Akaunti yako ya Urembo imeingiwa kwenye kifaa kipya',
+      body:
+        `Urembo: akaunti yako imeingiwa kwenye kifaa kipya (${device}) tarehe ${when(at, language)}. ` +
+        `Si wewe? Badilisha nenosiri lako na utoe vifaa vingine kwenye ${publicUrl}/profile`,
+    };
+  }
   return {
     subject: 'New sign-in to your Urembo account',
     body:
@@ -101,7 +176,19 @@ export function newDeviceNotice(device: string, at: Date, publicUrl: string): No
   };
 }
 
-export function twoFactorOffNotice(at: Date, publicUrl: string): NoticeText {
+export function twoFactorOffNotice(
+  at: Date,
+  publicUrl: string,
+  language: MessageLanguage = 'en',
+): NoticeText {
+  if (language === 'sw') {
+    return {
+      subject: 'Uthibitisho wa hatua mbili umezimwa',
+      body:
+        `Urembo: uthibitisho wa hatua mbili wa kuingia umezimwa kwenye akaunti yako tarehe ${when(at, language)}. ` +
+        `Si wewe? Badilisha nenosiri lako na utoe vifaa vingine kwenye ${publicUrl}/profile`,
+    };
+  }
   return {
     subject: 'Two-factor sign-in was turned off',
     body:
@@ -115,7 +202,17 @@ export function contactChangedNotice(
   newValue: string,
   at: Date,
   publicUrl: string,
+  language: MessageLanguage = 'en',
 ): NoticeText {
+  if (language === 'sw') {
+    const neno = what === 'phone number' ? 'namba ya simu' : 'barua pepe';
+    return {
+      subject: `${neno === 'barua pepe' ? 'Barua pepe' : 'Namba ya simu'} ya akaunti yako ya Urembo imebadilishwa`,
+      body:
+        `Urembo: ${neno} ya akaunti yako imebadilishwa kuwa ${newValue} tarehe ${when(at, language)}. ` +
+        `Si wewe? Badilisha nenosiri lako sasa kwenye ${publicUrl}/signin na upige simu dukani.`,
+    };
+  }
   return {
     subject: `Your Urembo ${what} was changed`,
     body:
@@ -124,6 +221,9 @@ export function contactChangedNotice(
   };
 }
 
-export function resetCodeSms(code: string, minutes: number): string {
+export function resetCodeSms(code: string, minutes: number, language: MessageLanguage = 'en'): string {
+  if (language === 'sw') {
+    return `Urembo: nambari yako ya kubadilisha nenosiri ni ${code}. Muda wake unaisha baada ya dakika ${minutes}. Usimpe mtu yeyote; Urembo haitakuuliza nambari hii.`;
+  }
   return `Urembo: your password reset code is ${code}. It expires in ${minutes} minutes. Never share it with anyone; Urembo never asks for it.`;
 }

@@ -104,6 +104,8 @@ export interface DueAccountMail {
   expires_at: string;
   used_at: string | null;
   full_name: string;
+  /** The account's language: the mail or SMS is written in it. */
+  language: 'en' | 'sw';
 }
 
 /**
@@ -159,6 +161,7 @@ export function dueAccountMails(db: Db, now: string, limit: number): Promise<Due
       'auth_tokens.expires_at as expires_at',
       'auth_tokens.used_at as used_at',
       'users.full_name as full_name',
+      'users.language as language',
     ])
     .where('account_mails.status', '=', 'queued')
     .where('account_mails.next_attempt_at', '<=', now)

@@ -9,6 +9,7 @@ import { toUserDto } from '../users';
 import { currentUser } from './guards';
 import type { AuthService, RequestMeta } from './service';
 import { badRequest } from '../../lib/http-error';
+import { requestLanguage } from '../../lib/request-language';
 import { clearPendingSignin, pendingSignin, setPendingSignin } from './pending-signin';
 import { clearSessionCookie, idleEndsAt, setSessionCookie } from './session';
 import { PENDING_SIGNIN_ENDED } from './two-factor';
@@ -28,7 +29,7 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
     app.route({
       ...routeOf(endpoints.signUp),
       handler: async (request, reply) => {
-        const { user, session } = await service.signup(request.body, meta(request));
+        const { user, session } = await service.signup(request.body, meta(request), requestLanguage(request));
         setSessionCookie(reply, config, session);
         return reply.status(201).send({ user: toUserDto(user), message: 'Signup successful!' });
       },

@@ -111,6 +111,8 @@ export class AuthService {
   async signup(
     input: { fullName: string; email?: string | undefined; phone: string; password: string },
     meta: RequestMeta,
+    /** The language the customer signed up in: the account's mails and SMS follow it. */
+    language: 'en' | 'sw' = 'en',
   ): Promise<SignedIn> {
     const { db, config, limiter } = this.deps;
     await limiter.consume(
@@ -133,7 +135,7 @@ export class AuthService {
       last_login: now,
       created_at: now,
       updated_at: now,
-      language: 'en',
+      language,
       deleted_at: null,
     };
     let session: SignedIn['session'];
@@ -210,7 +212,7 @@ export class AuthService {
         await this.notify(
           trx,
           user,
-          newDeviceNotice(deviceName(meta.userAgent), new Date(), config.publicUrl),
+          newDeviceNotice(deviceName(meta.userAgent), new Date(), config.publicUrl, user.language),
         );
       }
       await recordEvent(trx, user.id, 'signin', meta);
@@ -464,6 +466,7 @@ export class AuthService {
     const { db, config, limiter } = this.deps;
     const newPhone = input.phone !== undefined && input.phone !== user.phone ? input.phone : undefined;
     const newEmail = input.email !== undefined && input.email !== user.email ? input.email : undefined;
+    const language = input.language ?? user.language;
     if (newPhone || newEmail) {
       if (!input.currentPassword) {
         throw badRequest('Enter your current password to change your phone number or email');
@@ -494,11 +497,11 @@ export class AuthService {
           .execute();
         if (newPhone) {
           // The old number hears of it (an SMS), so a stolen session cannot quietly take the account over.
-          const text = contactChangedNotice('phone number', newPhone, now, config.publicUrl);
+          const text = contactChangedNotice('phone number', newPhone, now, config.publicUrl, language);
           await queueNotice(trx, { userId: user.id, channel: 'sms', sentTo: user.phone, ...text });
         }
         if (newEmail) {
-          const text = contactChangedNotice('email address', newEmail, now, config.publicUrl);
+          const text = contactChangedNotice('email address', newEmail, now, config.publicUrl, language);
           if (user.email) {
             await queueNotice(trx, { userId: user.id, channel: 'email', sentTo: user.email, ...text });
           } else if (!newPhone) {
@@ -580,7 +583,7 @@ export class AuthService {
     );
     try {
       await this.issueCode(user, 'verify-phone', user.phone, (code) =>
-        this.deps.sms.send(user.phone, phoneCodeSms(code, CODE_TTL_MINUTES)),
+        this.deps.sms.send(user.phone, phoneCodeSms(code, CODE_TTL_MINUTES, user.language)),
       );
     } catch (err) {
       if (err instanceof SmsError) {

@@ -173,7 +173,7 @@ export class TwoFactorService {
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('two_factor_recovery_codes').where('user_id', '=', user.id).execute();
       await trx.deleteFrom('two_factor').where('user_id', '=', user.id).execute();
-      await this.auth.notify(trx, user, twoFactorOffNotice(new Date(), config.publicUrl));
+      await this.auth.notify(trx, user, twoFactorOffNotice(new Date(), config.publicUrl, user.language));
     });
     this.deps.messages.kick();
   }

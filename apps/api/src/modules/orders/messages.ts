@@ -9,7 +9,7 @@ import { SmsError, type SmsSender } from '../../lib/sms';
 import { WhatsAppError, type WhatsAppSender } from '../../lib/whatsapp';
 import { describeVariant, parseVariantOptions } from '../catalogue';
 import { paymentDestination } from './payment-destination';
-import { firstName, orderTemplateMessage } from './whatsapp-templates';
+import { firstName, orderTemplateMessage, type MessageLanguage } from './whatsapp-templates';
 
 /** Tries on WhatsApp before an update that WhatsApp cannot take goes out as an SMS instead. */
 export const MAX_WHATSAPP_ATTEMPTS = 3;
@@ -33,7 +33,11 @@ interface MessageOrder {
 /**
  * "Velvet Lipstick (Shade: Rose) x2, Black Soap x1": as many lines as fit in `room` characters, then "and N more".
  */
-export function linesSummary(items: NonNullable<MessageOrder['items']>, room: number): string {
+export function linesSummary(
+  items: NonNullable<MessageOrder['items']>,
+  room: number,
+  language: MessageLanguage = 'en',
+): string {
   const parts = items.map((item) => {
     const name = item.name.length > 40 ? `${item.name.slice(0, 39)}…` : item.name;
     const options = parseVariantOptions(item.variant_options);
@@ -42,44 +46,71 @@ export function linesSummary(items: NonNullable<MessageOrder['items']>, room: nu
   });
   for (let shown = parts.length; shown > 0; shown -= 1) {
     const more = parts.length - shown;
-    const text = parts.slice(0, shown).join(', ') + (more > 0 ? ` and ${more} more` : '');
+    const rest = language === 'sw' ? ` na nyingine ${more}` : ` and ${more} more`;
+    const text = parts.slice(0, shown).join(', ') + (more > 0 ? rest : '');
     if (text.length <= room) return text;
   }
-  return parts.length > 0 ? `${parts.length} items` : '';
+  if (parts.length === 0) return '';
+  return language === 'sw' ? `bidhaa ${parts.length}` : `${parts.length} items`;
 }
 
-/** The text of one order event (at most 320 characters, the order reference always in it). */
-export function orderMessageText(config: Config, order: MessageOrder, event: OrderEventColumn): string {
+/**
+ * The text of one order event (at most 320 characters, the order reference always in it), in the customer's
+ * language (English when the account is gone).
+ */
+export function orderMessageText(
+  config: Config,
+  order: MessageOrder,
+  event: OrderEventColumn,
+  language: MessageLanguage = 'en',
+): string {
   const first = firstName(order.name);
   const ref = order.reference;
+  const sw = language === 'sw';
   let text: string;
   switch (event) {
     case 'placed': {
       const to = paymentDestination(config, ref);
       const discount = order.discount_code
-        ? ` Discount ${order.discount_code} -${formatKsh(order.discount_amount ?? 0)}.`
+        ? sw
+          ? ` Punguzo ${order.discount_code} -${formatKsh(order.discount_amount ?? 0)}.`
+          : ` Discount ${order.discount_code} -${formatKsh(order.discount_amount ?? 0)}.`
         : '';
-      const rest = `${discount} Total ${formatKsh(order.total_amount)}. Pay with M-Pesa: Lipa na M-Pesa > Pay Bill, business no. ${to.paybill}, account ${to.account}.`;
-      const opening = `Hi ${first}, Urembo order ${ref} is placed`;
+      const rest = sw
+        ? `${discount} Jumla ${formatKsh(order.total_amount)}. Lipa kwa M-Pesa: Lipa na M-Pesa > Pay Bill, namba ya biashara ${to.paybill}, akaunti ${to.account}.`
+        : `${discount} Total ${formatKsh(order.total_amount)}. Pay with M-Pesa: Lipa na M-Pesa > Pay Bill, business no. ${to.paybill}, account ${to.account}.`;
+      const opening = sw
+        ? `Habari ${first}, agizo lako la Urembo ${ref} limepokelewa`
+        : `Hi ${first}, Urembo order ${ref} is placed`;
       const room = MAX_SMS_LENGTH - opening.length - rest.length - 3;
-      const lines = order.items && order.items.length > 0 ? linesSummary(order.items, room) : '';
+      const lines = order.items && order.items.length > 0 ? linesSummary(order.items, room, language) : '';
       text = `${opening}${lines ? `: ${lines}` : ''}.${rest}`;
       break;
     }
     case 'paid':
-      text = `Urembo order ${ref}: payment received, thank you ${first}! We are preparing your order.`;
+      text = sw
+        ? `Agizo la Urembo ${ref}: malipo yamepokelewa, asante ${first}! Tunaandaa agizo lako.`
+        : `Urembo order ${ref}: payment received, thank you ${first}! We are preparing your order.`;
       break;
     case 'in-transit':
-      text = `Urembo order ${ref} is on its way to you.`;
+      text = sw
+        ? `Agizo la Urembo ${ref} liko njiani kukufikia.`
+        : `Urembo order ${ref} is on its way to you.`;
       break;
     case 'delivered':
-      text = `Urembo order ${ref} has been delivered. Thank you for shopping with us, ${first}!`;
+      text = sw
+        ? `Agizo la Urembo ${ref} limefikishwa. Asante kwa kununua kwetu, ${first}!`
+        : `Urembo order ${ref} has been delivered. Thank you for shopping with us, ${first}!`;
       break;
     case 'cancelled':
-      text = `Urembo order ${ref} has been cancelled. If you paid for it, we will contact you about a refund.`;
+      text = sw
+        ? `Agizo la Urembo ${ref} limeghairiwa. Kama ulilipia, tutawasiliana nawe kuhusu kurejeshewa pesa.`
+        : `Urembo order ${ref} has been cancelled. If you paid for it, we will contact you about a refund.`;
       break;
     case 'refunded':
-      text = `Urembo order ${ref}: we have sent your money back to you, ${first}.`;
+      text = sw
+        ? `Agizo la Urembo ${ref}: tumekurudishia pesa zako, ${first}.`
+        : `Urembo order ${ref}: we have sent your money back to you, ${first}.`;
       break;
   }
   return text.length > MAX_SMS_LENGTH ? `${text.slice(0, MAX_SMS_LENGTH - 1)}…` : text;
@@ -212,6 +243,7 @@ export class OrderMessenger implements MessageKind<DueOrderMessage> {
         config,
         { ...message, discount_amount: Number(message.discount_amount), items },
         message.event,
+        message.language ?? 'en',
       );
     keep(text);
     await this.deps.sms.send(message.phone, text);

@@ -16,14 +16,41 @@ interface DueReturnMessage {
   phone: string;
   refund_amount: number;
   note: string | null;
+  /** The customer's language (null when the account is gone). */
+  language: 'en' | 'sw' | null;
 }
 
-/** The text of one step of a return (the order's reference always in it; the shop's note when there is one). */
-export function returnMessageText(message: Omit<DueReturnMessage, 'id' | 'attempts' | 'phone'>): string {
+/**
+ * The text of one step of a return (the order's reference always in it; the shop's note when there is one), in the
+ * customer's language.
+ */
+export function returnMessageText(
+  message: Omit<DueReturnMessage, 'id' | 'attempts' | 'phone' | 'language'> & {
+    language?: 'en' | 'sw' | null;
+  },
+): string {
   const first = message.name.trim().split(/\s+/)[0]?.slice(0, 30) || 'there';
   const ref = message.reference;
   const note = message.note ? ` ${message.note}` : '';
   let text: string;
+  if (message.language === 'sw') {
+    const firstSw = message.name.trim().split(/\s+/)[0]?.slice(0, 30) || 'mteja';
+    switch (message.event) {
+      case 'requested':
+        text = `Habari ${firstSw}, tumepokea ombi lako la kurudisha bidhaa za agizo la Urembo ${ref}. Tutakujulisha kwa SMS tukishaliangalia.`;
+        break;
+      case 'approved':
+        text = `Agizo la Urembo ${ref}: ombi lako la kurudisha limekubaliwa. Tafadhali lete au tutumie bidhaa hizo.${note}`;
+        break;
+      case 'rejected':
+        text = `Agizo la Urembo ${ref}: samahani, hatuwezi kukubali urejeshaji huu.${note}`;
+        break;
+      case 'received':
+        text = `Agizo la Urembo ${ref}: tumepokea bidhaa ulizorudisha. Utarejeshewa ${formatKsh(Number(message.refund_amount))}.${note}`;
+        break;
+    }
+    return text.length > MAX_SMS_LENGTH ? `${text.slice(0, MAX_SMS_LENGTH - 1)}…` : text;
+  }
   switch (message.event) {
     case 'requested':
       text = `Hi ${first}, we have your request to return items of Urembo order ${ref}. We will tell you by SMS once we have looked at it.`;
@@ -53,7 +80,9 @@ export class ReturnMessenger implements MessageKind<DueReturnMessage> {
       .selectFrom('return_messages')
       .innerJoin('returns', 'returns.id', 'return_messages.return_id')
       .innerJoin('orders', 'orders.id', 'returns.order_id')
+      .leftJoin('users', 'users.id', 'orders.user_id')
       .select([
+        'users.language as language',
         'return_messages.id as id',
         'return_messages.event as event',
         'return_messages.attempts as attempts',
