@@ -381,6 +381,57 @@ export const MESSAGE_CATALOGUE = {
     en: 'Enter the M-Pesa phone number, like 0712 345 678',
     sw: 'Weka namba ya simu ya M-Pesa, kama 0712 345 678',
   },
+  stkSent: { en: 'M-Pesa pop-up sent to {phone}', sw: 'Ombi la M-Pesa limetumwa kwa {phone}' },
+  stkPaid: { en: 'Paid', sw: 'Imelipwa' },
+  stkBalance: {
+    en: 'Your M-Pesa balance was not enough for this payment. Top up and try again.',
+    sw: 'Salio lako la M-Pesa halikutosha kwa malipo haya. Ongeza salio ujaribu tena.',
+  },
+  stkBelowMin: {
+    en: 'The amount is below the M-Pesa minimum.',
+    sw: 'Kiasi ni chini ya kiwango cha chini cha M-Pesa.',
+  },
+  stkAboveMax: {
+    en: 'The amount is above the M-Pesa maximum for one payment.',
+    sw: 'Kiasi ni zaidi ya kiwango cha juu cha M-Pesa kwa malipo moja.',
+  },
+  stkDailyLimit: {
+    en: 'This payment would go over your daily M-Pesa limit.',
+    sw: 'Malipo haya yangezidi kikomo chako cha M-Pesa cha siku.',
+  },
+  stkDuplicate: {
+    en: 'M-Pesa refused a second payment of the same amount within two minutes. Wait two minutes and try again.',
+    sw: 'M-Pesa imekataa malipo ya pili ya kiasi kilekile ndani ya dakika mbili. Subiri dakika mbili ujaribu tena.',
+  },
+  stkInProgress: {
+    en: 'Another M-Pesa payment is already in progress on your phone. Finish it, then try again.',
+    sw: 'Kuna malipo mengine ya M-Pesa yanayoendelea kwenye simu yako. Yamalize, kisha ujaribu tena.',
+  },
+  stkExpired: {
+    en: 'The M-Pesa prompt expired before it was answered. Try again.',
+    sw: 'Muda wa ombi la M-Pesa uliisha kabla ya kujibiwa. Jaribu tena.',
+  },
+  stkNotShown: {
+    en: 'M-Pesa could not show the prompt on your phone. Try again, or pay with the paybill.',
+    sw: 'M-Pesa haikuweza kuonyesha ombi kwenye simu yako. Jaribu tena, au lipa kwa Pay Bill.',
+  },
+  stkCancelled: { en: 'You cancelled the M-Pesa prompt.', sw: 'Umeghairi ombi la M-Pesa.' },
+  stkUnreachable: {
+    en: 'Your phone could not be reached, or the prompt timed out. Check that the phone is on and unlocked, then try again.',
+    sw: 'Simu yako haikupatikana, au muda wa ombi uliisha. Hakikisha simu imewashwa na haijafungwa, kisha ujaribu tena.',
+  },
+  stkWrongPin: {
+    en: 'The M-Pesa PIN was wrong. Try again.',
+    sw: 'PIN ya M-Pesa haikuwa sahihi. Jaribu tena.',
+  },
+  stkShopRefused: {
+    en: 'The shop could not take this M-Pesa payment. Please pay with the paybill instead.',
+    sw: 'Duka halikuweza kupokea malipo haya ya M-Pesa. Tafadhali lipa kwa Pay Bill badala yake.',
+  },
+  stkCode: {
+    en: 'M-Pesa could not complete the payment (code {code}).',
+    sw: 'M-Pesa haikuweza kukamilisha malipo (msimbo {code}).',
+  },
   pendingPin: {
     en: 'Waiting for you to enter your M-Pesa PIN on your phone.',
     sw: 'Tunasubiri uweke PIN yako ya M-Pesa kwenye simu yako.',
