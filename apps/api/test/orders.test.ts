@@ -466,6 +466,53 @@ describeEachDialect('orders: reading, cancelling and admin', (ctx) => {
     expect(bad.json().error).toContain('status must be one of pending, paid');
   });
 
+  it('lists a customer’s orders by what they wait for: payment or delivery', async () => {
+    const { user, cookie } = await signedInUser(ctx());
+    const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T10:00:00.000Z`;
+    const { id: pending } = await createTestOrder(ctx(), user.id, { createdAt: at(1) });
+    const { id: paidPending } = await createTestOrder(ctx(), user.id, {
+      paymentStatus: 'paid',
+      createdAt: at(2),
+    });
+    const { id: paidTransit } = await createTestOrder(ctx(), user.id, {
+      paymentStatus: 'paid',
+      deliveryStatus: 'in-transit',
+      createdAt: at(3),
+    });
+    await createTestOrder(ctx(), user.id, {
+      paymentStatus: 'paid',
+      deliveryStatus: 'delivered',
+      createdAt: at(4),
+    });
+    const { id: cancelled } = await createTestOrder(ctx(), user.id, {
+      deliveryStatus: 'cancelled',
+      createdAt: at(5),
+    });
+    const { id: failed } = await createTestOrder(ctx(), user.id, {
+      paymentStatus: 'payment-unsuccessful',
+      createdAt: at(6),
+    });
+    await createTestOrder(ctx(), user.id, { paymentStatus: 'refunded', createdAt: at(7) });
+    const someoneElse = await signedInUser(ctx());
+    await createTestOrder(ctx(), someoneElse.user.id);
+
+    const list = async (query: string) => {
+      const res = await callApi(ctx(), 'GET', `/order/user/${user.id}?${query}`, cookie);
+      expect(res.statusCode).toBe(200);
+      return res.json<{ data: Order[] }>().data.map((o) => o._id);
+    };
+    // Neither a paid nor a cancelled nor a refunded order waits for payment.
+    expect(await list('awaiting=payment')).toEqual([failed, pending]);
+    expect(await list('awaiting=delivery')).toEqual([paidTransit, paidPending]);
+    // With a status too, both apply.
+    expect(await list('awaiting=delivery&status=in-transit')).toEqual([paidTransit]);
+    expect(await list('awaiting=payment&status=cancelled')).toEqual([]);
+    expect(await list('status=cancelled')).toEqual([cancelled]);
+    const bad = await callApi(ctx(), 'GET', `/order/user/${user.id}?awaiting=shipping`, cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toContain('awaiting must be one of payment, delivery');
+  });
+
   it('lets the owner cancel only an unpaid order whose delivery has not started', async () => {
     const { user, cookie } = await signedInUser(ctx());
     const cancel = (id: string) => callApi(ctx(), 'POST', `/order/${id}/cancel`, cookie);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { productSchema, variantSchema } from './catalogue';
 import { oneOf } from './common';
 import { appliedDiscountSchema, discountCodeInputSchema } from './discounts';
+import { ADMIN_ORDER_FILTERS } from './dashboard';
 import {
   DELIVERY_STATUSES,
   MAX_LINE_COUNT,
@@ -14,7 +15,7 @@ import {
 // exported here too, where the entity schemas that use them are.
 export {
   DELIVERY_STATUSES,
-  ORDER_FILTERS,
+  ORDER_TABS,
   PAYMENT_STATUSES,
   STATUS_LABELS,
   type DeliveryStatus,
@@ -256,6 +257,8 @@ export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 
 export const orderListQuerySchema = z.object({
   status: oneOf('status', ORDER_STATUS_FILTERS).optional(),
+  /** What the orders wait for, as the admin's filter counts it: payment (unpaid, not cancelled) or delivery. */
+  awaiting: oneOf('awaiting', ADMIN_ORDER_FILTERS).optional(),
 });
 
 /** PUT /order/updateStatus/{id} (admin): either or both statuses; neither → 400 "Not changed". */

@@ -71,10 +71,11 @@ export const orderEndpoints = defineEndpoints(orderRoutes, {
     errors: [403, 409],
   },
   listUserOrders: {
-    summary: "A customer's orders, newest first, optionally of one status",
+    summary: "A customer's orders, newest first, optionally of one status or what they wait for",
     description:
       'The caller’s own, or any customer’s for an admin (403 otherwise). `status` matches the payment or the ' +
-      'delivery status.',
+      'delivery status. `awaiting=payment` keeps unpaid orders that are not cancelled; `awaiting=delivery` keeps ' +
+      'paid orders neither delivered nor cancelled (the admin list’s filter). Both given: orders matching both.',
     access: 'customer',
     params: pathParams('userId'),
     query: orderListQuerySchema,

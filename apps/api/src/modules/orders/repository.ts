@@ -84,9 +84,18 @@ export function findOrderById(db: Db, id: string): Promise<OrderRow | undefined>
   return ordersWithUser(db).where('orders.id', '=', id).executeTakeFirst();
 }
 
-/** A customer's orders, newest first; with a status, those whose payment OR delivery status equals it. */
-export function listUserOrders(db: Db, userId: string, status?: string): Promise<OrderRow[]> {
+/**
+ * A customer's orders, newest first; with a status, those whose payment OR delivery status equals it; with
+ * `awaiting`, those waiting for payment or for delivery (the admin table's definition).
+ */
+export function listUserOrders(
+  db: Db,
+  userId: string,
+  status?: string,
+  awaiting?: AdminOrderFilter,
+): Promise<OrderRow[]> {
   let query = ordersWithUser(db).where('orders.user_id', '=', userId);
+  if (awaiting) query = query.where(awaitingFilter(awaiting));
   if (status) {
     query = query.where((eb) =>
       eb.or([
@@ -99,13 +108,17 @@ export function listUserOrders(db: Db, userId: string, status?: string): Promise
 }
 
 /**
- * The admin table's filters, and the dashboard's counts of them (the one definition): awaiting payment = unpaid and not cancelled; awaiting delivery
- * = paid and neither delivered nor cancelled.
+ * The admin table's filters, the dashboard's counts of them and the customer's order tabs (the one definition):
+ * awaiting payment = neither paid nor refunded, and not cancelled; awaiting delivery = paid and neither delivered nor
+ * cancelled.
  */
 function awaitingFilter(awaiting: AdminOrderFilter) {
   return (eb: ExpressionBuilder<Database, 'orders'>) =>
     awaiting === 'payment'
-      ? eb.and([eb('orders.payment_status', '<>', 'paid'), eb('orders.delivery_status', '<>', 'cancelled')])
+      ? eb.and([
+          eb('orders.payment_status', 'not in', ['paid', 'refunded']),
+          eb('orders.delivery_status', '<>', 'cancelled'),
+        ])
       : eb.and([
           eb('orders.payment_status', '=', 'paid'),
           eb('orders.delivery_status', 'not in', ['delivered', 'cancelled']),

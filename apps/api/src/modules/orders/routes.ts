@@ -56,7 +56,11 @@ export function shopRoutes(ctx: Ctx): FastifyPluginAsyncZod {
         if (!mayRead(user, request.params.userId)) {
           throw forbidden('You can only reach your own account');
         }
-        const data = await orders.listOrdersOfUser(request.params.userId, request.query.status);
+        const data = await orders.listOrdersOfUser(
+          request.params.userId,
+          request.query.status,
+          request.query.awaiting,
+        );
         return reply.send({ data });
       },
     });

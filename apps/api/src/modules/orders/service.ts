@@ -339,9 +339,13 @@ export class OrderService {
     return { cancelled: cancelledIds.length };
   }
 
-  async listOrdersOfUser(userId: string, status: OrderStatusFilter | undefined): Promise<Order[]> {
+  async listOrdersOfUser(
+    userId: string,
+    status: OrderStatusFilter | undefined,
+    awaiting?: AdminOrderFilter,
+  ): Promise<Order[]> {
     const { db } = this.deps;
-    return this.withItems(await listUserOrders(db, userId, status));
+    return this.withItems(await listUserOrders(db, userId, status, awaiting));
   }
 
   /** An order the caller may read (its owner or an admin); anyone else is told it does not exist. */
