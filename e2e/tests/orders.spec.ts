@@ -14,7 +14,7 @@ test.describe('cart, checkout and orders: what a visitor sees', () => {
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
 
     await page.goto('/orders');
-    await expect(page).toHaveURL(/\/orders\/pending$/);
+    await expect(page).toHaveURL(/\/orders\/all$/);
     await expect(page.getByRole('heading', { name: 'You are not signed in yet' })).toBeVisible();
   });
 
@@ -122,9 +122,11 @@ test('a customer orders two products with delivery and follows the order as an a
   // The cart gave up what was ordered; the order is pending, not paid.
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
-  await page.goto('/orders/paid');
+  await page.goto('/orders/to-deliver');
   await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
   await expect(page.getByRole('link', { name: new RegExp(`^Order ${ref}`) })).toHaveCount(0);
+  await page.goto('/orders/to-pay');
+  await expect(page.getByRole('link', { name: new RegExp(`^Order ${ref}`) })).toBeVisible();
 
   // The admin marks it paid, then delivered.
   const adminContext = await browser.newContext();
@@ -141,8 +143,10 @@ test('a customer orders two products with delivery and follows the order as an a
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText('status updated').last()).toBeVisible();
 
-  await page.goto('/orders/paid');
+  await page.goto('/orders/to-deliver');
   await expect(page.getByRole('link', { name: new RegExp(`^Order ${ref}`) })).toBeVisible();
+  await page.goto('/orders/to-pay');
+  await expect(page.getByRole('link', { name: new RegExp(`^Order ${ref}`) })).toHaveCount(0);
   await page.goto('/orders/delivered');
   await expect(page.getByRole('link', { name: new RegExp(`^Order ${ref}`) })).toHaveCount(0);
 

@@ -30,47 +30,81 @@ const orderRoute = (
 );
 
 describe('OrdersPage', () => {
-  it('lists the orders of the chosen status with dates, counts, totals and labelled statuses', async () => {
+  it('lists a tab’s orders by what they wait for, with dates, counts, totals and labelled statuses', async () => {
     const calls = mockApi({
       ...signedIn,
-      [`GET /order/user/${customer._id}?status=paid`]: () => ({
+      [`GET /order/user/${customer._id}?awaiting=delivery`]: () => ({
         body: { data: [order({ paymentStatus: 'paid', deliveryStatus: 'in-transit' })] },
       }),
     });
-    renderAt(ordersRoute, '/orders/paid');
+    renderAt(ordersRoute, '/orders/to-deliver');
     const card = await screen.findByRole('link', { name: /^Order K7HX9QC/ });
     expect(card).toHaveAttribute('href', '/order/65f0c0ffee00000000a1b2c3');
     expect(card).toHaveTextContent('2 Mar 2026');
     expect(card).toHaveTextContent('3 items');
     expect(card).toHaveTextContent('Ksh 4,350');
     expect(card).toHaveTextContent('In Transit');
-    expect(screen.getByRole('link', { name: 'Paid' })).toHaveAttribute('aria-current', 'page');
-    expect(calls.map((c) => c.path)).toContain(`/order/user/${customer._id}?status=paid`);
-    expect(document.title).toBe('My Orders - Paid');
-    for (const tab of ['Pending', 'Paid', 'Delivered', 'Cancelled']) {
-      expect(screen.getByRole('navigation', { name: 'Order status' })).toContainElement(
-        screen.getByRole('link', { name: tab }),
-      );
+    expect(screen.getByRole('link', { name: 'To deliver' })).toHaveAttribute('aria-current', 'page');
+    expect(calls.map((c) => c.path)).toContain(`/order/user/${customer._id}?awaiting=delivery`);
+    expect(document.title).toContain('My orders: To deliver');
+    const tabs = within(screen.getByRole('navigation', { name: 'Order status' })).getAllByRole('link');
+    expect(tabs.map((t) => t.textContent)).toEqual(['To pay', 'To deliver', 'Delivered', 'Cancelled', 'All']);
+    expect(tabs.map((t) => t.getAttribute('href'))).toEqual([
+      '/orders/to-pay',
+      '/orders/to-deliver',
+      '/orders/delivered',
+      '/orders/cancelled',
+      '/orders/all',
+    ]);
+  });
+
+  it('asks each tab for its own orders: to pay, delivered, cancelled by status, all without a filter', async () => {
+    const calls = mockApi({
+      ...signedIn,
+      [`GET /order/user/${customer._id}?awaiting=payment`]: () => ({ body: { data: [] } }),
+      [`GET /order/user/${customer._id}?status=delivered`]: () => ({ body: { data: [] } }),
+      [`GET /order/user/${customer._id}?status=cancelled`]: () => ({ body: { data: [] } }),
+      [`GET /order/user/${customer._id}`]: () => ({ body: { data: [] } }),
+    });
+    const expected: [string, string, string][] = [
+      ['to-pay', '?awaiting=payment', 'Nothing to pay'],
+      ['delivered', '?status=delivered', 'No delivered orders yet'],
+      ['cancelled', '?status=cancelled', 'No cancelled orders'],
+      ['all', '', 'No orders yet'],
+    ];
+    for (const [slug, query, empty] of expected) {
+      const view = renderAt(ordersRoute, `/orders/${slug}`);
+      expect(await screen.findByText(empty)).toBeInTheDocument();
+      expect(calls.at(-1)?.path).toBe(`/order/user/${customer._id}${query}`);
+      view.unmount();
     }
   });
 
   it('says "Error loading orders" when the list fails, and asks a visitor to sign in', async () => {
     mockApi({
       ...signedIn,
-      [`GET /order/user/${customer._id}?status=pending`]: () => ({ status: 500, body: { error: 'boom' } }),
+      [`GET /order/user/${customer._id}?awaiting=payment`]: () => ({ status: 500, body: { error: 'boom' } }),
     });
-    const first = renderAt(ordersRoute, '/orders/pending');
+    const first = renderAt(ordersRoute, '/orders/to-pay');
     expect(await screen.findByText('Error loading orders', {}, { timeout: 5000 })).toBeInTheDocument();
     first.unmount();
     mockApi(signedOut);
-    renderAt(ordersRoute, '/orders/pending');
+    renderAt(ordersRoute, '/orders/to-pay');
     expect(await screen.findByRole('heading', { name: 'You are not signed in yet' })).toBeInTheDocument();
   });
 
-  it('sends an unknown status to pending', async () => {
+  it('sends the former status pages to the tab that replaced them, and anything else to All', async () => {
     mockApi(signedIn);
-    const { location } = renderAt(ordersRoute, '/orders/shipped');
-    await waitFor(() => expect(location.history.at(-1)).toBe('/orders/pending'));
+    for (const [from, to] of [
+      ['/orders/pending', '/orders/to-pay'],
+      ['/orders/paid', '/orders/to-deliver'],
+      ['/orders/in-transit', '/orders/to-deliver'],
+      ['/orders/shipped', '/orders/all'],
+    ]) {
+      const { location, unmount } = renderAt(ordersRoute, from);
+      await waitFor(() => expect(location.history.at(-1)).toBe(to));
+      unmount();
+    }
   });
 });
 
@@ -210,7 +244,7 @@ describe('OrderPage', () => {
     });
     renderAt(orderRoute, '/order/someone-elses');
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders/pending');
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders/all');
     expect(document.title).toBe('Order not found');
   });
 });

@@ -394,7 +394,7 @@ describe('ReviewOrderPage', () => {
     mockApi(baseRoutes({ status: 404, body: { error: 'Order not found' } }));
     renderReviewPage();
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders/pending');
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders/all');
     expect(screen.queryByLabelText('Comment')).not.toBeInTheDocument();
   });
 

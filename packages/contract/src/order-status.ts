@@ -19,8 +19,27 @@ export const STATUS_LABELS: Record<PaymentStatus | DeliveryStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** The customer's order list filter: pending, paid, delivered, cancelled. */
-export const ORDER_FILTERS = ['pending', 'paid', 'delivered', 'cancelled'] as const;
+/**
+ * The customer's order tabs (/orders/{slug}), by what the orders wait for, and the query each one sends to
+ * GET /order/user/{userId}. "All" sends none.
+ */
+export const ORDER_TABS = [
+  { slug: 'to-pay', label: 'To pay', query: { awaiting: 'payment' } },
+  { slug: 'to-deliver', label: 'To deliver', query: { awaiting: 'delivery' } },
+  { slug: 'delivered', label: 'Delivered', query: { status: 'delivered' } },
+  { slug: 'cancelled', label: 'Cancelled', query: { status: 'cancelled' } },
+  { slug: 'all', label: 'All', query: {} },
+] as const;
+export type OrderTab = (typeof ORDER_TABS)[number];
+export type OrderTabSlug = OrderTab['slug'];
+
+/** Where the former status pages (/orders/pending...) now lead. */
+export const FORMER_ORDER_PAGES: Record<string, OrderTabSlug> = {
+  pending: 'to-pay',
+  'payment-unsuccessful': 'to-pay',
+  paid: 'to-deliver',
+  'in-transit': 'to-deliver',
+};
 
 /** Every status a customer's order list may be filtered by (paymentStatus OR deliveryStatus equals it). */
 export const ORDER_STATUS_FILTERS = [

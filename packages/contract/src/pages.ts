@@ -35,7 +35,7 @@ export const PAGES = {
     screen: 'src/features/checkout/screens/checkout-page.tsx',
     export: 'CheckoutPage',
   },
-  orders: { path: '/orders', redirect: '/orders/pending' },
+  orders: { path: '/orders', redirect: '/orders/all' },
   ordersWithStatus: {
     path: '/orders/:status',
     screen: 'src/features/orders/screens/orders-page.tsx',

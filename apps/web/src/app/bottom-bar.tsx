@@ -16,7 +16,7 @@ export function BottomBar() {
     { to: '/', label: 'Home', icon: HomeIcon },
     { to: '/shop', label: 'Shop', icon: BagIcon },
     { to: '/cart', label: 'Cart', icon: CartIcon },
-    { to: '/orders/pending', label: 'Orders', icon: PackageIcon },
+    { to: '/orders/all', label: 'Orders', icon: PackageIcon },
     user
       ? { to: '/profile', label: 'Profile', icon: UserIcon }
       : { to: '/signin', label: 'Sign-in', icon: UserIcon },

@@ -53,7 +53,7 @@ export function Footer() {
               </Link>
             </li>
             <li>
-              <Link to="/orders/pending" className="hover:text-white">
+              <Link to="/orders/all" className="hover:text-white">
                 Track my orders
               </Link>
             </li>

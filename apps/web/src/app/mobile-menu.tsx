@@ -20,7 +20,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
     { to: '/', label: 'Home', icon: HomeIcon },
     { to: '/shop', label: 'Shop', icon: BagIcon },
     { to: '/cart', label: 'Cart', icon: CartIcon },
-    { to: '/orders/pending', label: 'Orders', icon: PackageIcon },
+    { to: '/orders/all', label: 'Orders', icon: PackageIcon },
     ...(user ? [{ to: '/profile', label: 'Profile', icon: UserIcon }] : []),
     ...(user?.role === 'admin' ? [{ to: adminHome(user), label: 'Admin panel', icon: ShieldIcon }] : []),
   ];

@@ -15,7 +15,7 @@ export function headerLinks(user: User | null | undefined): NavLink[] {
   const links: NavLink[] = [
     { to: '/shop', label: 'Shop' },
     { to: '/cart', label: 'Cart' },
-    { to: '/orders/pending', label: 'Orders' },
+    { to: '/orders/all', label: 'Orders' },
   ];
   if (user?.role === 'admin') links.push({ to: adminHome(user), label: 'Admin' });
   if (user) links.push({ to: '/profile', label: 'Profile' });

@@ -1,7 +1,7 @@
 import type { AdminOrderFilter } from '@urembo/contract/dashboard';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UpdateOrderStatusBody } from '@urembo/contract/orders';
-import type { OrderStatusFilter } from '@urembo/contract/order-status';
+import type { OrderTab } from '@urembo/contract/order-status';
 import { orderRoutes } from '@urembo/contract/routes/orders';
 import { call } from '../../lib/api-client';
 import { useAuthUser } from '../../app/data/session';
@@ -9,10 +9,9 @@ import { useAuthUser } from '../../app/data/session';
 /** The orders feature's query keys: every one starts with 'orders'. */
 export const orderKeys = {
   all: ['orders'] as const,
-  /** The customer's own lists, one per status. */
+  /** The customer's own lists, one per tab. */
   lists: ['orders', 'mine'] as const,
-  mine: (userId: string | undefined, status: OrderStatusFilter) =>
-    ['orders', 'mine', userId, status] as const,
+  mine: (userId: string | undefined, tab: OrderTab['slug']) => ['orders', 'mine', userId, tab] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
   messages: (id: string) => ['orders', 'messages', id] as const,
   adminLists: ['orders', 'admin'] as const,
@@ -24,13 +23,13 @@ export const orderKeys = {
 /** How often an unpaid order's page asks the shop again. */
 export const ORDER_REFRESH_MS = 4000;
 
-/** The signed-in customer's orders whose payment or delivery status is `status`. */
-export function useMyOrders(status: OrderStatusFilter) {
+/** The signed-in customer's orders of one tab (what they wait for, delivered, cancelled or all). */
+export function useMyOrders(tab: OrderTab) {
   const { data: user } = useAuthUser();
   return useQuery({
-    queryKey: orderKeys.mine(user?._id, status),
+    queryKey: orderKeys.mine(user?._id, tab.slug),
     queryFn: () =>
-      call(orderRoutes.listUserOrders, { params: { userId: user!._id }, query: { status } }).then(
+      call(orderRoutes.listUserOrders, { params: { userId: user!._id }, query: { ...tab.query } }).then(
         (r) => r.data,
       ),
     enabled: !!user,

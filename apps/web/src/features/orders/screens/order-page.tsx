@@ -55,7 +55,7 @@ function OrderNotFound() {
       <p className="mt-3 text-stone-600">
         We could not find that order in your account. Check the link, or find it among your orders.
       </p>
-      <Link to="/orders/pending" className="btn-primary mt-8">
+      <Link to="/orders/all" className="btn-primary mt-8">
         My Orders
       </Link>
     </section>
@@ -68,7 +68,7 @@ function OrderLoadFailed({ message }: { message: string }) {
     <section className="mx-auto max-w-xl px-6 py-16 text-center">
       <h1 className="font-display text-2xl font-semibold text-brand-800">This order could not load</h1>
       <p className="mt-2 text-stone-600">{message}</p>
-      <Link to="/orders/pending" className="btn-outline mt-6">
+      <Link to="/orders/all" className="btn-outline mt-6">
         My Orders
       </Link>
     </section>
@@ -93,7 +93,7 @@ function OrderDetails({
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-6 md:py-10">
-      <Link to="/orders/pending" className="text-sm font-medium text-brand-700 hover:underline">
+      <Link to="/orders/all" className="text-sm font-medium text-brand-700 hover:underline">
         ← My Orders
       </Link>
       <header className="mt-3 flex flex-wrap items-start justify-between gap-3">

@@ -1,9 +1,4 @@
-import {
-  ORDER_FILTERS,
-  ORDER_STATUS_FILTERS,
-  STATUS_LABELS,
-  type OrderStatusFilter,
-} from '@urembo/contract/order-status';
+import { FORMER_ORDER_PAGES, ORDER_TABS, type OrderTab } from '@urembo/contract/order-status';
 import { Link, Redirect, useParams } from 'wouter';
 import { PackageIcon } from '../../../components/icons';
 import { SignedOutNotice } from '../../../components/signed-out-notice';
@@ -13,23 +8,36 @@ import { useAuthUser } from '../../../app/data/session';
 import { useMyOrders } from '../api';
 import { OrderCard } from '../components/order-card';
 
-function isStatus(value: string | undefined): value is OrderStatusFilter {
-  return (ORDER_STATUS_FILTERS as readonly string[]).includes(value ?? '');
-}
+/** What an empty tab says. */
+const EMPTY: Record<OrderTab['slug'], { title: string; text: string }> = {
+  'to-pay': { title: 'Nothing to pay', text: 'Orders waiting for your M-Pesa payment show up here.' },
+  'to-deliver': {
+    title: 'Nothing on its way',
+    text: 'Paid orders show up here until they reach you.',
+  },
+  delivered: { title: 'No delivered orders yet', text: 'Orders that reached you show up here.' },
+  cancelled: { title: 'No cancelled orders', text: 'Orders you or the shop cancelled show up here.' },
+  all: { title: 'No orders yet', text: 'Orders you place show up here.' },
+};
 
-/** /orders/:status: the customer's orders whose payment or delivery status is the chosen one. */
+/**
+ * /orders/:tab: the customer's orders by what they wait for (to pay, to deliver), delivered, cancelled, or all.
+ * The former status pages (/orders/pending, /orders/paid...) lead to the tab that replaced them.
+ */
 export function OrdersPage() {
   const params = useParams<{ status?: string }>();
-  const status = params.status;
-  if (!isStatus(status)) return <Redirect to="/orders/pending" replace />;
-  return <OrdersForStatus status={status} />;
+  const slug = params.status ?? '';
+  const tab = ORDER_TABS.find((t) => t.slug === slug);
+  if (!tab) return <Redirect to={`/orders/${FORMER_ORDER_PAGES[slug] ?? 'all'}`} replace />;
+  return <OrdersOfTab tab={tab} />;
 }
 
-function OrdersForStatus({ status }: { status: OrderStatusFilter }) {
-  const label = STATUS_LABELS[status];
-  useDocumentTitle(`My Orders - ${label}`);
+function OrdersOfTab({ tab }: { tab: OrderTab }) {
+  const label = tab.label;
+  const empty = EMPTY[tab.slug];
+  useDocumentTitle(`My orders: ${label}`);
   const { data: user, isPending: authPending } = useAuthUser();
-  const orders = useMyOrders(status);
+  const orders = useMyOrders(tab);
 
   if (authPending) return <Spinner label="Loading your orders" />;
   if (!user) return <SignedOutNotice reason="Sign up or sign in to follow your orders." />;
@@ -40,18 +48,18 @@ function OrdersForStatus({ status }: { status: OrderStatusFilter }) {
       <div className="mt-5 md:grid md:grid-cols-[13rem_minmax(0,1fr)] md:gap-8">
         <nav aria-label="Order status" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
           <ul className="flex gap-1.5 md:flex-col md:gap-1">
-            {ORDER_FILTERS.map((filter) => (
-              <li key={filter}>
+            {ORDER_TABS.map((each) => (
+              <li key={each.slug}>
                 <Link
-                  to={`/orders/${filter}`}
-                  aria-current={filter === status ? 'page' : undefined}
+                  to={`/orders/${each.slug}`}
+                  aria-current={each.slug === tab.slug ? 'page' : undefined}
                   className={`block whitespace-nowrap rounded-full px-3.5 py-2 text-sm font-medium transition-colors md:rounded-xl ${
-                    filter === status
+                    each.slug === tab.slug
                       ? 'bg-brand-700 text-white'
                       : 'bg-white text-stone-700 ring-1 ring-stone-200 hover:text-brand-700 md:bg-transparent md:ring-0 md:hover:bg-brand-50'
                   }`}
                 >
-                  {STATUS_LABELS[filter]}
+                  {each.label}
                 </Link>
               </li>
             ))}
@@ -70,10 +78,8 @@ function OrdersForStatus({ status }: { status: OrderStatusFilter }) {
               <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
                 <PackageIcon width={26} height={26} />
               </span>
-              <p className="mt-4 font-semibold text-ink">No {label.toLowerCase()} orders</p>
-              <p className="mt-1 text-sm text-stone-600">
-                Orders you place show up here until they reach you.
-              </p>
+              <p className="mt-4 font-semibold text-ink">{empty.title}</p>
+              <p className="mt-1 text-sm text-stone-600">{empty.text}</p>
               <Link to="/shop" className="btn-primary mt-6">
                 Go to the shop
               </Link>

@@ -61,7 +61,7 @@ export default function PaymentScreen() {
         <p role="alert" className="mt-2 text-red-700">
           {errorMessage(resolve.error, 'Payment query failed')}
         </p>
-        <Link to="/orders/pending" className="btn-primary mt-6">
+        <Link to="/orders/all" className="btn-primary mt-6">
           My orders
         </Link>
       </>

@@ -299,7 +299,7 @@ export default function ReviewOrderPage() {
       order.error instanceof ApiRequestError && order.error.status === 404 ? (
         <Notice title="Order not found">
           <p>We could not find this order in your account.</p>
-          <Link to="/orders/pending" className="btn-primary mt-6">
+          <Link to="/orders/all" className="btn-primary mt-6">
             My Orders
           </Link>
         </Notice>
