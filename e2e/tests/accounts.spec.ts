@@ -64,7 +64,8 @@ test('a customer signs up, verifies the email from the mail, keeps a default add
 
   // The first code went out with the sign-up, so the resend button counts down, even across a reload.
   await page.goto('/verify-email');
-  await expect(page).toHaveTitle('Verify Email');
+  await expect(page).toHaveTitle('Verify your email');
+  await expect(page.getByRole('status')).toContainText(`We sent a 6-digit code by email to ${email}`);
   const resend = page.getByRole('button', { name: /^Resend in \d+s$/ });
   await expect(resend).toBeDisabled();
   await page.reload();
@@ -72,9 +73,9 @@ test('a customer signs up, verifies the email from the mail, keeps a default add
 
   const mail = await waitForMail(testInfo, email);
   expect(mail.subject).toBe('Your Urembo verification code');
-  await page.getByLabel('Verification token').fill(codeIn(mail.text));
+  await page.getByLabel('Verification code').fill(codeIn(mail.text));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await expect(page.getByText('Verification success')).toBeVisible();
+  await expect(page.getByText('Your email is verified')).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page).toHaveTitle('Profile Page');
   await expect(page.getByText('Njeri Wambui').first()).toBeVisible();
@@ -157,21 +158,31 @@ test('a customer verifies the phone with the SMS code', async ({ page }, testInf
   });
   expect(response.status()).toBe(201);
   await page.goto('/profile');
-  await page.getByRole('link', { name: 'Verify Now' }).click();
+  // A new customer is asked to verify the phone, on the profile and on the orders page.
+  await page.goto('/orders');
+  const banner = page.getByRole('complementary', { name: 'Verify your phone' });
+  await expect(banner).toBeVisible();
+  await page.goto('/profile');
+  await page.getByRole('complementary', { name: 'Verify your phone' }).getByRole('link').click();
   await expect(page).toHaveURL(/\/verify-phone$/);
-  await expect(page.getByText(`${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`)).toBeVisible();
-  await page.getByRole('button', { name: 'Send New Verification Token' }).click();
-  await expect(page.getByText('New token sent')).toBeVisible();
+  const shown = `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`;
+  await expect(page.getByText(shown)).toBeVisible();
+  // Nothing was sent yet, and the page says so.
+  await expect(page.getByText(/We sent/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(`Code sent to ${shown}`)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'We sent' })).toContainText(shown);
   await expect(page.getByRole('button', { name: /^Resend in 1[12]\ds$/ })).toBeDisabled();
   const sms = await waitForSms(testInfo, `+254${phone.slice(1)}`);
-  await page.getByLabel('Verification token').fill(codeIn(sms.message));
+  await page.getByLabel('Verification code').fill(codeIn(sms.message));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await expect(page.getByText('Verification success')).toBeVisible();
+  await expect(page.getByText('Your phone is verified')).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText('✓ verified')).toBeVisible();
-  // Nothing left to verify: the not-found page.
+  await expect(page.getByRole('complementary', { name: 'Verify your phone' })).toHaveCount(0);
+  // Nothing left to verify: the page says so rather than "not found".
   await page.goto('/verify-phone');
-  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your phone is verified' })).toBeVisible();
 });
 
 test('a forgotten password is reset from the mailed link', async ({ page }, testInfo) => {

@@ -7,6 +7,7 @@ import { CodeVerification } from '../src/features/auth/components/code-verificat
 import { NewPasswordField } from '../src/features/auth/components/new-password-field';
 import { ForgotPasswordModal } from '../src/features/auth/components/forgot-password-modal';
 import { COOLDOWN_KEYS } from '../src/features/auth/use-cooldown';
+import { VerifyPhoneBanner } from '../src/components/verify-phone-banner';
 import { PlacePicker, type PlaceNames } from '../src/features/profile/components/place-picker';
 import { renderAt } from './render';
 import { mockApi, routes, type Reply } from './support/mock-api';
@@ -168,19 +169,30 @@ const USER: User = {
 describe('CodeVerification resend countdown', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-03-01T10:00:00Z') }));
 
-  it('counts "Resend in {n}s" down each second, survives a reload, and frees the button at the end', async () => {
+  it('says a code was sent only once the API accepted it, then counts "Resend in {n}s" down across a reload', async () => {
+    let release: () => void = () => undefined;
+    const accepted = new Promise<void>((resolve) => (release = resolve));
     const calls = mockApi({
       'GET /auth/me': () => ({ body: { user: USER } }),
-      'POST /auth/newPhoneToken': () => ({ body: { message: 'New token sent' } }),
+      'POST /auth/newPhoneToken': async () => {
+        await accepted;
+        return { body: { message: 'New token sent' } };
+      },
     });
     const first = renderAt(<CodeVerification kind="phone" />, '/verify-phone');
-    const send = await screen.findByRole('button', { name: 'Send New Verification Token' });
+    const send = await screen.findByRole('button', { name: 'Send code' });
     expect(screen.getByText('0712 000 111')).toBeInTheDocument();
+    // Nothing has been sent yet, and the page does not pretend otherwise.
+    expect(screen.queryByText(/We sent/)).toBeNull();
+    expect(screen.getByText(/we will send a 6-digit code by SMS to/)).toBeInTheDocument();
     fireEvent.click(send);
+    expect(await screen.findByRole('button', { name: 'Sending…' })).toBeDisabled();
+    expect(screen.queryByText(/We sent/)).toBeNull();
+    expect(localStorage.getItem(COOLDOWN_KEYS.phone)).toBeNull();
+    release();
     expect(await screen.findByRole('button', { name: 'Resend in 120s' })).toBeDisabled();
-    await waitFor(() =>
-      expect(calls.some((c) => c.method === 'POST' && c.path === '/auth/newPhoneToken')).toBe(true),
-    );
+    expect(screen.getByRole('status')).toHaveTextContent('We sent a 6-digit code by SMS to 0712 000 111');
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/auth/newPhoneToken')).toHaveLength(1);
     const expiry = Number(localStorage.getItem(COOLDOWN_KEYS.phone));
     expect(Math.abs(expiry - Date.parse('2026-03-01T10:02:00Z'))).toBeLessThan(1000);
     act(() => vi.advanceTimersByTime(1000));
@@ -193,43 +205,66 @@ describe('CodeVerification resend countdown', () => {
     renderAt(<CodeVerification kind="phone" />, '/verify-phone');
     expect(await screen.findByRole('button', { name: 'Resend in 90s' })).toBeDisabled();
     act(() => vi.advanceTimersByTime(90_000));
-    expect(screen.getByRole('button', { name: 'Send New Verification Token' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
     expect(localStorage.getItem(COOLDOWN_KEYS.phone)).toBeNull();
   });
 
-  it('clears the countdown when the resend fails, and follows the server’s Retry-After on a 429', async () => {
+  it('shows the API’s refusal instead of "sent", and follows the server’s Retry-After on a 429', async () => {
     let answer: Reply<MessageResponse> = {
       status: 503,
       body: { error: 'The SMS service is not answering right now. Please try again in a few minutes.' },
     };
     mockApi({
       'GET /auth/me': () => ({ body: { user: USER } }),
-      'POST /auth/newVerificationToken': () => answer,
+      'POST /auth/newPhoneToken': () => answer,
     });
-    renderAt(<CodeVerification kind="email" />, '/verify-email');
-    fireEvent.click(await screen.findByRole('button', { name: 'Send New Verification Token' }));
-    // The countdown starts at once (300 s for email)...
-    expect(screen.getByRole('button', { name: 'Resend in 300s' })).toBeDisabled();
-    // ...and the failed call frees the button again.
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Send New Verification Token' })).toBeEnabled(),
-    );
-    expect(localStorage.getItem(COOLDOWN_KEYS.email)).toBeNull();
+    renderAt(<CodeVerification kind="phone" />, '/verify-phone');
+    fireEvent.click(await screen.findByRole('button', { name: 'Send code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The SMS service is not answering right now.');
+    expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled();
+    expect(screen.queryByText(/We sent/)).toBeNull();
+    expect(localStorage.getItem(COOLDOWN_KEYS.phone)).toBeNull();
 
     answer = {
       status: 429,
-      body: { error: 'You can ask for a new one in 3 minutes.' },
+      body: { error: 'Too many codes were requested from your network' },
       headers: { 'retry-after': '170' },
     };
-    fireEvent.click(screen.getByRole('button', { name: 'Send New Verification Token' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('button', { name: 'Resend in 170s' })).toBeDisabled();
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many codes were requested from your network');
+    expect(screen.queryByText(/We sent/)).toBeNull();
   });
 
-  it('shows the not-found page when there is nothing left to verify', async () => {
+  it('says an email sign-up has just mailed was sent, with its cool-down running', async () => {
+    localStorage.setItem(COOLDOWN_KEYS.email, String(Date.parse('2026-03-01T10:05:00Z')));
+    mockApi({ 'GET /auth/me': () => ({ body: { user: USER } }) });
+    renderAt(<CodeVerification kind="email" />, '/verify-email');
+    expect(await screen.findByRole('button', { name: 'Resend in 300s' })).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('We sent a 6-digit code by email to');
+  });
+
+  it('says an already verified address is verified instead of a 404', async () => {
     mockApi({ 'GET /auth/me': () => ({ body: { user: { ...USER, isEmailVerified: true } } }) });
     renderAt(<CodeVerification kind="email" />, '/verify-email');
-    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
-    expect(document.title).toBe('Page Not Found - 404 Error');
+    expect(await screen.findByRole('heading', { name: 'Your email is verified' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).toBeNull();
+  });
+});
+
+describe('VerifyPhoneBanner', () => {
+  it('asks a customer with an unverified phone to verify it, and is gone once verified', () => {
+    const view = renderAt(<VerifyPhoneBanner user={USER} />);
+    const banner = screen.getByRole('complementary', { name: 'Verify your phone' });
+    expect(banner).toHaveTextContent('0712 000 111');
+    expect(within(banner).getByRole('link', { name: 'Verify phone' })).toHaveAttribute(
+      'href',
+      '/verify-phone',
+    );
+    view.unmount();
+    renderAt(<VerifyPhoneBanner user={{ ...USER, isPhoneVerified: true }} />);
+    expect(screen.queryByRole('complementary', { name: 'Verify your phone' })).toBeNull();
   });
 });
 

@@ -19,8 +19,9 @@ import { COOLDOWN_KEYS, useResendCooldown } from '../use-cooldown';
 import { AuthCard } from './auth-card';
 
 /**
- * /verify-email and /verify-phone: a code input, Verify, and "Send New Verification Token", which counts
- * down "Resend in {n}s" through the server's cool-down (5 minutes for email, 2 for SMS).
+ * /verify-email and /verify-phone: a code input, Verify, and "Send code", which says a code was sent only once the
+ * API accepted the send (its refusal, e.g. a rate limit, is shown instead) and then counts down "Resend in {n}s"
+ * through the server's cool-down (5 minutes for email, 2 for SMS).
  */
 export function CodeVerification({ kind }: { kind: 'email' | 'phone' }) {
   const { data: user, isPending } = useAuthUser();
@@ -30,26 +31,43 @@ export function CodeVerification({ kind }: { kind: 'email' | 'phone' }) {
   const cooldown = useResendCooldown(COOLDOWN_KEYS[kind]);
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const nothingToVerify =
-    !!user && (kind === 'email' ? !user.email || user.isEmailVerified : user.isPhoneVerified);
-  // The not-found page sets its own title; this one would override it (a parent's effect runs last).
-  useDocumentTitle(
-    nothingToVerify ? 'Page Not Found - 404 Error' : kind === 'email' ? 'Verify Email' : 'Verify Phone',
-  );
+  // A code went out: the API accepted a send from this page, or one whose cool-down still runs (sign-up has
+  // just mailed the first email code; a send before a reload).
+  const [sent, setSent] = useState(() => cooldown.secondsLeft > 0);
+  const verified = !!user && (kind === 'email' ? user.isEmailVerified : user.isPhoneVerified);
+  useDocumentTitle(kind === 'email' ? 'Verify your email' : 'Verify your phone');
 
   if (isPending) return <Spinner label="Loading your account" />;
   if (!user) {
     return (
       <AuthCard title="You are not signed in yet" subtitle="Sign in first, then verify your account.">
         <Link to="/signin" className="btn-primary">
-          Sign-in
+          Sign in
         </Link>
       </AuthCard>
     );
   }
   const address = kind === 'email' ? user.email : user.phone;
-  // Nothing to verify: the not-found page.
-  if (!address || nothingToVerify) return <NotFoundPage />;
+  // No email on the account: nothing to verify here.
+  if (!address) return <NotFoundPage />;
+  const shown = kind === 'email' ? address : formatPhoneForDisplay(address);
+  if (verified) {
+    return (
+      <AuthCard
+        title={kind === 'email' ? 'Your email is verified' : 'Your phone is verified'}
+        subtitle={
+          <>
+            <strong className="font-semibold text-ink">{shown}</strong> is already verified: there is nothing
+            more to do.
+          </>
+        }
+      >
+        <Link to="/profile" className="btn-primary">
+          Go to your profile
+        </Link>
+      </AuthCard>
+    );
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -61,7 +79,7 @@ export function CodeVerification({ kind }: { kind: 'email' | 'phone' }) {
     setErrors({});
     verify.mutate(checked.data.code, {
       onSuccess: () => {
-        toast.success('Verification success');
+        toast.success(kind === 'email' ? 'Your email is verified' : 'Your phone is verified');
         navigate('/profile');
       },
       onError: (error) => {
@@ -72,36 +90,48 @@ export function CodeVerification({ kind }: { kind: 'email' | 'phone' }) {
     });
   }
 
-  function resend() {
-    cooldown.start(kind === 'email' ? EMAIL_CODE_COOLDOWN_SECONDS : PHONE_CODE_COOLDOWN_SECONDS);
+  function sendCode() {
+    setErrors({});
     send.mutate(address, {
-      onSuccess: (data) => toast.success(data.message || 'New token sent'),
+      // Only now is the code on its way: say so, and start the server's cool-down.
+      onSuccess: () => {
+        setSent(true);
+        cooldown.start(kind === 'email' ? EMAIL_CODE_COOLDOWN_SECONDS : PHONE_CODE_COOLDOWN_SECONDS);
+        toast.success(`Code sent to ${shown}`);
+      },
       onError: (error) => {
-        // The server says how long its cool-down still runs: count that down; any other failure frees the button.
+        // The server says how long its cool-down still runs: count that down.
         if (error instanceof ApiRequestError && error.status === 429 && error.retryAfterSeconds) {
           cooldown.start(error.retryAfterSeconds);
-        } else {
-          cooldown.clear();
         }
-        toast.error(errorMessage(error, 'Failed to send a new token'));
+        const message = errorMessage(error, 'The code could not be sent. Please try again.');
+        setErrors({ form: message });
+        toast.error(message);
       },
     });
   }
 
-  const shown = kind === 'email' ? address : formatPhoneForDisplay(address);
+  const by = kind === 'email' ? 'by email to' : 'by SMS to';
   return (
     <AuthCard
       title={kind === 'email' ? 'Verify your email' : 'Verify your phone'}
       subtitle={
-        <>
-          Enter the 6-digit code we sent {kind === 'email' ? 'by email to' : 'by SMS to'}{' '}
-          <strong className="font-semibold text-ink">{shown}</strong>. Codes expire after 15 minutes.
-        </>
+        sent ? (
+          <span role="status">
+            We sent a 6-digit code {by} <strong className="font-semibold text-ink">{shown}</strong>. Enter it
+            below; codes expire after 15 minutes.
+          </span>
+        ) : (
+          <>
+            Press “Send code” and we will send a 6-digit code {by}{' '}
+            <strong className="font-semibold text-ink">{shown}</strong>, then enter it below.
+          </>
+        )
       }
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField
-          label="Verification token"
+          label="Verification code"
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -120,10 +150,16 @@ export function CodeVerification({ kind }: { kind: 'email' | 'phone' }) {
         <button
           type="button"
           className="btn-outline w-full"
-          onClick={resend}
+          onClick={sendCode}
           disabled={cooldown.secondsLeft > 0 || send.isPending}
         >
-          {cooldown.secondsLeft > 0 ? `Resend in ${cooldown.secondsLeft}s` : 'Send New Verification Token'}
+          {send.isPending
+            ? 'Sending…'
+            : cooldown.secondsLeft > 0
+              ? `Resend in ${cooldown.secondsLeft}s`
+              : sent
+                ? 'Send a new code'
+                : 'Send code'}
         </button>
       </form>
     </AuthCard>

@@ -2,6 +2,7 @@ import { FORMER_ORDER_PAGES, ORDER_TABS, type OrderTab } from '@urembo/contract/
 import { Link, Redirect, useParams } from 'wouter';
 import { PackageIcon } from '../../../components/icons';
 import { SignedOutNotice } from '../../../components/signed-out-notice';
+import { VerifyPhoneBanner } from '../../../components/verify-phone-banner';
 import { Spinner } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../../../app/data/session';
@@ -45,6 +46,7 @@ function OrdersOfTab({ tab }: { tab: OrderTab }) {
   return (
     <section className="mx-auto max-w-6xl px-4 py-6 md:py-10">
       <h1 className="font-display text-3xl font-semibold text-brand-800">My Orders</h1>
+      <VerifyPhoneBanner user={user} className="mt-5" />
       <div className="mt-5 md:grid md:grid-cols-[13rem_minmax(0,1fr)] md:gap-8">
         <nav aria-label="Order status" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
           <ul className="flex gap-1.5 md:flex-col md:gap-1">

@@ -5,6 +5,7 @@ import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import type { User } from '@urembo/contract/users';
 import { MailIcon, PhoneIcon } from '../../../components/icons';
 import { SignedOutNotice } from '../../../components/signed-out-notice';
+import { VerifyPhoneBanner } from '../../../components/verify-phone-banner';
 import { Spinner } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../../../app/data/session';
@@ -111,6 +112,7 @@ export default function ProfilePage({ security }: { security: ReactNode }) {
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
       <h1 className="mb-6 font-display text-3xl font-semibold text-brand-800">My Profile</h1>
+      <VerifyPhoneBanner user={user} className="mb-6" />
       <ProfileCard user={user} />
       <AddressBook user={user} />
       {security}
