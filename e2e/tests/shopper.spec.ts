@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { adminRequest, createProduct, signUpCustomer } from '../support/api';
+import { adminRequest, createProduct, deliveryPlace, ok, placeNames, signUpCustomer } from '../support/api';
 import { skipSplash } from '../support/page';
 import { uniquePhone } from '../../apps/api/test/support/people';
 
@@ -74,4 +74,77 @@ test.describe('a signed-out shopper', () => {
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByText(toner.name).first()).toBeVisible();
   });
+});
+
+/** Checkout's address picker: any saved address, or a new one added there. */
+test.describe('a signed-in shopper at checkout', () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`picks a saved address or adds one, and the order goes there (${viewport.width}px)`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const admin = await adminRequest(baseURL!);
+      const oil = await createProduct(admin, { name: `Picker Oil ${Date.now()}`, price: 1200 });
+      const context = await browser.newContext({ baseURL, viewport });
+      const page = await context.newPage();
+      await skipSplash(page);
+      const customer = await signUpCustomer(page.request, 'Wanjiku Kamau');
+      const place = await deliveryPlace(page.request);
+      for (const [name, isDefault] of [
+        ['Home', true],
+        ['Office', false],
+      ] as const) {
+        await ok(
+          await page.request.post('/api/v1/address', {
+            data: { name, phone: customer.phone, ...placeNames(place), isDefault },
+          }),
+        );
+      }
+
+      await page.goto(`/product/${oil.slug}`);
+      await page.getByRole('button', { name: 'Add to cart' }).first().click();
+      await expect(page.getByText('product added')).toBeVisible();
+      await page.goto('/cart');
+      await page.getByRole('button', { name: 'Checkout' }).click();
+      await expect(page).toHaveURL(/\/checkout$/);
+
+      // Every saved address is offered; the default is chosen first.
+      const deliverTo = page.getByRole('group', { name: 'Deliver to' });
+      await expect(deliverTo.getByRole('radio')).toHaveCount(2);
+      await expect(deliverTo.getByRole('radio', { name: /^Home/ })).toBeChecked();
+      await deliverTo.getByRole('radio', { name: /^Office/ }).check();
+      await expect(deliverTo.getByRole('radio', { name: /^Office/ })).toBeChecked();
+      await expect(deliverTo.getByRole('radio', { name: /^Home/ })).not.toBeChecked();
+      await expect(page.getByTestId('checkout-total')).toHaveText(
+        `Ksh ${(1200 + place.fee).toLocaleString('en-KE')}`,
+      );
+
+      // A new address, added in a dialog, becomes the chosen one.
+      await page.getByRole('button', { name: 'Add an address' }).click();
+      const form = page.getByRole('dialog', { name: 'Add an address' });
+      await form.getByLabel('Name').fill('Salon');
+      await form.getByLabel('Country').selectOption(place.country);
+      await form.getByLabel('County').selectOption(place.county);
+      await form.getByLabel('Town').selectOption(place.town);
+      await form.getByLabel('Location').selectOption(place.location);
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(form).toBeHidden();
+      await expect(deliverTo.getByRole('radio')).toHaveCount(3);
+      await expect(deliverTo.getByRole('radio', { name: /^Salon/ })).toBeChecked();
+
+      await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+      await page
+        .getByRole('dialog', { name: 'Payment Confirmation' })
+        .getByRole('button', { name: 'Confirm' })
+        .click();
+      await expect(page).toHaveURL(/\/order\/[0-9a-f]{24}$/);
+      const orderId = page.url().split('/').pop()!;
+      const order = await ok<{ name: string }>(await page.request.get(`/api/v1/order/${orderId}`));
+      expect(order.name).toBe('Salon');
+      await context.close();
+    });
+  }
 });
