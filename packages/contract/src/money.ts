@@ -1,14 +1,24 @@
 /**
- * One formatter for the whole process: `toLocaleString('en-KE')` builds a new one on every call, which showed as
- * the most expensive function of the home page's hydration on a slowed phone (a price on every product card).
+ * Shillings grouped by thousands with commas, as `Intl.NumberFormat('en-KE')` writes whole numbers, without building
+ * an `Intl` formatter: on a slowed phone, the formatter's construction (its locale data) was the costliest step of
+ * the first product card's script, and money is the only number every storefront page shows.
  */
-const shillings = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
+function grouped(amount: number): string {
+  const whole = Math.round(amount);
+  const digits = String(Math.abs(whole));
+  let out = '';
+  for (let end = digits.length; end > 0; end -= 3) {
+    const group = digits.slice(Math.max(0, end - 3), end);
+    out = out ? `${group},${out}` : group;
+  }
+  return whole < 0 ? `-${out}` : out;
+}
 
 /** Money is whole Kenya shillings; shown as "Ksh 1,250". */
 export function formatKsh(amount: number): string {
-  return `Ksh ${shillings.format(Math.round(amount))}`;
+  return `Ksh ${grouped(amount)}`;
 }
 
 export function formatKes(amount: number): string {
-  return `KES ${shillings.format(Math.round(amount))}`;
+  return `KES ${grouped(amount)}`;
 }

@@ -23,4 +23,11 @@ describe('text helpers', () => {
     expect(formatKsh(0)).toBe('Ksh 0');
     expect(formatKes(-99)).toBe('KES -99');
   });
+
+  it('groups shillings as Intl does for en-KE', () => {
+    const intl = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
+    const amounts = [0, 1, 12, 999, 1000, 1001, 99_999, 100_000, 123_456_789, 2 ** 40, -1, -1000, -1_234_567];
+    for (const amount of [...amounts, ...amounts.map((a) => a + 0.5), ...amounts.map((a) => a - 0.4)])
+      expect(formatKsh(amount)).toBe(`Ksh ${intl.format(Math.round(amount) + 0)}`);
+  });
 });
