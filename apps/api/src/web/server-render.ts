@@ -25,10 +25,14 @@ const SERVER_RENDERED: Array<{ path: RegExp; screen: string }> = Object.values(P
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
-/** The chunk files a screen needs beyond the entry's (which index.html already loads), for <link rel=modulepreload>. */
+/**
+ * The chunk files a screen needs beyond the entry's and its start steps' (which index.html already preloads: the
+ * entry imports React and the app with import(), see main.tsx), for <link rel=modulepreload>.
+ */
 function screenChunks(manifest: Record<string, ManifestChunk>, screen: string): string[] {
   const entry = Object.values(manifest).find((chunk) => (chunk as { isEntry?: boolean }).isEntry);
   const loaded = new Set<string>();
@@ -39,7 +43,10 @@ function screenChunks(manifest: Record<string, ManifestChunk>, screen: string): 
     for (const dependency of chunk.imports ?? []) walk(dependency, into);
   };
   const entryKey = Object.keys(manifest).find((key) => manifest[key] === entry);
-  if (entryKey) walk(entryKey, loaded);
+  if (entryKey) {
+    walk(entryKey, loaded);
+    for (const step of manifest[entryKey]!.dynamicImports ?? []) walk(step, loaded);
+  }
   const needed = new Set<string>();
   walk(screen, needed);
   return [...needed].filter((file) => !loaded.has(file));
