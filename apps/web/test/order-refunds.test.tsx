@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { Route } from 'wouter';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -138,15 +138,18 @@ describe('the customer’s order page and its refunds', () => {
 });
 
 describe('the admin’s order dialog and its refunds', () => {
-  it('lists each refund with its reason and a reversal’s failure', async () => {
+  it('lists each refund with its reason and a reversal’s failure, and the order as it is now', async () => {
     const cancelled: Order = order({
       paymentStatus: 'refunded',
       deliveryStatus: 'cancelled',
       paidAmount: 4350,
       refundedAmount: 4350,
     });
+    // The list was read before the refund completed: the dialog notices and shows the order as it is now.
+    let reads = 0;
+    const before = order({ paymentStatus: 'paid', deliveryStatus: 'cancelled', paidAmount: 4350 });
     mockApi({
-      'GET /order?page=1': () => ({ body: paged([cancelled], 1, 25) }),
+      'GET /order?page=1': () => ({ body: paged([reads++ === 0 ? before : cancelled], 1, 25) }),
       [`GET /order/${ORDER_ID}/messages`]: (() => ({ body: { data: [] } })) as never,
       [`GET /payment/order/${ORDER_ID}`]: () =>
         paymentsWith([
@@ -163,16 +166,20 @@ describe('the admin’s order dialog and its refunds', () => {
     renderAt(<OrdersTable />);
     const row = (await screen.findByText('Amina Wanjiru')).closest<HTMLElement>('tr, li')!;
     fireEvent.click(within(row).getByRole('button', { name: 'Update' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Order K7HX9QC' });
+    // Once the list is read again, the dialog shows what the order is now.
+    await waitFor(() =>
+      expect(screen.getByTestId('admin-order-money')).toHaveTextContent(
+        'Paid Ksh 4,350 · refunded Ksh 4,350',
+      ),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Order K7HX9QC' });
+    expect(within(dialog).getByLabelText('Payment status')).toHaveValue('refunded');
     const refunds = await within(dialog).findByRole('region', { name: 'Refunds' });
     const [done, failed] = within(refunds).getAllByRole('listitem');
     expect(done).toHaveTextContent('M-Pesa reversal · receipt SIMREV1234');
     expect(done).toHaveTextContent('Reason: Out of stock at the supplier');
     expect(failed).toHaveTextContent('R000002: The OriginalTransactionID is invalid');
     expect(failed).toHaveTextContent('Refund state: Failed');
-    expect(within(dialog).getByTestId('admin-order-money')).toHaveTextContent(
-      'Paid Ksh 4,350 · refunded Ksh 4,350',
-    );
     expect(dialog).not.toHaveTextContent('Mark payment as Paid');
   });
 });

@@ -75,6 +75,8 @@ export function useAdminOrders(page: number, awaiting?: AdminOrderFilter) {
     queryKey: orderKeys.admin(page, awaiting ?? 'all'),
     queryFn: () => call(orderRoutes.listOrders, { query: { page, awaiting } }),
     placeholderData: keepPreviousData,
+    // Payments, refunds and the unpaid-order sweep change orders outside this table: ask again on opening.
+    staleTime: 0,
   });
 }
 

@@ -44,6 +44,8 @@ export function OrdersTable() {
   const awaiting = isAwaiting(raw) ? raw : undefined;
   const orders = useAdminOrders(page, awaiting);
   const failure = orders.isError ? errorMessage(orders.error, 'Failed to fetch orders') : null;
+  // The dialog shows the order as the list has it now, not as it was when the dialog opened.
+  const shown = editing ? (orders.data?.data.find((o) => o._id === editing._id) ?? editing) : null;
 
   useEffect(() => {
     if (failure) toast.error(failure, { id: 'admin-orders-error' });
@@ -138,7 +140,14 @@ export function OrdersTable() {
         empty="No orders yet"
       />
       <Pager page={page} totalPages={orders.data?.totalPages ?? 0} onPage={setPage} />
-      {editing ? <OrderStatusModal order={editing} onClose={() => setEditing(null)} /> : null}
+      {shown ? (
+        <OrderStatusModal
+          // Statuses changed underneath (a refund completed, M-Pesa paid it): the form starts again from them.
+          key={`${shown._id}:${shown.paymentStatus}:${shown.deliveryStatus}`}
+          order={shown}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -65,7 +65,9 @@ export function OrderRefunds({ order, forAdmin = false }: { order: Order; forAdm
     .reduce((sum, r) => sum + r.amount, 0);
   const stale = refunds.isSuccess && completed > order.refundedAmount;
   useEffect(() => {
-    if (stale) void client.invalidateQueries({ queryKey: ['orders', 'detail', order._id] });
+    if (!stale) return;
+    void client.invalidateQueries({ queryKey: ['orders', 'detail', order._id] });
+    void client.invalidateQueries({ queryKey: ['orders', 'admin'] });
   }, [stale, client, order._id]);
 
   const list = refunds.data ?? [];

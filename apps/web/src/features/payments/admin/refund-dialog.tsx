@@ -80,90 +80,98 @@ export function RefundButton({ payment }: { payment: Payment }) {
         onClose={() => (refund.isPending ? undefined : setOpen(false))}
         title={`Refund ${payment.receipt ?? 'payment'} (${formatKsh(payment.amount)})`}
       >
-        {confirming ? (
-          <div className="flex flex-col gap-3 text-sm">
-            <p>
-              Send {formatKsh(value)} back to {payment.fullName}
-              {method === 'mpesa-reversal' ? ' by M-Pesa reversal' : ` (receipt ${parseReceipt(receipt)})`}?
-            </p>
-            <div className="flex gap-2">
-              <button type="button" className="btn-primary" disabled={refund.isPending} onClick={send}>
-                Yes, refund {formatKsh(value)}
-              </button>
-              <button type="button" className="btn-outline" onClick={() => setConfirming(false)}>
-                Back
-              </button>
-            </div>
-          </div>
-        ) : (
-          <form
-            className="flex flex-col gap-3 text-sm"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!problem) setConfirming(true);
-            }}
-          >
-            <label className="flex flex-col gap-1">
-              Amount (Ksh)
-              <input
-                className="input"
-                inputMode="numeric"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-              />
-            </label>
-            <fieldset className="flex flex-col gap-1">
-              <legend>How</legend>
-              <label className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="method"
-                  checked={method === 'mpesa-reversal'}
-                  disabled={!canReverse}
-                  onChange={() => setMethod('mpesa-reversal')}
-                />
-                M-Pesa reversal (the whole payment)
-              </label>
-              <label className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="method"
-                  checked={method === 'manual'}
-                  onChange={() => setMethod('manual')}
-                />
-                Sent by hand
-              </label>
-            </fieldset>
-            {method === 'manual' ? (
-              <label className="flex flex-col gap-1">
-                Receipt of the money you sent
-                <input
-                  className="input font-mono"
-                  value={receipt}
-                  placeholder="NLJ7RT61SV"
-                  onChange={(e) => setReceipt(e.target.value)}
-                />
-              </label>
-            ) : null}
-            <label className="flex flex-col gap-1">
-              Reason
-              <input
-                className="input"
-                value={reason}
-                maxLength={200}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </label>
-            {problem ? (
-              <p role="alert" className="text-red-700">
-                {problem}
+        {/* The dialog opens inside the table's nowrap cell: its text wraps again here. */}
+        <div className="whitespace-normal">
+          <p className="mb-3 text-sm text-stone-600" data-testid="refund-payment-of">
+            {payment.orderReference ? `Order ${payment.orderReference} · ` : ''}
+            {payment.fullName}
+            {payment.refundDue ? ` · ${formatKsh(payment.refundDue)} due` : ''}
+          </p>
+          {confirming ? (
+            <div className="flex flex-col gap-3 text-sm">
+              <p>
+                Send {formatKsh(value)} back to {payment.fullName}
+                {method === 'mpesa-reversal' ? ' by M-Pesa reversal' : ` (receipt ${parseReceipt(receipt)})`}?
               </p>
-            ) : null}
-            <button type="submit" className="btn-primary self-start" disabled={!!problem}>
-              Continue
-            </button>
-          </form>
-        )}
+              <div className="flex gap-2">
+                <button type="button" className="btn-primary" disabled={refund.isPending} onClick={send}>
+                  Yes, refund {formatKsh(value)}
+                </button>
+                <button type="button" className="btn-outline" onClick={() => setConfirming(false)}>
+                  Back
+                </button>
+              </div>
+            </div>
+          ) : (
+            <form
+              className="flex flex-col gap-3 text-sm"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (!problem) setConfirming(true);
+              }}
+            >
+              <label className="flex flex-col gap-1">
+                Amount (Ksh)
+                <input
+                  className="input"
+                  inputMode="numeric"
+                  value={amount}
+                  onChange={(e) => setAmount(e.target.value)}
+                />
+              </label>
+              <fieldset className="flex flex-col gap-1">
+                <legend>How</legend>
+                <label className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="method"
+                    checked={method === 'mpesa-reversal'}
+                    disabled={!canReverse}
+                    onChange={() => setMethod('mpesa-reversal')}
+                  />
+                  M-Pesa reversal (the whole payment)
+                </label>
+                <label className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="method"
+                    checked={method === 'manual'}
+                    onChange={() => setMethod('manual')}
+                  />
+                  Sent by hand
+                </label>
+              </fieldset>
+              {method === 'manual' ? (
+                <label className="flex flex-col gap-1">
+                  Receipt of the money you sent
+                  <input
+                    className="input font-mono"
+                    value={receipt}
+                    placeholder="NLJ7RT61SV"
+                    onChange={(e) => setReceipt(e.target.value)}
+                  />
+                </label>
+              ) : null}
+              <label className="flex flex-col gap-1">
+                Reason
+                <input
+                  className="input"
+                  value={reason}
+                  maxLength={200}
+                  onChange={(e) => setReason(e.target.value)}
+                />
+              </label>
+              {problem ? (
+                <p role="alert" className="text-red-700">
+                  {problem}
+                </p>
+              ) : null}
+              <button type="submit" className="btn-primary self-start" disabled={!!problem}>
+                Continue
+              </button>
+            </form>
+          )}
+        </div>
       </Modal>
     </>
   );
