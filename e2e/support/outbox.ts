@@ -7,7 +7,12 @@ import type { TestInfo } from '@playwright/test';
  * playwright.config.ts fixes each project's DATA_DIR and passes it in the project's metadata.
  */
 
-function outboxOf(testInfo: TestInfo): string {
+/** Where a server writes: the project's server (its TestInfo), or a server of a spec's own (its DATA_DIR). */
+export type OutboxOf = TestInfo | string;
+
+function outboxOf(where: OutboxOf): string {
+  if (typeof where === 'string') return path.join(where, 'outbox');
+  const testInfo = where;
   const dataDir = (testInfo.project.metadata as { dataDir?: string }).dataDir;
   if (!dataDir) throw new Error('the project has no metadata.dataDir (see playwright.config.ts)');
   return path.join(dataDir, 'outbox');
@@ -42,7 +47,7 @@ function parseEml(raw: string): OutboxMail {
   return { to: header('To'), subject: header('Subject'), text };
 }
 
-async function readAll(testInfo: TestInfo, extension: string): Promise<string[]> {
+async function readAll(testInfo: OutboxOf, extension: string): Promise<string[]> {
   const dir = outboxOf(testInfo);
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(extension)).sort();
   return Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
@@ -87,7 +92,7 @@ export async function waitForSms(
 
 /** Waits for an SMS to an E.164 number whose text matches `text`, and answers it. */
 export async function waitForSmsLike(
-  testInfo: TestInfo,
+  testInfo: OutboxOf,
   to: string,
   text: RegExp,
   timeoutMs = 10_000,
