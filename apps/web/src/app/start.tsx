@@ -1,7 +1,8 @@
-import { hydrate } from '@tanstack/react-query';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import type { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from '../lib/query-client';
+import { answersAsOfNow } from '../lib/ssr-state';
 import { App } from './app';
 
 /**
@@ -18,7 +19,7 @@ export function startApp(
     // The same answers make the first render here identical, so React attaches to the HTML instead of drawing it
     // again. As a transition, hydration yields to the browser every few milliseconds instead of one long task, so a
     // tap during it is answered (and a cheap phone's main thread is never blocked for long).
-    hydrate(queryClient, JSON.parse(state));
+    hydrate(queryClient, answersAsOfNow(JSON.parse(state) as DehydratedState));
     startTransition(() => {
       reactDom.hydrateRoot(root, <App queryClient={queryClient} />);
     });
