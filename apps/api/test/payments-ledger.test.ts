@@ -314,6 +314,49 @@ describeEachDialect(
       expect(more.statusCode).toBe(409);
     });
 
+    it('lets the order’s customer read its refunds (the order page lists them), and no other customer', async () => {
+      const { cookie } = await admin();
+      const customer = await customerWithOrder(ctx(), { total: 800 });
+      await confirm({ transId: receipt('RC'), amount: 800, billRef: customer.order.reference });
+      const [payment] = await paymentsOfOrder(ctx(), customer.order.id);
+      await callApi(ctx(), 'PUT', `/order/updateStatus/${customer.order.id}`, cookie, {
+        deliveryStatus: 'cancelled',
+      });
+      const done = await refund(cookie, payment!.id, {
+        amount: 800,
+        method: 'manual',
+        reason: 'Cancelled by the shop',
+        receipt: 'RFD1234567',
+      });
+      expect(done.statusCode, done.body).toBe(201);
+
+      const own = await callApi(ctx(), 'GET', `/payment/order/${customer.order.id}`, customer.cookie);
+      expect(own.statusCode, own.body).toBe(200);
+      const [listed] = own.json().data as Payment[];
+      expect(listed).toMatchObject({ refundedAmount: 800 });
+      expect(listed!.refunds).toEqual([
+        {
+          _id: expect.any(String),
+          amount: 800,
+          method: 'manual',
+          state: 'completed',
+          receipt: 'RFD1234567',
+          reason: 'Cancelled by the shop',
+          failure: null,
+          createdAt: expect.any(String),
+          completedAt: expect.any(String),
+        },
+      ]);
+      // Who sent it back stays with the shop: no admin id or idempotency key in the answer.
+      expect(JSON.stringify(own.json())).not.toMatch(/admin_?id|idempotency|conversation/i);
+      const order = (await callApi(ctx(), 'GET', `/order/${customer.order.id}`, customer.cookie)).json();
+      expect(order).toMatchObject({ paymentStatus: 'refunded', paidAmount: 800, refundedAmount: 800 });
+
+      const stranger = await signedInUser(ctx());
+      const other = await callApi(ctx(), 'GET', `/payment/order/${customer.order.id}`, stranger.cookie);
+      expect(other.statusCode).toBe(404);
+    });
+
     it('never refunds more than the payment, even with concurrent requests', async () => {
       const { cookie } = await admin();
       const { payment } = await paidByPaybill(1000);
