@@ -2,7 +2,7 @@
 export const TRUNCATE = {
   cardDescription: 50,
   featuredDescription: 20,
-  reviewComment: 30,
+  reviewComment: 280,
   adminReviewComment: 75,
   categoryDescription: 120,
   adminProductName: 25,

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { truncate } from '@urembo/contract/text';
 
 /**
- * A review's comment, shortened to `max` characters with a "Read more" toggle (30 in the storefront).
+ * A review's comment, shortened to `max` characters with a "Read more" toggle (280 in the storefront: a usual review reads whole).
  * It is always rendered as text: markup a customer typed shows literally, it is never interpreted.
  */
 export function ReviewComment({
