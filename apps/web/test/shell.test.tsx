@@ -1,9 +1,11 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SearchForm } from '../src/components/search-form';
 import { NotFoundPage } from '../src/pages/not-found';
 import { SPLASH_KEY, SPLASH_MS, Splash } from '../src/app/splash';
 import { headerLinks } from '../src/app/nav-links';
+import { MobileMenu } from '../src/app/mobile-menu';
+import { mockApi } from './support/mock-api';
 import { renderAt } from './render';
 
 describe('SearchForm', () => {
@@ -84,5 +86,31 @@ describe('headerLinks', () => {
       to: '/admin/u1/dashboard',
       label: 'Admin',
     });
+  });
+});
+
+describe('MobileMenu', () => {
+  it('lists the shop’s categories, each leading to its shelf, and closes on a choice', async () => {
+    mockApi({
+      'GET /auth/me': () => ({ body: { user: null } }),
+      'GET /category': () => ({
+        body: {
+          data: [
+            { _id: 'c1', category: 'Skin care', description: '' },
+            { _id: 'c2', category: 'Hair', description: '' },
+          ],
+        },
+      }),
+    });
+    const onClose = vi.fn();
+    renderAt(<MobileMenu open onClose={onClose} />);
+    const list = await screen.findByRole('list', { name: 'Categories' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Skin care', '/shop?category=c1'],
+      ['Hair', '/shop?category=c2'],
+    ]);
+    fireEvent.click(links[1]!);
+    expect(onClose).toHaveBeenCalled();
   });
 });
