@@ -32,12 +32,20 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
   }
 
   return (
-    <div className="min-w-0 space-y-3" aria-roledescription="carousel" aria-label={`Pictures of ${alt}`}>
+    <div
+      className="min-w-0 space-y-3"
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={`Pictures of ${alt}`}
+    >
       <div className="relative">
         <div
           ref={track}
           onScroll={onScroll}
-          className="flex aspect-square snap-x snap-mandatory overflow-x-auto rounded-3xl bg-brand-50 ring-1 ring-stone-200/70 [scrollbar-width:none]"
+          // A strip that scrolls is a keyboard stop (arrow keys move it): it says what it holds.
+          role="group"
+          aria-label={images.length > 1 ? `${images.length} pictures, scroll sideways` : 'Picture'}
+          className="flex aspect-[4/3] snap-x snap-mandatory overflow-x-auto rounded-3xl bg-brand-50 ring-1 ring-stone-200/70 [scrollbar-width:none] sm:aspect-square"
         >
           {images.map((url, i) => (
             <div
@@ -76,7 +84,7 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
         ) : null}
       </div>
       {images.length > 1 ? (
-        <ul className="flex gap-2 overflow-x-auto pb-1">
+        <ul className="hidden gap-2 overflow-x-auto pb-1 sm:flex">
           {images.map((url, i) => (
             <li key={url}>
               <button

@@ -99,38 +99,44 @@ export default function HomePage() {
   const featured = useFeaturedProducts(page);
 
   return (
-    <div className="mx-auto max-w-7xl space-y-12 px-4 pb-4 pt-5 sm:space-y-16 sm:pt-8">
-      <section className="relative overflow-hidden rounded-[2rem] bg-gradient-to-br from-brand-100 via-brand-50 to-[#fdeee4] px-6 py-8 ring-1 ring-brand-100 sm:px-12 sm:py-12">
+    <div className="mx-auto max-w-7xl space-y-8 px-4 pb-4 pt-4 sm:space-y-16 sm:pt-8">
+      {/* On a phone the banner is its words alone, so the first products show on the first screen. */}
+      <section className="relative overflow-hidden rounded-[2rem] bg-gradient-to-br from-brand-100 via-brand-50 to-[#fdeee4] px-5 py-5 ring-1 ring-brand-100 sm:px-12 sm:py-12">
         <div className="grid items-center gap-6 md:grid-cols-[1.1fr_1fr]">
           <div>
             <p className="text-xs font-semibold uppercase tracking-[0.25em] text-brand-600">Karibu Urembo</p>
-            <h1 className="mt-3 font-display text-4xl font-bold leading-[1.08] text-brand-900 sm:text-5xl lg:text-6xl">
+            <h1 className="mt-2 font-display text-3xl font-bold leading-[1.08] text-brand-900 sm:text-5xl lg:text-6xl">
               Beauty made for Kenyan skin
             </h1>
-            <p className="mt-4 max-w-md text-base text-stone-700 sm:text-lg">
+            <p className="mt-2 max-w-md text-sm text-stone-700 sm:mt-4 sm:text-lg">
               Skin care, make-up, hair care and fragrance, delivered to your door in all 47 counties. Pay with
               M-Pesa.
             </p>
-            <div className="mt-6 flex flex-wrap gap-3">
-              <Link to="/shop" className="btn-primary px-6 py-3 text-base">
+            <div className="mt-4 flex flex-wrap gap-3 sm:mt-6">
+              <Link to="/shop" className="btn-primary px-6 py-2.5 text-base sm:py-3">
                 Shop now
               </Link>
-              <a href="#featured" className="btn-outline px-6 py-3 text-base">
+              <a href="#featured" className="btn-outline px-6 py-2.5 text-base sm:py-3">
                 Best sellers
               </a>
             </div>
           </div>
-          <HeroArt className="mx-auto w-full max-w-[300px] sm:max-w-sm md:max-w-md" />
+          <HeroArt className="mx-auto hidden w-full sm:block sm:max-w-sm md:max-w-md" />
         </div>
       </section>
 
-      <section id="featured" aria-labelledby="featured-title" className="scroll-mt-32">
-        <div className="mb-5 flex items-end justify-between gap-4">
+      <section id="featured" aria-labelledby="featured-title">
+        <div className="mb-3 flex items-end justify-between gap-4 sm:mb-5">
           <div>
-            <h2 id="featured-title" className="font-display text-3xl font-semibold text-brand-900">
+            <h2
+              id="featured-title"
+              className="font-display text-2xl font-semibold text-brand-900 sm:text-3xl"
+            >
               Our Featured Products
             </h2>
-            <p className="mt-1 text-stone-600">Best sellers and new arrivals, picked for you</p>
+            <p className="mt-1 text-sm text-stone-600 sm:text-base">
+              Best sellers and new arrivals, picked for you
+            </p>
           </div>
           <Link
             to="/shop"

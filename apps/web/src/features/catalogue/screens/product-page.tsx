@@ -57,7 +57,7 @@ function picturesFor(product: Product, variant: Variant | null): string[] {
 function Skeleton() {
   return (
     <div className="grid gap-8 md:grid-cols-2" role="status" aria-label="Loading product">
-      <div className="aspect-square animate-pulse rounded-3xl bg-stone-100" />
+      <div className="aspect-[4/3] animate-pulse rounded-3xl bg-stone-100 sm:aspect-square" />
       <div className="space-y-4 pt-2">
         <div className="h-4 w-24 animate-pulse rounded bg-stone-100" />
         <div className="h-9 w-3/4 animate-pulse rounded bg-stone-100" />
@@ -166,7 +166,7 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
   if (product.error instanceof ApiRequestError && product.error.status === 404) return <NotFoundPage />;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 pb-4 pt-5 sm:pt-8">
+    <div className="mx-auto max-w-7xl px-4 pb-4 pt-4 sm:pt-8">
       {product.isPending ? (
         <Skeleton />
       ) : product.isError ? (
@@ -175,7 +175,7 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
         </p>
       ) : (
         <>
-          <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-500">
+          <nav aria-label="Breadcrumb" className="mb-3 text-sm text-stone-600 sm:mb-4">
             <ol className="flex flex-wrap items-center gap-1.5">
               <li>
                 <Link to="/shop" className="hover:text-brand-700">
@@ -197,7 +197,7 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
               ) : null}
             </ol>
           </nav>
-          <article className="grid gap-8 md:grid-cols-2 lg:gap-14">
+          <article className="grid gap-4 sm:gap-8 md:grid-cols-2 lg:gap-14">
             <ImageCarousel
               key={variant?._id ?? 'product'}
               images={picturesFor(product.data, variant)}
@@ -224,11 +224,15 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
                   {product.data.brand}
                 </Link>
               ) : null}
-              <h1 className="mt-2 break-words font-display text-3xl font-bold leading-tight text-brand-900 sm:text-4xl">
+              <h1 className="mt-1 break-words font-display text-2xl font-bold leading-tight text-brand-900 sm:mt-2 sm:text-4xl">
                 {product.data.name}
               </h1>
-              <Rating rating={product.data.rating} reviewCount={product.data.reviewCount} className="mt-3" />
-              <div className="mt-4 flex flex-wrap items-baseline gap-x-4 gap-y-1" aria-live="polite">
+              <Rating
+                rating={product.data.rating}
+                reviewCount={product.data.reviewCount}
+                className="mt-2 sm:mt-3"
+              />
+              <div className="mt-3 flex flex-wrap items-baseline gap-x-4 gap-y-1" aria-live="polite">
                 <PriceTag
                   price={variant ? variant.price : product.data.price}
                   compareAtPrice={variant ? variant.compareAtPrice : product.data.compareAtPrice}
@@ -262,7 +266,7 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
                 </p>
               ) : null}
               {product.data.status === 'active' && actions ? (
-                <div className="mt-6" data-testid="product-actions">
+                <div className="mt-4 sm:mt-6" data-testid="product-actions">
                   {actions(product.data, 'page', variant)}
                   {(variant ? variant.inStock : product.data.inStock) ? (
                     <OrderOnWhatsApp
