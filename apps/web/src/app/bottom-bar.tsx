@@ -24,6 +24,7 @@ export function BottomBar() {
   return (
     <nav
       aria-label="Bottom"
+      data-tab-bar
       className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <ul className="grid grid-cols-5">

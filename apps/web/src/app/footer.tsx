@@ -33,7 +33,7 @@ export function Footer() {
     { href: SHOP.social.x, label: 'X', icon: XIcon },
   ];
   return (
-    <footer className="mt-16 bg-brand-900 pb-20 text-brand-100 md:pb-0">
+    <footer className="mt-16 bg-brand-900 pb-20 text-brand-100 md:pb-0 [&_:focus-visible]:outline-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <div className="flex items-center gap-2">

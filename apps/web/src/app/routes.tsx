@@ -3,6 +3,7 @@ import { type Page, type PageId, PAGES, type ScreenPageId } from '@urembo/contra
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/spinner';
 import { NotFoundPage } from '../pages/not-found';
+import { PageFocus } from './page-focus';
 import { RouteErrorBoundary } from './route-error';
 import { ProductActionsProvider } from './product-actions-provider';
 import { Shell } from './shell';
@@ -62,6 +63,7 @@ export function AppRoutes() {
   if (location.startsWith('/admin/')) {
     return (
       <RouteErrorBoundary resetKey={location}>
+        <PageFocus />
         <Suspense fallback={null}>
           <LiveMark />
           <Switch>
@@ -78,6 +80,7 @@ export function AppRoutes() {
   }
   return (
     <Shell>
+      <PageFocus />
       <ProductActionsProvider>
         <RouteErrorBoundary resetKey={location}>
           <Suspense fallback={<Spinner label="Loading page" />}>

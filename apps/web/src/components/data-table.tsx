@@ -1,4 +1,4 @@
-import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { useMediaQuery } from '../lib/use-media-query';
 import { Spinner } from './spinner';
 
@@ -65,6 +65,7 @@ export function DataTable<T>({
       }}
       className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200"
       data-testid="data-table"
+      onFocus={revealFromPins}
     >
       <table className="min-w-full divide-y divide-stone-200 text-left text-sm">
         {caption ? <caption className="sr-only">{caption}</caption> : null}
@@ -95,6 +96,28 @@ export function DataTable<T>({
       </table>
     </div>
   );
+}
+
+/**
+ * Keyboard focus on a control that the browser scrolled into the table's box but under a pinned column (it stops at
+ * the box's edge, where the pinned cell sits) scrolls the table on until the control shows beside the pin.
+ */
+function revealFromPins(event: FocusEvent<HTMLDivElement>) {
+  const box = event.currentTarget;
+  const target = event.target as HTMLElement;
+  const cell = target.closest('td, th');
+  if (!cell?.parentElement || getComputedStyle(cell).position === 'sticky') return;
+  const cells = Array.from(cell.parentElement.children);
+  const pinned = (el: Element | undefined) => el && getComputedStyle(el).position === 'sticky';
+  const frame = box.getBoundingClientRect();
+  const first = cells[0];
+  const last = cells[cells.length - 1];
+  const left = pinned(first) ? first!.getBoundingClientRect().right : frame.left;
+  const right = pinned(last) ? last!.getBoundingClientRect().left : frame.right;
+  const shown = target.getBoundingClientRect();
+  const margin = 8;
+  if (shown.left < left) box.scrollLeft -= left - shown.left + margin;
+  else if (shown.right > right) box.scrollLeft += shown.right - right + margin;
 }
 
 /**

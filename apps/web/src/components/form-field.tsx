@@ -20,7 +20,7 @@ export function TextField({ label, error, hint, labelNote, className = '', type,
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-700">
         {label}
-        {labelNote ? <span className="ml-1 font-normal text-stone-400">{labelNote}</span> : null}
+        {labelNote ? <span className="ml-1 font-normal text-stone-500">{labelNote}</span> : null}
       </label>
       <div className="relative">
         <input
@@ -60,7 +60,12 @@ export function TextField({ label, error, hint, labelNote, className = '', type,
 export function FormError({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700 ring-1 ring-red-100">
+    <p
+      role="alert"
+      tabIndex={-1}
+      data-form-error
+      className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700 ring-1 ring-red-100"
+    >
       {message}
     </p>
   );

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiRequestError } from './api-client';
 
@@ -59,4 +59,21 @@ export function serverFieldErrors(error: unknown): FieldErrors {
     for (const d of error.details) errors[d.path || 'form'] ??= d.message;
   }
   return errors;
+}
+
+/**
+ * The ref for a form whose refused submission moves keyboard focus to its first field in error, or else to its
+ * form-wide message (FormError): the submit button is disabled while the form is sent, which would otherwise drop
+ * focus to the page, and a screen reader then reads where the problem is.
+ */
+export function useFocusFirstError(errors: FieldErrors) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    const target =
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      form.current?.querySelector<HTMLElement>('[data-form-error]');
+    target?.focus();
+  }, [errors]);
+  return form;
 }

@@ -148,7 +148,7 @@ export default function AdminShell() {
             onClick={() => logout.mutate()}
           >
             <LogoutIcon width={16} height={16} />
-            <span className="hidden sm:inline">Logout</span>
+            <span className="sr-only sm:not-sr-only">Logout</span>
           </button>
         </div>
       </header>

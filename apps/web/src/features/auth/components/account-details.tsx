@@ -5,7 +5,12 @@ import { formatPhoneForDisplay, normalizeKenyanPhone, PHONE_HINT } from '@urembo
 import type { User } from '@urembo/contract/users';
 import { FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
+import {
+  serverFieldErrors,
+  validateForm,
+  type FieldErrors,
+  useFocusFirstError,
+} from '../../../lib/form-errors';
 import { useAuthUser } from '../api';
 import { useUpdateMe } from '../mutations';
 
@@ -18,6 +23,7 @@ function DetailsForm({ user, onDone }: { user: User; onDone: () => void }) {
     currentPassword: '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useFocusFirstError(errors);
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
   const phoneChanged = (normalizeKenyanPhone(values.phone) ?? values.phone) !== user.phone;
@@ -64,7 +70,13 @@ function DetailsForm({ user, onDone }: { user: User; onDone: () => void }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 sm:max-w-md" aria-label="Edit your details">
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      className="grid gap-4 sm:max-w-md"
+      aria-label="Edit your details"
+    >
       <TextField
         label="Full name"
         name="fullName"

@@ -10,7 +10,7 @@ import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import { FormError, TextField } from '../../../components/form-field';
 import { Spinner } from '../../../components/spinner';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
-import { validateForm, type FieldErrors } from '../../../lib/form-errors';
+import { validateForm, type FieldErrors, useFocusFirstError } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { NotFoundPage } from '../../../pages/not-found';
 import { useAuthUser } from '../api';
@@ -31,6 +31,7 @@ export function CodeVerification({ kind }: { kind: 'email' | 'phone' }) {
   const cooldown = useResendCooldown(COOLDOWN_KEYS[kind]);
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useFocusFirstError(errors);
   // A code went out: the API accepted a send from this page, or one whose cool-down still runs (sign-up has
   // just mailed the first email code; a send before a reload).
   const [sent, setSent] = useState(() => cooldown.secondsLeft > 0);
@@ -129,7 +130,7 @@ export function CodeVerification({ kind }: { kind: 'email' | 'phone' }) {
         )
       }
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-4">
         <TextField
           label="Verification code"
           name="code"

@@ -3,7 +3,12 @@ import toast from 'react-hot-toast';
 import { FormActions, FormError, TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { errorMessage } from '../../../lib/api-client';
-import { serverFieldErrors, useFormCheck, type FieldErrors } from '../../../lib/form-errors';
+import {
+  serverFieldErrors,
+  useFormCheck,
+  type FieldErrors,
+  useFocusFirstError,
+} from '../../../lib/form-errors';
 import { useForgotPassword, useResetPasswordByCode } from '../mutations';
 import { authSchemas, prefetchAuthSchemas } from '../schemas';
 
@@ -20,6 +25,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
   // The phone the code was sent to (canonical); set once the SMS is asked for, it moves to the code step.
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useFocusFirstError(errors);
   const forgot = useForgotPassword();
   const form = useFormCheck(() => authSchemas().then((m) => m.forgotPasswordBodySchema));
 
@@ -72,7 +78,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
           onBack={() => setCodeSentTo(null)}
         />
       ) : (
-        <form onSubmit={submit} onFocus={prefetchAuthSchemas} noValidate className="space-y-4">
+        <form ref={formRef} onSubmit={submit} onFocus={prefetchAuthSchemas} noValidate className="space-y-4">
           <fieldset>
             <legend className="mb-2 text-sm font-medium text-stone-700">Send me</legend>
             <div className="grid grid-cols-2 gap-2">
@@ -168,6 +174,7 @@ function ResetByCodeForm({
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useFocusFirstError(errors);
   const reset = useResetPasswordByCode();
   const form = useFormCheck(() => authSchemas().then((m) => m.resetPasswordByCodeBodySchema));
 
@@ -197,7 +204,7 @@ function ResetByCodeForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-4">
       <p className="text-sm text-stone-600" aria-live="polite">
         If an account uses <span className="font-semibold">+{phone}</span>, an SMS with a 6-digit code is on
         its way. The code works for 10 minutes, once.

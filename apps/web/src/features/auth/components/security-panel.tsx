@@ -4,7 +4,12 @@ import toast from 'react-hot-toast';
 import { changePasswordBodySchema, type SecurityEventInfo, type SessionInfo } from '@urembo/contract/auth';
 import { FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
+import {
+  serverFieldErrors,
+  validateForm,
+  type FieldErrors,
+  useFocusFirstError,
+} from '../../../lib/form-errors';
 import { useAuthUser } from '../api';
 import { NewPasswordField } from './new-password-field';
 import { TwoFactorPanel } from './two-factor-panel';
@@ -63,6 +68,7 @@ function ChangePasswordForm() {
   const [newPassword, setNew] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useFocusFirstError(errors);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -87,7 +93,13 @@ function ChangePasswordForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 sm:max-w-md" aria-label="Change password">
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      className="grid gap-4 sm:max-w-md"
+      aria-label="Change password"
+    >
       <h3 className="font-display text-lg font-semibold text-ink">Change password</h3>
       <TextField
         label="Current password"

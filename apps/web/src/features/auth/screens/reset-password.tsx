@@ -4,7 +4,12 @@ import { Link, useLocation, useParams } from 'wouter';
 import { resetPasswordBodySchema } from '@urembo/contract/auth';
 import { FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
+import {
+  serverFieldErrors,
+  validateForm,
+  type FieldErrors,
+  useFocusFirstError,
+} from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthCard } from '../components/auth-card';
 import { NewPasswordField } from '../components/new-password-field';
@@ -19,6 +24,7 @@ export default function ResetPasswordScreen() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useFocusFirstError(errors);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -56,7 +62,7 @@ export default function ResetPasswordScreen() {
         </Link>
       }
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-4">
         <NewPasswordField
           label="New password"
           name="password"

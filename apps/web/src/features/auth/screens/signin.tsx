@@ -6,7 +6,12 @@ import { PHONE_HINT } from '@urembo/contract/phone';
 import { FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { authHref, nextPathFrom } from '../../../lib/next-path';
-import { serverFieldErrors, useFormCheck, type FieldErrors } from '../../../lib/form-errors';
+import {
+  serverFieldErrors,
+  useFormCheck,
+  type FieldErrors,
+  useFocusFirstError,
+} from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../api';
 import { AuthCard } from '../components/auth-card';
@@ -24,6 +29,7 @@ export default function SigninScreen() {
   const signin = useSignin();
   const [values, setValues] = useState({ phone: '', email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useFocusFirstError(errors);
   const [forgotOpen, setForgotOpen] = useState(false);
   const [secondStep, setSecondStep] = useState(false);
   const signingIn = useRef(false);
@@ -101,7 +107,7 @@ export default function SigninScreen() {
         </>
       }
     >
-      <form onSubmit={submit} onFocus={prefetchAuthSchemas} noValidate className="space-y-4">
+      <form ref={formRef} onSubmit={submit} onFocus={prefetchAuthSchemas} noValidate className="space-y-4">
         <TextField
           label="Phone number"
           type="tel"

@@ -7,7 +7,12 @@ import { PHONE_HINT } from '@urembo/contract/phone';
 import { FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { authHref, nextPathFrom } from '../../../lib/next-path';
-import { serverFieldErrors, useFormCheck, type FieldErrors } from '../../../lib/form-errors';
+import {
+  serverFieldErrors,
+  useFormCheck,
+  type FieldErrors,
+  useFocusFirstError,
+} from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthCard } from '../components/auth-card';
 import { NewPasswordField } from '../components/new-password-field';
@@ -24,6 +29,7 @@ export default function SignupScreen() {
   const next = nextPathFrom(useSearch());
   const [values, setValues] = useState({ fullName: '', email: '', phone: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useFocusFirstError(errors);
   const form = useFormCheck(() => authSchemas().then((m) => m.signupBodySchema));
 
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
@@ -67,7 +73,7 @@ export default function SignupScreen() {
         </>
       }
     >
-      <form onSubmit={submit} onFocus={prefetchAuthSchemas} noValidate className="space-y-4">
+      <form ref={formRef} onSubmit={submit} onFocus={prefetchAuthSchemas} noValidate className="space-y-4">
         <TextField
           label="Full name"
           name="fullName"

@@ -41,6 +41,8 @@ export function AddToCartButtons({
   const size = compact ? 'px-3 py-2 text-xs' : '';
 
   function add() {
+    // While a request runs the button stays focusable (a disabled one drops keyboard focus to the page) but ignores taps.
+    if (addToCart.isPending) return;
     addToCart.mutate(
       { productId: product._id, count: 1, ...(variant ? { variantId: variant._id } : {}) },
       {
@@ -97,7 +99,8 @@ export function AddToCartButtons({
         type="button"
         className={`btn-outline ${size}`}
         onClick={add}
-        disabled={soldOut || authPending || addToCart.isPending}
+        disabled={soldOut || authPending}
+        aria-disabled={addToCart.isPending || undefined}
         title={soldOut ? 'Out of stock' : undefined}
         aria-busy={addToCart.isPending}
       >

@@ -5,7 +5,12 @@ import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import type { User } from '@urembo/contract/users';
 import { FormActions, FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
+import {
+  serverFieldErrors,
+  validateForm,
+  type FieldErrors,
+  useFocusFirstError,
+} from '../../../lib/form-errors';
 import { useSaveAddress } from '../api';
 import { PlacePicker, type PlaceNames } from './place-picker';
 
@@ -39,6 +44,7 @@ export function AddressForm({
   });
   const [isDefault, setIsDefault] = useState(address?.isDefault ?? false);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useFocusFirstError(errors);
   const editing = !!address;
 
   function submit(event: FormEvent) {
@@ -67,7 +73,7 @@ export function AddressForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-4">
       <TextField
         label="Name"
         name="name"
