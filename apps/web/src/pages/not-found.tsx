@@ -6,7 +6,7 @@ export function NotFoundPage() {
   useDocumentTitle('Page Not Found - 404 Error');
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center">
-      <p className="font-display text-8xl font-bold text-brand-200">404</p>
+      <p className="font-display text-8xl font-bold text-brand-500">404</p>
       <h1 className="mt-4 font-display text-3xl font-semibold text-brand-800">Page Not Found</h1>
       <p className="mt-3 text-stone-600">
         We could not find the page you were looking for. It may have moved, or the link may be mistyped.

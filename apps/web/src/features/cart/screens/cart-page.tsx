@@ -231,7 +231,7 @@ function CartLineItem({ line }: { line: CartLine }) {
             {line.name}
           </Link>
           <p
-            className={`shrink-0 font-semibold ${available ? 'text-brand-800' : 'text-stone-400 line-through'}`}
+            className={`shrink-0 font-semibold ${available ? 'text-brand-800' : 'text-stone-500 line-through'}`}
           >
             {formatKsh(line.price)}
           </p>

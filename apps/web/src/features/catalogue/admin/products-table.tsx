@@ -25,7 +25,7 @@ function Badge({ on, children }: { on: boolean; children: string }) {
   return (
     <span
       className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-        on ? 'bg-brand-50 text-brand-700 ring-1 ring-brand-200' : 'bg-stone-100 text-stone-400 line-through'
+        on ? 'bg-brand-50 text-brand-700 ring-1 ring-brand-200' : 'bg-stone-100 text-stone-600 line-through'
       }`}
     >
       {children}

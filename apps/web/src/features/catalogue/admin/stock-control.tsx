@@ -21,7 +21,7 @@ export function StockControl({
   const shopLowStockAt = useLowStockAt();
   const low = lowStockAt ?? shopLowStockAt;
   if (product.stock === null)
-    return <span className="whitespace-nowrap text-sm text-stone-400">Not tracked</span>;
+    return <span className="whitespace-nowrap text-sm text-stone-600">Not tracked</span>;
   const stock = product.stock;
   const change = (by: number) =>
     adjust.mutate(

@@ -335,7 +335,7 @@ function PaymentMethodPanel() {
         Trusted payment, 100% money-back guarantee
       </p>
       <div className="mt-4 flex items-center gap-4 rounded-xl bg-emerald-50 px-4 py-3 ring-1 ring-emerald-100">
-        <span className="shrink-0 whitespace-nowrap rounded-lg bg-emerald-600 px-2.5 py-1.5 text-xs font-bold tracking-wide text-white">
+        <span className="shrink-0 whitespace-nowrap rounded-lg bg-emerald-700 px-2.5 py-1.5 text-xs font-bold tracking-wide text-white">
           M-PESA
         </span>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">

@@ -33,9 +33,9 @@ export function ReconciliationPanel() {
   return (
     <section aria-labelledby="reconciliation-heading" className="card p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="reconciliation-heading" className="font-semibold text-ink">
+        <h2 id="reconciliation-heading" className="font-semibold text-ink">
           Reconciliation
-        </h3>
+        </h2>
         <label className="text-sm text-stone-600">
           Day{' '}
           <input
@@ -71,9 +71,9 @@ export function RegistrationPanel() {
   const data = state.data;
   return (
     <section aria-labelledby="registration-heading" className="card flex flex-col gap-2 p-4">
-      <h3 id="registration-heading" className="font-semibold text-ink">
+      <h2 id="registration-heading" className="font-semibold text-ink">
         Paybill {data?.shortcode ?? ''}
-      </h3>
+      </h2>
       {data && !data.configured ? (
         <p className="text-sm text-stone-600">
           No paybill of the shop’s own is configured (MPESA_C2B_SHORTCODE and Daraja credentials): customers

@@ -94,8 +94,8 @@ function StatusToggle({ payment }: { payment: Payment }) {
         className={`px-3 py-1 text-xs font-semibold transition-colors disabled:opacity-60 ${
           active
             ? status
-              ? 'bg-green-600 text-white'
-              : 'bg-amber-500 text-white'
+              ? 'bg-green-700 text-white'
+              : 'bg-amber-700 text-white'
             : 'bg-white text-stone-600 hover:bg-stone-50'
         }`}
       >

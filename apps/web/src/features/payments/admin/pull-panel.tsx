@@ -27,9 +27,9 @@ export function PullPanel() {
   if (state.isError || !data) return null;
   return (
     <section aria-labelledby="pull-heading" className="card flex flex-col gap-2 p-4">
-      <h3 id="pull-heading" className="font-semibold text-ink">
+      <h2 id="pull-heading" className="font-semibold text-ink">
         Pull sweep
-      </h3>
+      </h2>
       {!data.configured ? (
         <p className="text-sm text-stone-600">
           Not set up (MPESA_PULL_NOMINATED_NUMBER, with the paybill and Daraja credentials): a paybill payment

@@ -129,7 +129,7 @@ export function PayWithMpesa({ order }: { order: PayableOrder }) {
             </div>
             <button
               type="submit"
-              className="btn bg-green-600 text-white hover:bg-green-700"
+              className="btn bg-green-700 text-white hover:bg-green-800"
               disabled={push.isPending}
             >
               {push.isPending ? 'Sending prompt…' : 'Pay with M-Pesa'}

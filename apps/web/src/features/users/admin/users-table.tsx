@@ -13,7 +13,7 @@ function Flag({ on, label }: { on: boolean; label: string }) {
   return (
     <span
       className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${
-        on ? 'bg-emerald-50 text-emerald-700 ring-1 ring-emerald-200' : 'bg-stone-100 text-stone-500'
+        on ? 'bg-emerald-50 text-emerald-700 ring-1 ring-emerald-200' : 'bg-stone-100 text-stone-600'
       }`}
       title={`${label} ${on ? 'verified' : 'not verified'}`}
     >
@@ -30,7 +30,7 @@ const COLUMNS: Column<User>[] = [
   },
   {
     header: 'Email',
-    cell: (u) => (u.email ? <EmailText email={u.email} /> : <span className="text-stone-400">—</span>),
+    cell: (u) => (u.email ? <EmailText email={u.email} /> : <span className="text-stone-500">—</span>),
   },
   {
     header: 'Phone',
