@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { formatKsh } from '@urembo/contract/money';
-import { SHIPPING_KIND_SINGULAR, type ShippingKind } from '@urembo/contract/shipping';
+import { SHIPPING_KIND_SINGULAR, shippingFeeSchema, type ShippingKind } from '@urembo/contract/shipping';
 import { Spinner } from '../../../components/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
 import { placeBody, useShippingList, useShippingMutations, type Place } from '../api';
@@ -67,7 +67,8 @@ function OffBadge() {
   );
 }
 
-function PlaceForm({
+/** A place's add or edit form; a location's fee is checked with the server's rule before sending. */
+export function PlaceForm({
   kind,
   initial,
   submitLabel,
@@ -86,21 +87,31 @@ function PlaceForm({
   const [shippingFee, setShippingFee] = useState(
     initial?.shippingFee === undefined ? '' : String(initial.shippingFee),
   );
+  const [feeError, setFeeError] = useState<string | undefined>();
+  const feeErrorId = useId();
   const label = SHIPPING_KIND_SINGULAR[kind];
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim()) return;
-    const ok = await onSubmit({
-      name: name.trim(),
-      ...(kind === 'locations' ? { shippingFee: shippingFee === '' ? Number.NaN : Number(shippingFee) } : {}),
-    });
+    let fee: number | undefined;
+    if (kind === 'locations') {
+      // The server's own rule, checked here so a wrong fee (negative, fractional, empty) says why at once.
+      const checked = shippingFeeSchema.safeParse(shippingFee.trim() === '' ? Number.NaN : shippingFee);
+      if (!checked.success) {
+        setFeeError(checked.error.issues[0]?.message ?? 'Delivery fee must be a number of shillings');
+        return;
+      }
+      fee = checked.data;
+    }
+    setFeeError(undefined);
+    const ok = await onSubmit({ name: name.trim(), ...(fee === undefined ? {} : { shippingFee: fee }) });
     if (ok && !initial) {
       setName('');
       setShippingFee('');
     }
   }
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-center gap-2">
+    <form onSubmit={submit} noValidate className="flex flex-wrap items-center gap-2">
       <input
         className={`input min-w-0 flex-1 px-3 py-2 text-sm ${kind === 'locations' || initial ? 'basis-full' : ''}`}
         placeholder={initial ? `${label} name` : `New ${label} name`}
@@ -118,10 +129,17 @@ function PlaceForm({
           step={1}
           placeholder="Fee"
           aria-label="Delivery fee (Ksh)"
+          aria-invalid={feeError ? true : undefined}
+          aria-describedby={feeError ? feeErrorId : undefined}
           value={shippingFee}
           onChange={(e) => setShippingFee(e.target.value)}
           required
         />
+      ) : null}
+      {feeError ? (
+        <p id={feeErrorId} role="alert" className="basis-full text-sm text-red-700">
+          {feeError}
+        </p>
       ) : null}
       <button type="submit" className="btn-primary px-4 py-2" disabled={pending || !name.trim()}>
         {submitLabel}
