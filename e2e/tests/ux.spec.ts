@@ -56,7 +56,7 @@ for (const [name, viewport] of [
     await expect(main.getByRole('heading', { name: 'Products' })).toHaveCount(1);
     const deleteButton = main.getByRole('button', { name: 'Delete', exact: true }).first();
     await expectInView(page, deleteButton);
-    await expectInView(page, main.getByRole('button', { name: 'Edit', exact: true }).first());
+    await expectInView(page, main.getByRole('button', { name: /^Edit / }).first());
     await shot(page, testInfo, `admin-products-${name}`);
     await deleteButton.click();
     await expect(page.getByRole('alertdialog', { name: 'Delete product' })).toBeVisible();
@@ -77,7 +77,7 @@ for (const [name, viewport] of [
 
     await page.goto(`/admin/${adminId}/category`);
     await expect(page.getByRole('heading', { name: 'Categories' })).toHaveCount(1);
-    await expectInView(page, main.getByRole('button', { name: 'Edit', exact: true }).first());
+    await expectInView(page, main.getByRole('button', { name: /^Edit / }).first());
 
     await page.goto(`/admin/${adminId}/reviews`);
     await expect(page.getByRole('heading', { name: 'Reviews' })).toHaveCount(1);

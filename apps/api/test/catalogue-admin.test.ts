@@ -269,5 +269,47 @@ describeEachDialect('catalogue admin', (ctx) => {
       const shown = await ctx().app.inject({ method: 'GET', url: `/api/v1/products/${p.id}` });
       expect(shown.json().category).toEqual({ _id: a._id, category: 'Tools' });
     });
+
+    it('deletes an empty category; one with products or a discount code limited to it is 409', async () => {
+      const empty = (await call('POST', '/api/v1/category/', { category: 'Empty Shelf' })).json();
+      const full = (await call('POST', '/api/v1/category/', { category: 'Full Shelf' })).json();
+      await createProduct(ctx(), { categoryId: full._id });
+      await createProduct(ctx(), { categoryId: full._id, status: 'inactive' });
+      const named = (await call('POST', '/api/v1/category/', { category: 'Sale Shelf' })).json();
+      const code = `SHELF${Date.now() % 100_000}`;
+      const discount = await call('POST', '/api/v1/discounts', {
+        code,
+        kind: 'percent',
+        value: 10,
+        categories: [named._id],
+      });
+      expect(discount.statusCode, discount.body).toBe(201);
+
+      expect((await call('DELETE', `/api/v1/category/${empty._id}`, undefined, customer)).statusCode).toBe(
+        403,
+      );
+      const busy = await call('DELETE', `/api/v1/category/${full._id}`);
+      expect(busy.statusCode).toBe(409);
+      expect(busy.json().error).toBe('Full Shelf still has 2 products: move them to another category first');
+      const limited = await call('DELETE', `/api/v1/category/${named._id}`);
+      expect(limited.statusCode).toBe(409);
+      expect(limited.json().error).toContain(`Discount code ${code} is limited to Sale Shelf`);
+
+      const res = await call('DELETE', `/api/v1/category/${empty._id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: 'Category deleted' });
+      const list = await ctx().app.inject({ method: 'GET', url: '/api/v1/category' });
+      const names = (list.json().data as { category: string }[]).map((c) => c.category);
+      expect(names).not.toContain('Empty Shelf');
+      expect(names).toContain('Full Shelf');
+      expect((await call('DELETE', `/api/v1/category/${empty._id}`)).statusCode).toBe(404);
+      const audit = await ctx()
+        .database.db.selectFrom('audit_log')
+        .select('summary')
+        .where('entity_id', '=', empty._id)
+        .where('action', '=', 'delete')
+        .execute();
+      expect(audit.map((a) => a.summary)).toEqual(['Deleted category "Empty Shelf"']);
+    });
   });
 });

@@ -208,6 +208,11 @@ describe('admin category table', () => {
           : { status: 201, body: { _id: 'c9', ...body } };
       },
       'PUT /category/c1': { body: { _id: 'c1', category: 'Skin', description: '' } },
+      'DELETE /category/c3': { body: { message: 'Category deleted' } },
+      'DELETE /category/c1': {
+        status: 409,
+        body: { error: 'Skin Care still has 4 products: move them to another category first' },
+      },
       'GET /search/synonyms': { body: { data: [{ _id: 's1', word: 'losheni', means: ['lotion'] }] } },
       'POST /search/synonyms': (call) => ({
         status: 201,
@@ -264,7 +269,7 @@ describe('admin category table', () => {
   it('edits a category ("category updated")', async () => {
     renderTable(<CategoryTable />);
     await screen.findByText('Make-up');
-    fireEvent.click(screen.getAllByRole('button', { name: 'Edit' })[0]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Skin Care' }));
     const form = screen.getByRole('form', { name: 'Update category form' });
     expect(within(form).getByLabelText('Category name')).toHaveValue('Skin Care');
     fireEvent.change(within(form).getByLabelText('Category name'), { target: { value: 'Skin' } });
@@ -273,5 +278,26 @@ describe('admin category table', () => {
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url).toBe('/api/v1/category/c1');
     expect(put.body).toEqual({ category: 'Skin', description: 'For glowing skin' });
+  });
+
+  it('deletes an empty category after confirming, and says why one with products stays', async () => {
+    renderTable(<CategoryTable />);
+    await screen.findByText('Make-up');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Long' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete category' });
+    expect(dialog).toHaveTextContent('Delete Long?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('category deleted')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'DELETE' && c.path === '/category/c3')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Skin Care' }));
+    fireEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete category' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(
+      await screen.findByText('Skin Care still has 4 products: move them to another category first'),
+    ).toBeInTheDocument();
   });
 });

@@ -66,6 +66,7 @@ type RouteTable = [
   ['GET /category', Collection<Category>],
   ['POST /category', Category],
   ['PUT /category/:id', Category],
+  ['DELETE /category/:id', MessageResponse],
   ['GET /search/synonyms', Collection<SearchSynonym>],
   ['POST /search/synonyms', SearchSynonym],
   ['DELETE /search/synonyms/:id', MessageResponse],

@@ -163,6 +163,16 @@ export const catalogueEndpoints = defineEndpoints(catalogueRoutes, {
     responses: { 200: categorySchema },
     errors: [404, 409],
   },
+  deleteCategory: {
+    summary: 'Delete a category no product and no discount code uses',
+    description:
+      'A category that still holds products (active or not) → 409 saying how many; one a discount code is ' +
+      'limited to → 409 naming the code. Missing → 404.',
+    access: 'admin',
+    params: pathParams('id'),
+    responses: { 200: messageSchema },
+    errors: [404, 409],
+  },
   listSearchSynonyms: {
     summary: 'The search synonyms admins keep',
     description:

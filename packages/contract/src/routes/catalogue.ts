@@ -18,6 +18,7 @@ export const catalogueRoutes = /* @__PURE__ */ defineRoutes({
   deleteProductImage: ['POST', '/products/deleteProductImage'],
   createCategory: ['POST', '/category'],
   updateCategory: ['PUT', '/category/:id'],
+  deleteCategory: ['DELETE', '/category/:id'],
   listSearchSynonyms: ['GET', '/search/synonyms'],
   createSearchSynonym: ['POST', '/search/synonyms'],
   updateSearchSynonym: ['PUT', '/search/synonyms/:id'],

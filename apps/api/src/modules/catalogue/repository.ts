@@ -262,6 +262,26 @@ export async function updateCategory(
   await db.updateTable('categories').set(changes).where('id', '=', id).execute();
 }
 
+/** How many products (active or not) a category holds. */
+export async function countProductsInCategory(db: Db, categoryId: string): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('category_id', '=', categoryId)
+    .executeTakeFirstOrThrow();
+  return toCount(row.n as string | number);
+}
+
+/** The codes of the discount codes limited to a category (their `categories` JSON names it). */
+export async function discountCodesNamingCategory(db: Db, categoryId: string): Promise<string[]> {
+  const rows = await db.selectFrom('discounts').select(['code', 'categories']).execute();
+  return rows.filter((r) => (JSON.parse(r.categories) as string[]).includes(categoryId)).map((r) => r.code);
+}
+
+export async function deleteCategory(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('categories').where('id', '=', id).execute();
+}
+
 /** For the sitemap: every active product's slug and last change. */
 export function listActiveProductSlugs(db: Db) {
   return db

@@ -170,6 +170,13 @@ export function adminRoutes(ctx: Ctx): FastifyPluginAsyncZod {
     });
 
     app.route({
+      ...routeOf(endpoints.deleteCategory),
+      handler: async (request) => ({
+        message: await service.deleteCategory(request.params.id, currentUser(request).id),
+      }),
+    });
+
+    app.route({
       ...routeOf(endpoints.listSearchSynonyms),
       handler: async () => ({ data: await service.synonyms.list() }),
     });

@@ -591,6 +591,37 @@ export class CatalogueService {
     await this.deps.changed({ kind: 'everything' });
     return toCategoryDto((await repo.findCategoryById(this.db, id))!);
   }
+
+  /** Deletes a category nothing uses: its products must move first, and no discount code may be limited to it. */
+  async deleteCategory(id: string, adminId: string): Promise<string> {
+    const current = await repo.findCategoryById(this.db, id);
+    if (!current) throw notFound('Category not found');
+    const products = await repo.countProductsInCategory(this.db, id);
+    if (products > 0) {
+      throw conflict(
+        `${current.name} still has ${products} product${products === 1 ? '' : 's'}: ` +
+          'move them to another category first',
+      );
+    }
+    const codes = await repo.discountCodesNamingCategory(this.db, id);
+    if (codes.length > 0) {
+      throw conflict(
+        `Discount code ${codes.join(', ')} is limited to ${current.name}: change or delete it first`,
+      );
+    }
+    await this.db.transaction().execute(async (trx) => {
+      await repo.deleteCategory(trx, id);
+      await recordAudit(trx, {
+        adminId,
+        action: 'delete',
+        entity: 'category',
+        entityId: id,
+        summary: `Deleted category "${current.name}"`,
+      });
+    });
+    await this.deps.changed({ kind: 'everything' });
+    return 'Category deleted';
+  }
 }
 
 /** 400 when an active product's ingredients name a banned substance (the message names the word and why). */

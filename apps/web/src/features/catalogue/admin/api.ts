@@ -75,6 +75,15 @@ export function useUpdateCategory() {
   });
 }
 
+/** Deletes a category nothing uses (the server says why otherwise: products in it, a discount code naming it). */
+export function useDeleteCategory() {
+  const refresh = useRefreshCatalogue();
+  return useMutation({
+    mutationFn: (id: string) => call(catalogueRoutes.deleteCategory, { params: { id } }),
+    onSuccess: refresh,
+  });
+}
+
 /** Reads a chosen file as a data URL (what the API takes for images). */
 export function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {

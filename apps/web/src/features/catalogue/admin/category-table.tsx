@@ -3,11 +3,12 @@ import { TRUNCATE, truncate } from '@urembo/contract/text';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { DataTable, type Column } from '../../../components/data-table';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormActions } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useCategories } from '../api';
-import { useCreateCategory, useUpdateCategory } from './api';
+import { useCreateCategory, useDeleteCategory, useUpdateCategory } from './api';
 import { SearchSynonyms } from './search-synonyms';
 
 function CategoryForm({
@@ -78,12 +79,14 @@ function CategoryForm({
   );
 }
 
-/** The admin "category" table: the list, create and edit (name and description). */
+/** The admin "category" table: the list, create, edit (name and description) and delete (when nothing uses it). */
 export default function CategoryTable() {
   const categories = useCategories();
   const create = useCreateCategory();
   const update = useUpdateCategory();
+  const remove = useDeleteCategory();
   const [editing, setEditing] = useState<Category | null>(null);
+  const [deleting, setDeleting] = useState<Category | null>(null);
 
   const columns: Column<Category>[] = [
     {
@@ -104,9 +107,24 @@ export default function CategoryTable() {
     {
       header: 'Actions',
       cell: (c) => (
-        <button type="button" className="btn-outline px-3 py-1.5" onClick={() => setEditing(c)}>
-          Edit
-        </button>
+        <span className="flex gap-2">
+          <button
+            type="button"
+            className="btn-outline px-3 py-1.5"
+            aria-label={`Edit ${c.category}`}
+            onClick={() => setEditing(c)}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="btn-ghost px-3 py-1.5 text-red-700"
+            aria-label={`Delete ${c.category}`}
+            onClick={() => setDeleting(c)}
+          >
+            Delete
+          </button>
+        </span>
       ),
     },
   ];
@@ -144,6 +162,24 @@ export default function CategoryTable() {
           }
         />
       </section>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete category"
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting._id, {
+            onSuccess: () => toast.success('category deleted'),
+            // The server says why it cannot go (products in it, a discount code limited to it).
+            onError: (err) => toast.error(errorMessage(err, 'Failed to delete category')),
+            onSettled: () => setDeleting(null),
+          });
+        }}
+      >
+        Delete <strong>{deleting?.category}</strong>? Only a category without products can be deleted.
+      </ConfirmDialog>
       <Modal open={editing !== null} onClose={() => setEditing(null)} title="Edit category">
         {editing ? (
           <CategoryForm
