@@ -37,7 +37,8 @@ export async function startPaymentsServer(dialect: string, port: number): Promis
     },
   );
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // As long as playwright.config.ts gives its web servers: a loaded machine starts slowly.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`payments e2e server exited with ${child.exitCode}`);
     try {
@@ -46,7 +47,12 @@ export async function startPaymentsServer(dialect: string, port: number): Promis
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('payments e2e server did not start in 60 s');
+    if (Date.now() > deadline) {
+      // Nothing will stop it later (the caller never gets it): stop it now, or it outlives the run on its port.
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      throw new Error('payments e2e server did not start in 120 s');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   const info = JSON.parse(readFileSync(infoFile, 'utf8')) as ServerInfo;

@@ -16,15 +16,20 @@ const LAPTOP = { width: 1280, height: 800 };
 const TOTAL = 2650;
 
 const basePort = Number(process.env.E2E_PORT_BASE || 3101);
+let starting: Promise<PaymentsServer> | undefined;
 let server: PaymentsServer;
 
 // eslint-disable-next-line no-empty-pattern -- Playwright needs the fixtures argument to reach testInfo
 test.beforeAll(async ({}, testInfo) => {
+  // A server of its own starts slowly on a loaded machine: as long as the helper waits for it.
+  testInfo.setTimeout(150_000);
   const index = testInfo.project.name === 'postgres' ? 1 : 0;
-  server = await startPaymentsServer(testInfo.project.name, basePort + 30 + index);
+  starting = startPaymentsServer(testInfo.project.name, basePort + 30 + index);
+  server = await starting;
 });
 test.afterAll(async () => {
-  await server?.stop();
+  // Even when the start outlived the hook: the server it brings up is stopped, not left on its port.
+  await (await starting?.catch(() => undefined))?.stop();
 });
 
 async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
