@@ -216,6 +216,15 @@ describeEachDialect(
       expect(locs).toContain(`http://localhost:3000/shop?category=${category.id}`);
       expect(locs).not.toContain(`http://localhost:3000/product/${hidden.slug}`);
       expect(locs.every((l) => l!.startsWith('http://localhost:3000/'))).toBe(true);
+      // Every page is there in Kiswahili too, and each entry names the page in both languages.
+      expect(locs).toContain('http://localhost:3000/?lang=sw');
+      expect(locs).toContain('http://localhost:3000/product/rose-water-toner?lang=sw');
+      expect(locs).toContain(`http://localhost:3000/shop?category=${category.id}&amp;lang=sw`);
+      expect(locs.filter((l) => l!.endsWith('lang=sw'))).toHaveLength(locs.length / 2);
+      expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+      expect(xml).toMatch(
+        /<url><loc>http:\/\/localhost:3000\/product\/rose-water-toner\?lang=sw<\/loc><lastmod>[\d-]+<\/lastmod><xhtml:link rel="alternate" hreflang="en" href="http:\/\/localhost:3000\/product\/rose-water-toner"\/><xhtml:link rel="alternate" hreflang="sw" href="http:\/\/localhost:3000\/product\/rose-water-toner\?lang=sw"\/><\/url>/,
+      );
       expect(SITEMAP_PAGE_SIZE).toBe(50_000);
       expect((await page('/sitemap-1.xml')).statusCode).toBe(404);
     });

@@ -16,8 +16,33 @@ import { setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { jsonForScript } from '@urembo/contract/text';
 import { SSR_STATE_ID } from './lib/ssr-state';
+import type { Language } from '@urembo/contract/languages';
+import { createTranslator, I18N_STATE_ID, type Messages } from './i18n/i18n';
+import { en } from './i18n/catalogues/en';
+import { sw } from './i18n/catalogues/sw';
 
 export { setApiTransport };
+
+const CATALOGUES: Record<Language, Messages> = { en, sw };
+const translators = { en: createTranslator('en', en), sw: createTranslator('sw', sw) };
+const i18nScripts = Object.fromEntries(
+  Object.entries(CATALOGUES).map(([lang, messages]) => [
+    lang,
+    `<script type="application/json" id="${I18N_STATE_ID}">${jsonForScript({ lang, messages })}</script>`,
+  ]),
+) as Record<Language, string>;
+
+/**
+ * What the server puts in every page of the app in `lang` (rendered or not): the language's catalogue as a JSON
+ * script, which main.tsx reads before its first render, and the shop-wide title and description in that language.
+ */
+export function pageLanguage(lang: Language): { script: string; title: string; description: string } {
+  return {
+    script: i18nScripts[lang],
+    title: CATALOGUES[lang]['meta.title'],
+    description: CATALOGUES[lang]['meta.description'],
+  };
+}
 
 const MAX_PASSES = 4;
 const RENDER_TIMEOUT_MS = 5_000;
@@ -60,7 +85,7 @@ export interface ServerRender {
  * holds only answers that succeeded, so hydrating an error screen from it would not match, and a failure must not be
  * kept as the page everyone gets.
  */
-export async function render(url: string): Promise<ServerRender | null> {
+export async function render(url: string, lang: Language = 'en'): Promise<ServerRender | null> {
   const queryClient = createQueryClient();
   // A failed answer is left to the browser to retry: the server does not wait out back-offs.
   queryClient.setDefaultOptions({
@@ -68,7 +93,9 @@ export async function render(url: string): Promise<ServerRender | null> {
   });
   try {
     for (let pass = 1; ; pass++) {
-      const html = await renderHtml(<App queryClient={queryClient} ssrPath={url} />);
+      const html = await renderHtml(
+        <App queryClient={queryClient} translator={translators[lang]} ssrPath={url} />,
+      );
       const queries = queryClient.getQueryCache().getAll().filter(waiting);
       if (queries.length === 0 || pass === MAX_PASSES) {
         if (

@@ -6,6 +6,8 @@ import { SPLASH_KEY, SPLASH_MS, Splash } from '../src/app/splash';
 import { headerLinks } from '../src/app/nav-links';
 import { MobileMenu } from '../src/app/mobile-menu';
 import { mockApi } from './support/mock-api';
+import { createTranslator } from '../src/i18n/i18n';
+import { en } from '../src/i18n/catalogues/en';
 import { renderAt } from './render';
 
 describe('SearchForm', () => {
@@ -63,6 +65,7 @@ describe('Splash', () => {
 });
 
 describe('headerLinks', () => {
+  const english = createTranslator('en', en);
   const user = {
     _id: 'u1',
     fullName: 'Amina',
@@ -75,14 +78,14 @@ describe('headerLinks', () => {
     language: 'en' as const,
   };
   it('shows Admin only to admins and Profile only when signed in', () => {
-    expect(headerLinks(null).map((l) => l.label)).toEqual(['Shop', 'Cart', 'Orders']);
-    expect(headerLinks({ ...user, role: 'customer' }).map((l) => l.label)).toEqual([
+    expect(headerLinks(null, english).map((l) => l.label)).toEqual(['Shop', 'Cart', 'Orders']);
+    expect(headerLinks({ ...user, role: 'customer' }, english).map((l) => l.label)).toEqual([
       'Shop',
       'Cart',
       'Orders',
       'Profile',
     ]);
-    expect(headerLinks({ ...user, role: 'admin' })).toContainEqual({
+    expect(headerLinks({ ...user, role: 'admin' }, english)).toContainEqual({
       to: '/admin/u1/dashboard',
       label: 'Admin',
     });

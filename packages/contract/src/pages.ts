@@ -16,20 +16,42 @@ export interface Page {
   readonly redirect?: string;
   /** A visitor's first view of it is rendered on the server (the shop's landing screens). */
   readonly serverRendered?: true;
+  /** Search engines list it (the sitemap): its head names its address in each language (`hreflang`). */
+  readonly indexable?: true;
 }
 
 export const PAGES = {
-  home: { path: '/', screen: 'src/features/catalogue/screens/home-page.tsx', serverRendered: true },
-  shop: { path: '/shop', screen: 'src/features/catalogue/screens/shop-page.tsx', serverRendered: true },
+  home: {
+    path: '/',
+    screen: 'src/features/catalogue/screens/home-page.tsx',
+    serverRendered: true,
+    indexable: true,
+  },
+  shop: {
+    path: '/shop',
+    screen: 'src/features/catalogue/screens/shop-page.tsx',
+    serverRendered: true,
+    indexable: true,
+  },
   search: { path: '/search', screen: 'src/features/catalogue/screens/search-page.tsx', serverRendered: true },
-  product: { path: '/product/:slug', screen: 'src/app/screens/product-screen.tsx', serverRendered: true },
+  product: {
+    path: '/product/:slug',
+    screen: 'src/app/screens/product-screen.tsx',
+    serverRendered: true,
+    indexable: true,
+  },
   cart: {
     path: '/cart',
     screen: 'src/features/cart/screens/cart-page.tsx',
     export: 'CartPage',
     serverRendered: true,
   },
-  returns: { path: '/returns', screen: 'src/app/screens/returns-screen.tsx', serverRendered: true },
+  returns: {
+    path: '/returns',
+    screen: 'src/app/screens/returns-screen.tsx',
+    serverRendered: true,
+    indexable: true,
+  },
   checkout: {
     path: '/checkout',
     screen: 'src/features/checkout/screens/checkout-page.tsx',

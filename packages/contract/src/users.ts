@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { PAGE_SIZES, pagingQuery } from './common';
+import { LANGUAGES } from './languages';
 
 export const roleSchema = z.enum(['customer', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
 
-/** The languages the shop speaks: English, Kiswahili. */
-export const LANGUAGES = ['en', 'sw'] as const;
+/** The languages the shop speaks: English, Kiswahili (languages.ts, which the web app reads without zod). */
+export { LANGUAGES };
 export const languageSchema = z.enum(LANGUAGES, { error: 'language must be one of en, sw' });
 export type Language = z.infer<typeof languageSchema>;
 

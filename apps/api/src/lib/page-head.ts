@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Language } from '@urembo/contract/languages';
 
 /**
  * What a page renderer puts in index.html's head for one URL (title, meta tags, JSON-LD): it replaces the default
@@ -8,4 +9,8 @@ export interface PageHead {
   status?: number;
   head: string;
 }
-export type PageRenderer = (pathname: string, request: FastifyRequest) => Promise<PageHead | null>;
+export type PageRenderer = (
+  pathname: string,
+  request: FastifyRequest,
+  lang: Language,
+) => Promise<PageHead | null>;

@@ -4,12 +4,14 @@ import { pathToFileURL } from 'node:url';
 import { type CompactPlan, createProcessor } from 'beasties/runtime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Page, PAGES, pathPattern } from '@urembo/contract/pages';
+import type { Language } from '@urembo/contract/languages';
 import { SESSION_COOKIE } from '../modules/auth';
 import { withoutUnusedCustomProperties } from './unused-custom-properties';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx, built to dist-ssr) exports. */
 interface ServerBundle {
-  render(url: string): Promise<{ html: string; state: string } | null>;
+  render(url: string, lang: Language): Promise<{ html: string; state: string } | null>;
+  pageLanguage(lang: Language): PageLanguage;
   setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
 }
 
@@ -89,11 +91,23 @@ export class RenderSlots {
   }
 }
 
+/** What every page in a language carries: its catalogue (a JSON script), its default title and description. */
+export interface PageLanguage {
+  script: string;
+  title: string;
+  description: string;
+}
+
 export interface ServerRenderer {
+  /** The catalogue script and default head texts of pages in `lang` (from the web app's catalogues). */
+  language(lang: Language): PageLanguage;
   /** Whether this request gets a server-rendered page: a visitor (no session cookie) opening a storefront screen. */
   renders(request: FastifyRequest): boolean;
-  /** `template` (index.html with its head tags) with the rendered screen and its data; throws when rendering fails. */
-  fill(url: string, template: string): Promise<string>;
+  /**
+   * `template` (index.html with its head tags, in `lang`) with the screen rendered in `lang` and its data; throws
+   * when rendering fails.
+   */
+  fill(url: string, template: string, lang: Language): Promise<string>;
 }
 
 /**
@@ -161,6 +175,7 @@ export async function loadServerRenderer(app: FastifyInstance, dist: string): Pr
   };
 
   return {
+    language: (lang) => bundle.pageLanguage(lang),
     renders(request) {
       return (
         (request.method === 'GET' || request.method === 'HEAD') &&
@@ -168,10 +183,10 @@ export async function loadServerRenderer(app: FastifyInstance, dist: string): Pr
         routeOf(request.url) !== undefined
       );
     },
-    async fill(url, html) {
+    async fill(url, html, lang) {
       const route = routeOf(url);
       if (!route) return html;
-      const rendered = await renderSlots.run(() => bundle.render(url));
+      const rendered = await renderSlots.run(() => bundle.render(url, lang));
       if (!rendered) throw new RenderDeclined('an answer the screen needs failed');
       let page = html;
       if (entry) {

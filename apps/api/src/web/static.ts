@@ -7,8 +7,12 @@ import type { Config } from '../config';
 import { CachedBody, sendCachedBody } from '../lib/answer-cache';
 import type { PageRenderer } from '../lib/page-head';
 import type { ShortCache } from '../lib/short-cache';
+import { LANGUAGES, type Language } from '@urembo/contract/languages';
+import { type Page, PAGES, pathPattern } from '@urembo/contract/pages';
+import { escapeHtml } from '../lib/html';
 import { CLIENT_ROUTES } from './client-routes';
-import { loadServerRenderer, RenderDeclined } from './server-render';
+import { languageAlternates, pageLanguage } from './language';
+import { loadServerRenderer, type PageLanguage, RenderDeclined } from './server-render';
 
 const HEAD_BLOCK = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -27,6 +31,29 @@ export function withHead(indexHtml: string, head: string): string {
     return head + defaults;
   });
 }
+
+/**
+ * index.html in `lang`: `<html lang>`, the shop-wide title and description in it, and its catalogue for the app
+ * (when the web app's server bundle is there to give them).
+ */
+export function inLanguage(indexHtml: string, lang: Language, texts: PageLanguage | null): string {
+  let page = indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
+  if (!texts) return page;
+  page = page.replace(HEAD_BLOCK, (block) =>
+    block
+      .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(texts.title)}</title>`)
+      .replace(
+        /<meta\s+name="description"[\s\S]*?\/?>/i,
+        () => `<meta name="description" content="${escapeHtml(texts.description)}" />`,
+      ),
+  );
+  return page.replace('</body>', () => `${texts.script}</body>`);
+}
+
+/** The pages search engines list, whose heads name their address in each language. */
+const INDEXABLE = Object.values(PAGES as Record<string, Page>)
+  .filter((page) => page.indexable)
+  .map((page) => pathPattern(page.path));
 
 /** The storefront screens' query parameters (page, category, search term). */
 const PAGE_PARAMS = ['page', 'category', 'search'];
@@ -89,20 +116,37 @@ export async function registerWebApp(
   }
 
   const serverRenderer = indexHtml === null ? null : await loadServerRenderer(app, dist);
+  const pageIn = Object.fromEntries(
+    LANGUAGES.map((lang) => [
+      lang,
+      indexHtml === null ? '' : inLanguage(indexHtml, lang, serverRenderer?.language(lang) ?? null),
+    ]),
+  ) as Record<Language, string>;
+  const secureCookies = config.publicUrl.startsWith('https://');
 
-  /** The page's status and HTML: index.html with the renderers' head tags. */
-  const answer = async (request: FastifyRequest, pathname: string, routeStatus: 200 | 404) => {
+  /** The page's status and HTML: index.html in its language with the renderers' head tags. */
+  const answer = async (
+    request: FastifyRequest,
+    pathname: string,
+    routeStatus: 200 | 404,
+    lang: Language,
+  ) => {
     let status: number = routeStatus;
     let head = '';
     for (const render of renderers) {
-      const page = await render(pathname, request);
+      const page = await render(pathname, request, lang);
       if (page) {
         head = page.head;
         if (page.status) status = page.status;
         break;
       }
     }
-    return { status, html: head ? withHead(indexHtml!, head) : indexHtml! };
+    const path = pathname.replace(/(.)\/+$/, '$1');
+    if (status === 200 && INDEXABLE.some((pattern) => pattern.test(path))) {
+      const alternates = languageAlternates(config.publicUrl, pageUrl(pathname, request.url));
+      head = head ? `${head}\n    ${alternates}` : alternates;
+    }
+    return { status, html: head ? withHead(pageIn[lang], head) : pageIn[lang] };
   };
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply, routeStatus: 200 | 404) => {
@@ -112,6 +156,7 @@ export async function registerWebApp(
     if (!wantsPage || indexHtml === null || pathname.startsWith('/assets/')) {
       return reply.status(404).send({ error: `No route for ${request.method} ${pathname}` });
     }
+    const lang = pageLanguage(request, reply, secureCookies);
     if (serverRenderer?.renders(request)) {
       // A visitor's storefront page, rendered once and kept as bytes (compressed once per encoding) under the
       // catalogue's generation, so a write shows at once. A render that fails is not kept: the browser draws that
@@ -120,9 +165,9 @@ export async function registerWebApp(
         // Only the query parameters the screens read make a different page: `/?utm_source=x` is `/`, so a flood of
         // made-up URLs cannot make the server render (or keep) a page per URL.
         const url = pageUrl(pathname, request.url);
-        const page = await pageCache.get(`page:${url}`, async () => {
-          const plain = await answer(request, pathname, routeStatus);
-          const html = await serverRenderer.fill(url, plain.html);
+        const page = await pageCache.get(`page:${lang}:${url}`, async () => {
+          const plain = await answer(request, pathname, routeStatus, lang);
+          const html = await serverRenderer.fill(url, plain.html, lang);
           return new CachedBody(html, 'text/html; charset=utf-8', plain.status);
         });
         return sendCachedBody(request, reply, page);
@@ -136,7 +181,7 @@ export async function registerWebApp(
           request.log.error({ err, url: request.url }, 'server render failed: the browser draws the page');
       }
     }
-    const page = await answer(request, pathname, routeStatus);
+    const page = await answer(request, pathname, routeStatus, lang);
     return sendCachedBody(request, reply, new CachedBody(page.html, 'text/html; charset=utf-8', page.status));
   };
   app.setNotFoundHandler((request, reply) => servePage(request, reply, 404));

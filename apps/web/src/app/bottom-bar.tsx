@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useAuthUser } from '../features/auth/api';
 import { CartLink } from '../features/cart/components/cart-count-badge';
+import { useT } from '../i18n/i18n';
 import { BagIcon, CartIcon, HomeIcon, PackageIcon, UserIcon } from '../components/icons';
 
 const tabClass = (isActive: boolean) =>
@@ -11,19 +12,20 @@ const tabClass = (isActive: boolean) =>
 
 /** The phone's tab bar: the shop's main places one thumb away. */
 export function BottomBar() {
+  const t = useT();
   const { data: user } = useAuthUser();
   const items = [
-    { to: '/', label: 'Home', icon: HomeIcon },
-    { to: '/shop', label: 'Shop', icon: BagIcon },
-    { to: '/cart', label: 'Cart', icon: CartIcon },
-    { to: '/orders/all', label: 'Orders', icon: PackageIcon },
+    { to: '/', label: t('nav.home'), icon: HomeIcon },
+    { to: '/shop', label: t('nav.shop'), icon: BagIcon },
+    { to: '/cart', label: t('nav.cart'), icon: CartIcon },
+    { to: '/orders/all', label: t('nav.orders'), icon: PackageIcon },
     user
-      ? { to: '/profile', label: 'Profile', icon: UserIcon }
-      : { to: '/signin', label: 'Sign-in', icon: UserIcon },
+      ? { to: '/profile', label: t('nav.profile'), icon: UserIcon }
+      : { to: '/signin', label: t('nav.signIn'), icon: UserIcon },
   ];
   return (
     <nav
-      aria-label="Bottom"
+      aria-label={t('nav.bottom')}
       data-tab-bar
       className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
@@ -39,7 +41,7 @@ export function BottomBar() {
             </>
           );
           return (
-            <li key={label}>
+            <li key={to}>
               {to === '/cart' ? (
                 <CartLink className={tabClass} badgeClassName="-right-2.5 -top-1.5">
                   {icon}

@@ -11,6 +11,8 @@ import {
 } from '../components/icons';
 import { LogoMark } from '../components/logo';
 import { usePublicConfig } from '../lib/public-config';
+import { useT } from '../i18n/i18n';
+import { LanguageSwitch } from '../i18n/language-switch';
 import { SHOP } from './shop-info';
 
 /** +254 700 123 456: how a shop writes its number for customers anywhere. */
@@ -19,6 +21,7 @@ function internationalPhone(canonical: string): string {
 }
 
 export function Footer() {
+  const t = useT();
   const contact = usePublicConfig().data?.shop;
   const social = [
     { href: SHOP.social.instagram, label: 'Instagram', icon: InstagramIcon },
@@ -40,42 +43,40 @@ export function Footer() {
             <LogoMark size={36} />
             <span className="font-display text-2xl font-bold text-white">{SHOP.name}</span>
           </div>
-          <p className="mt-3 max-w-xs text-sm leading-relaxed text-brand-200">
-            Skin care, make-up, hair care and fragrance chosen for Kenyan skin and weather. Pay with M-Pesa.
-          </p>
+          <p className="mt-3 max-w-xs text-sm leading-relaxed text-brand-200">{t('footer.about')}</p>
         </div>
         <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Shop</h2>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">{t('footer.shop')}</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
               <Link to="/shop" className="hover:text-white">
-                All products
+                {t('footer.allProducts')}
               </Link>
             </li>
             <li>
               <Link to="/orders/all" className="hover:text-white">
-                Track my orders
+                {t('footer.trackOrders')}
               </Link>
             </li>
             <li>
               <Link to="/cart" className="hover:text-white">
-                My cart
+                {t('footer.myCart')}
               </Link>
             </li>
             <li>
               <Link to="/profile" className="hover:text-white">
-                My account
+                {t('footer.myAccount')}
               </Link>
             </li>
             <li>
               <Link to="/returns" className="hover:text-white">
-                Returns and authenticity
+                {t('footer.returns')}
               </Link>
             </li>
           </ul>
         </div>
         <address className="not-italic">
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Visit or call us</h2>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">{t('footer.visit')}</h2>
           <ul className="mt-3 space-y-3 text-sm">
             <li className="flex gap-2">
               <MapPinIcon width={18} height={18} className="mt-0.5 shrink-0" />
@@ -107,7 +108,7 @@ export function Footer() {
           </ul>
         </address>
         <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Follow us</h2>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">{t('footer.follow')}</h2>
           <ul className="mt-3 flex flex-wrap gap-2">
             {social.map(({ href, label, icon: Icon }) => (
               <li key={label}>
@@ -123,14 +124,21 @@ export function Footer() {
               </li>
             ))}
           </ul>
-          <p className="mt-4 text-sm text-brand-200">{SHOP.hours}</p>
+          <p className="mt-4 text-sm text-brand-200">{t('footer.hours')}</p>
+          <h2 className="mt-6 text-sm font-semibold uppercase tracking-wider text-white">
+            {t('lang.label')}
+          </h2>
+          <LanguageSwitch
+            className="mt-2 -ml-2 text-sm"
+            linkClassName="inline-flex min-h-10 items-center px-2 text-brand-100 hover:text-white"
+          />
         </div>
       </div>
       <div className="border-t border-brand-800">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-4 text-xs text-brand-300 sm:flex-row">
           {/* The server's year and the shopper's can differ for a few hours at New Year. */}
-          <p suppressHydrationWarning>© {new Date().getFullYear()} Urembo Beauty Ltd · Nairobi, Kenya</p>
-          <p>Prices in Kenya shillings · Payments by M-Pesa</p>
+          <p suppressHydrationWarning>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+          <p>{t('footer.prices')}</p>
         </div>
       </div>
     </footer>

@@ -10,23 +10,28 @@ import {
   UserIcon,
 } from '../components/icons';
 import { Modal } from '../components/modal';
+import { useT } from '../i18n/i18n';
+import { LanguageSwitch } from '../i18n/language-switch';
 import { adminHome } from './nav-links';
 
 /** Mobile menu: Home, Shop, Cart, Orders, Profile, Admin panel, and Logout or Sign-up / Sign-in. */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const { data: user } = useAuthUser();
   const logout = useLogout();
   const items = [
-    { to: '/', label: 'Home', icon: HomeIcon },
-    { to: '/shop', label: 'Shop', icon: BagIcon },
-    { to: '/cart', label: 'Cart', icon: CartIcon },
-    { to: '/orders/all', label: 'Orders', icon: PackageIcon },
-    ...(user ? [{ to: '/profile', label: 'Profile', icon: UserIcon }] : []),
-    ...(user?.role === 'admin' ? [{ to: adminHome(user), label: 'Admin panel', icon: ShieldIcon }] : []),
+    { to: '/', label: t('nav.home'), icon: HomeIcon },
+    { to: '/shop', label: t('nav.shop'), icon: BagIcon },
+    { to: '/cart', label: t('nav.cart'), icon: CartIcon },
+    { to: '/orders/all', label: t('nav.orders'), icon: PackageIcon },
+    ...(user ? [{ to: '/profile', label: t('nav.profile'), icon: UserIcon }] : []),
+    ...(user?.role === 'admin'
+      ? [{ to: adminHome(user), label: t('nav.adminPanel'), icon: ShieldIcon }]
+      : []),
   ];
   return (
-    <Modal open={open} onClose={onClose} title="Menu" placement="left">
-      <nav aria-label="Mobile">
+    <Modal open={open} onClose={onClose} title={t('shell.menu')} placement="left">
+      <nav aria-label={t('nav.mobile')}>
         <ul className="-mx-2 space-y-1">
           {items.map(({ to, label, icon: Icon }) => (
             <li key={to}>
@@ -54,18 +59,22 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
               onClick={() => logout.mutate(undefined, { onSettled: onClose })}
             >
               <LogoutIcon width={18} height={18} />
-              Logout
+              {t('nav.logout')}
             </button>
           ) : (
             <div className="grid grid-cols-2 gap-3">
               <Link to="/signup" onClick={onClose} className="btn-outline">
-                Sign-up
+                {t('nav.signUp')}
               </Link>
               <Link to="/signin" onClick={onClose} className="btn-primary">
-                Sign-in
+                {t('nav.signIn')}
               </Link>
             </div>
           )}
+        </div>
+        <div className="mt-6 flex items-center gap-3 border-t border-stone-100 pt-6 text-sm text-stone-700">
+          <span className="font-semibold">{t('lang.label')}</span>
+          <LanguageSwitch linkClassName="inline-flex min-h-10 items-center px-2" />
         </div>
       </nav>
     </Modal>

@@ -1,4 +1,5 @@
 import type { User } from '@urembo/contract/users';
+import type { Translator } from '../i18n/i18n';
 
 export interface NavLink {
   to: string;
@@ -11,13 +12,13 @@ export function adminHome(user: User): string {
 }
 
 /** Header links: Shop, Cart, Orders, Admin (admins only), Profile (signed in). */
-export function headerLinks(user: User | null | undefined): NavLink[] {
+export function headerLinks(user: User | null | undefined, t: Translator): NavLink[] {
   const links: NavLink[] = [
-    { to: '/shop', label: 'Shop' },
-    { to: '/cart', label: 'Cart' },
-    { to: '/orders/all', label: 'Orders' },
+    { to: '/shop', label: t('nav.shop') },
+    { to: '/cart', label: t('nav.cart') },
+    { to: '/orders/all', label: t('nav.orders') },
   ];
-  if (user?.role === 'admin') links.push({ to: adminHome(user), label: 'Admin' });
-  if (user) links.push({ to: '/profile', label: 'Profile' });
+  if (user?.role === 'admin') links.push({ to: adminHome(user), label: t('nav.admin') });
+  if (user) links.push({ to: '/profile', label: t('nav.profile') });
   return links;
 }

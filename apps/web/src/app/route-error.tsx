@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { t } from '../i18n/i18n';
 
 interface State {
   failed: boolean;
@@ -27,14 +28,14 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKe
     if (!this.state.failed) return this.props.children;
     return (
       <section className="mx-auto max-w-xl px-6 py-20 text-center">
-        <h1 className="font-display text-3xl font-semibold text-brand-800">Something went wrong</h1>
-        <p className="mt-3 text-stone-600">This page could not load. Check your connection and try again.</p>
+        <h1 className="font-display text-3xl font-semibold text-brand-800">{t('shell.error.title')}</h1>
+        <p className="mt-3 text-stone-600">{t('shell.error.body')}</p>
         <div className="mt-8 flex justify-center gap-3">
           <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
-            Try again
+            {t('shell.error.retry')}
           </button>
           <a href="/" className="btn-outline">
-            Home
+            {t('nav.home')}
           </a>
         </div>
       </section>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { LogoMark } from '../components/logo';
+import { useT } from '../i18n/i18n';
 import { SHOP } from './shop-info';
 
 export const SPLASH_KEY = 'urembo:splash-shown';
@@ -20,6 +21,7 @@ function alreadyShown(): boolean {
  * welcome text leaves after 2 seconds.
  */
 export function Splash() {
+  const t = useT();
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     if (alreadyShown()) return;
@@ -48,7 +50,7 @@ export function Splash() {
         </div>
         <div>
           <p className="font-display text-xl font-bold leading-tight tracking-tight">{SHOP.name}</p>
-          <p className="splash-tagline text-sm text-brand-100">Karibu! {SHOP.tagline}</p>
+          <p className="splash-tagline text-sm text-brand-100">{t('splash.welcome')}</p>
         </div>
       </div>
     </div>

@@ -6,10 +6,13 @@ import { CartLink } from '../features/cart/components/cart-count-badge';
 import { CartIcon, MenuIcon } from '../components/icons';
 import { Logo } from '../components/logo';
 import { SearchForm } from '../components/search-form';
+import { useT } from '../i18n/i18n';
+import { LanguageSwitch } from '../i18n/language-switch';
 import { MobileMenu } from './mobile-menu';
 import { headerLinks } from './nav-links';
 
 export function AuthButtons({ onDone }: { onDone?: () => void }) {
+  const t = useT();
   const { data: user, isPending } = useAuthUser();
   const logout = useLogout();
   // Signing in or up comes back to this page.
@@ -23,17 +26,17 @@ export function AuthButtons({ onDone }: { onDone?: () => void }) {
         disabled={logout.isPending}
         onClick={() => logout.mutate(undefined, { onSettled: onDone })}
       >
-        Logout
+        {t('nav.logout')}
       </button>
     );
   }
   return (
     <div className="flex items-center gap-2">
       <Link to={authHref('/signup', here)} className="btn-outline" onClick={onDone}>
-        Sign-up
+        {t('nav.signUp')}
       </Link>
       <Link to={authHref('/signin', here)} className="btn-primary" onClick={onDone}>
-        Sign-in
+        {t('nav.signIn')}
       </Link>
     </div>
   );
@@ -45,18 +48,20 @@ const navLinkClass = (isActive: boolean) =>
   }`;
 
 export function TopBar() {
+  const t = useT();
   const { data: user } = useAuthUser();
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200/80 bg-white/95 backdrop-blur">
-      <div className="bg-brand-800 px-4 py-1.5 text-center text-xs font-medium tracking-wide text-brand-50">
-        Pay with M-Pesa · Delivery to all 47 counties
+      <div className="flex items-center justify-between gap-3 bg-brand-800 px-4 py-1.5 text-xs font-medium tracking-wide text-brand-50">
+        <p className="min-w-0 flex-1 truncate sm:text-center">{t('shell.strip')}</p>
+        <LanguageSwitch compactOnPhone linkClassName="inline-flex min-h-6 items-center px-1" />
       </div>
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 lg:gap-6">
         <button
           type="button"
           className="-ml-1 flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-brand-50 md:hidden"
-          aria-label="Open menu"
+          aria-label={t('shell.openMenu')}
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}
         >
@@ -64,8 +69,8 @@ export function TopBar() {
         </button>
         <Logo />
         <SearchForm className="mx-auto hidden max-w-xl flex-1 md:block" />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {headerLinks(user).map((link) =>
+        <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
+          {headerLinks(user, t).map((link) =>
             link.to === '/cart' ? (
               <CartLink key={link.to} className={navLinkClass} badgeClassName="-right-2 -top-1">
                 {(badge) => (

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { useT } from '../i18n/i18n';
 
 export function LogoMark({ size = 32 }: { size?: number }) {
   return (
@@ -16,8 +17,9 @@ export function LogoMark({ size = 32 }: { size?: number }) {
 }
 
 export function Logo() {
+  const t = useT();
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2" aria-label="Urembo home">
+    <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={t('shell.logoHome')}>
       <LogoMark />
       <span className="font-display text-2xl font-bold tracking-tight text-brand-800">Urembo</span>
     </Link>

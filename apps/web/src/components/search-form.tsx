@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { SEARCH_TERM_MAX } from '@urembo/contract/page-sizes';
+import { useT } from '../i18n/i18n';
 import { SearchIcon } from './icons';
 
 /** Navigates to /search?search=<term> only when the term is not blank. */
@@ -11,6 +12,7 @@ export function SearchForm({
   className?: string;
   autoFocus?: boolean;
 }) {
+  const t = useT();
   const [, navigate] = useLocation();
   const [params] = useSearchParams();
   const [term, setTerm] = useState(() => params.get('search') ?? '');
@@ -28,7 +30,7 @@ export function SearchForm({
     // action: a search sent before the app has started is a plain GET of /search, which the server renders.
     <form role="search" action="/search" onSubmit={submit} className={`relative ${className}`}>
       <label htmlFor={id} className="sr-only">
-        Search products
+        {t('searchForm.label')}
       </label>
       <input
         id={id}
@@ -36,7 +38,7 @@ export function SearchForm({
         name="search"
         value={term}
         onChange={(e) => setTerm(e.target.value)}
-        placeholder="Search serums, lipsticks, shea butter…"
+        placeholder={t('searchForm.placeholder')}
         autoComplete="off"
         maxLength={SEARCH_TERM_MAX}
         enterKeyHint="search"
@@ -45,7 +47,7 @@ export function SearchForm({
       />
       <button
         type="submit"
-        aria-label="Search"
+        aria-label={t('searchForm.submit')}
         className="absolute right-1 top-1 flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800"
       >
         <SearchIcon width={18} height={18} />

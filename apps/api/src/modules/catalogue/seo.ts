@@ -2,6 +2,7 @@ import { jsonForScript } from '@urembo/contract/text';
 import type { FastifyPluginAsync } from 'fastify';
 import { formatKsh } from '@urembo/contract/money';
 import type { Product } from '@urembo/contract/catalogue';
+import { addressInLanguage, LANGUAGES, type Language } from '@urembo/contract/languages';
 import type { PageHead, PageRenderer } from '../../lib/page-head';
 import type { RouteContext } from '../../lib/route-context';
 import type { CatalogueService } from './service';
@@ -18,15 +19,33 @@ function oneLine(text: string, max: number): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** The head of a product page: title, description, canonical URL, Open Graph and a JSON-LD Product. */
-export function productHead(product: Product, publicUrl: string): string {
-  const url = `${publicUrl}/product/${encodeURIComponent(product.slug)}`;
+/** The few words of a product's head that are not the product's own, in each language. */
+const HEAD_TEXT: Record<Language, { delivered: string; notFoundTitle: string; notFound: string }> = {
+  en: {
+    delivered: 'delivered across Kenya.',
+    notFoundTitle: 'Page Not Found - 404 Error',
+    notFound: 'This product is not in our shop.',
+  },
+  sw: {
+    delivered: 'tunaleta kote Kenya.',
+    notFoundTitle: 'Ukurasa haupatikani - Hitilafu 404',
+    notFound: 'Bidhaa hii haipo dukani kwetu.',
+  },
+};
+
+/**
+ * The head of a product page in `lang`: title, description, canonical URL (the page's address in that language),
+ * Open Graph and a JSON-LD Product.
+ */
+export function productHead(product: Product, publicUrl: string, lang: Language = 'en'): string {
+  const path = `/product/${encodeURIComponent(product.slug)}`;
+  const url = `${publicUrl}${path}`;
   const images = product.images.map((src) => (src.startsWith('http') ? src : `${publicUrl}${src}`));
   // Search engines say "out of stock" for a product that is inactive or sold out.
   const available = product.status === 'active' && product.inStock;
   const description = oneLine(
     product.description ||
-      `${product.name}${product.category ? ` (${product.category.category})` : ''}, ${formatKsh(product.price)}, delivered across Kenya.`,
+      `${product.name}${product.category ? ` (${product.category.category})` : ''}, ${formatKsh(product.price)}, ${HEAD_TEXT[lang].delivered}`,
     160,
   );
   const title = `${product.name} | ${SHOP_NAME}`;
@@ -77,7 +96,7 @@ export function productHead(product: Product, publicUrl: string): string {
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<link rel="canonical" href="${escapeHtml(publicUrl + addressInLanguage(path, lang))}" />`,
     `<meta property="og:type" content="product" />`,
     `<meta property="og:site_name" content="${SHOP_NAME}" />`,
     `<meta property="og:title" content="${escapeHtml(product.name)}" />`,
@@ -98,28 +117,29 @@ export function productHead(product: Product, publicUrl: string): string {
   return tags.join('\n    ');
 }
 
-const NOT_FOUND_HEAD = [
-  `<title>Page Not Found - 404 Error</title>`,
-  `<meta name="description" content="This product is not in our shop." />`,
-  `<meta name="robots" content="noindex" />`,
-].join('\n    ');
+const notFoundHead = (lang: Language) =>
+  [
+    `<title>${escapeHtml(HEAD_TEXT[lang].notFoundTitle)}</title>`,
+    `<meta name="description" content="${escapeHtml(HEAD_TEXT[lang].notFound)}" />`,
+    `<meta name="robots" content="noindex" />`,
+  ].join('\n    ');
 
 /** For /product/{slug}: the product's head tags, or a 404 for an unknown slug. */
 export function productPageRenderer(
   ctx: Pick<RouteContext<{ catalogue: CatalogueService }>, 'config' | 'services'>,
 ): PageRenderer {
-  return async (pathname): Promise<PageHead | null> => {
+  return async (pathname, _request, lang): Promise<PageHead | null> => {
     const match = /^\/product\/([^/]+)\/?$/.exec(pathname);
     if (!match) return null;
     let key: string;
     try {
       key = decodeURIComponent(match[1]!);
     } catch {
-      return { status: 404, head: NOT_FOUND_HEAD };
+      return { status: 404, head: notFoundHead(lang) };
     }
     const product = await ctx.services.catalogue.find(key);
-    if (!product) return { status: 404, head: NOT_FOUND_HEAD };
-    return { head: productHead(product, ctx.config.publicUrl) };
+    if (!product) return { status: 404, head: notFoundHead(lang) };
+    return { head: productHead(product, ctx.config.publicUrl, lang) };
   };
 }
 
@@ -135,16 +155,28 @@ function escapeXml(text: string): string {
 interface SitemapEntry {
   loc: string;
   lastmod?: string;
+  /** The page's address in each language (the same page's `hreflang` alternates). */
+  alternates: Array<{ lang: Language; href: string }>;
 }
 
 function urlset(entries: SitemapEntry[]): string {
   const body = entries
     .map(
       (e) =>
-        `<url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeXml(e.lastmod.slice(0, 10))}</lastmod>` : ''}</url>`,
+        `<url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeXml(e.lastmod.slice(0, 10))}</lastmod>` : ''}` +
+        e.alternates
+          .map((a) => `<xhtml:link rel="alternate" hreflang="${a.lang}" href="${escapeXml(a.href)}"/>`)
+          .join('') +
+        '</url>',
     )
     .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
+}
+
+/** A page in every language: one entry per language, each naming all of them. */
+function inEveryLanguage(base: string, path: string, lastmod?: string): SitemapEntry[] {
+  const alternates = LANGUAGES.map((lang) => ({ lang, href: base + addressInLanguage(path, lang) }));
+  return alternates.map(({ href }) => ({ loc: href, ...(lastmod ? { lastmod } : {}), alternates }));
 }
 
 /** /sitemap.xml (every active product and category, with absolute URLs) and /robots.txt. */
@@ -157,17 +189,15 @@ export function siteRoutes(ctx: Pick<RouteContext, 'config' | 'db' | 'caches'>):
       repo.listActiveProductSlugs(ctx.db),
     ]);
     return [
-      { loc: `${base}/` },
-      { loc: `${base}/shop` },
-      { loc: `${base}/returns` },
-      ...categories.map((c) => ({
-        loc: `${base}/shop?category=${encodeURIComponent(c.id)}`,
-        lastmod: c.updated_at,
-      })),
-      ...products.map((p) => ({
-        loc: `${base}/product/${encodeURIComponent(p.slug)}`,
-        lastmod: p.updated_at,
-      })),
+      ...inEveryLanguage(base, '/'),
+      ...inEveryLanguage(base, '/shop'),
+      ...inEveryLanguage(base, '/returns'),
+      ...categories.flatMap((c) =>
+        inEveryLanguage(base, `/shop?category=${encodeURIComponent(c.id)}`, c.updated_at),
+      ),
+      ...products.flatMap((p) =>
+        inEveryLanguage(base, `/product/${encodeURIComponent(p.slug)}`, p.updated_at),
+      ),
     ];
   }
 

@@ -1,13 +1,17 @@
 import type { PageHead, PageRenderer } from '../../lib/page-head';
 import type { RouteContext } from '../../lib/route-context';
 import { escapeHtml } from '../../lib/html';
+import { addressInLanguage, LANGUAGES, type Language } from '@urembo/contract/languages';
 
 /** The title the page's screen sets too (apps/web/src/app/screens/returns-screen.tsx). */
 export const RETURNS_PAGE_TITLE = 'Returns and authenticity | Urembo';
 
-/** The head of /returns: its own title, a description naming the return window, and its canonical URL. */
-export function returnsHead(publicUrl: string, returnDays: number): string {
-  const url = `${publicUrl}/returns`;
+/**
+ * The head of /returns: its own title, a description naming the return window, and its canonical URL (its address in
+ * the page's language).
+ */
+export function returnsHead(publicUrl: string, returnDays: number, lang: Language = 'en'): string {
+  const url = `${publicUrl}${addressInLanguage('/returns', lang)}`;
   const days = `${returnDays} ${returnDays === 1 ? 'day' : 'days'}`;
   const description =
     `Return items within ${days} of delivery and get your refund on M-Pesa. How to check a product is ` +
@@ -26,6 +30,8 @@ export function returnsHead(publicUrl: string, returnDays: number): string {
 
 /** For /returns: the page's head tags (the settings do not change while the server runs, so it is made once). */
 export function returnsPageRenderer(ctx: Pick<RouteContext, 'config'>): PageRenderer {
-  const head: PageHead = { head: returnsHead(ctx.config.publicUrl, ctx.config.returnDays) };
-  return async (pathname) => (/^\/returns\/?$/.test(pathname) ? head : null);
+  const heads = Object.fromEntries(
+    LANGUAGES.map((lang) => [lang, { head: returnsHead(ctx.config.publicUrl, ctx.config.returnDays, lang) }]),
+  ) as Record<Language, PageHead>;
+  return async (pathname, _request, lang) => (/^\/returns\/?$/.test(pathname) ? heads[lang] : null);
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { useT, type Translator } from '../../../i18n/i18n';
 import { useCartCount } from '../api';
 
 /** The cart links' accessible name: "Cart", "Cart, 1 item", "Cart, 3 items". */
-export function cartLabel(count: number): string {
-  return count === 0 ? 'Cart' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+export function cartLabel(t: Translator, count: number): string {
+  return count === 0 ? t('nav.cart') : t.n('nav.cartItems', count);
 }
 
 /**
@@ -38,9 +39,10 @@ export function CartLink({
   badgeClassName?: string;
   children: (badge: ReactNode) => ReactNode;
 }) {
+  const t = useT();
   const count = useCartCount();
   return (
-    <Link to="/cart" aria-label={cartLabel(count)} className={className}>
+    <Link to="/cart" aria-label={cartLabel(t, count)} className={className}>
       {children(<CartCountBadge count={count} className={badgeClassName} />)}
     </Link>
   );

@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { signedInUser } from './support/auth';
+import { createProduct } from './support/catalogue-factories';
+import { describeEachDialect } from './support/test-app';
+
+/*
+ * Pages in Kiswahili: `?lang=sw` (kept in the `lang` cookie) or the cookie alone makes the server answer the page in
+ * that language: `<html lang>`, the rendered screen's words, the head, and the catalogue the browser hydrates with.
+ * These tests drive the real build (dist-ssr): `npm test` builds before it runs them.
+ */
+const webDist = path.resolve(import.meta.dirname, '../../web/dist');
+const ssrBundle = path.resolve(webDist, '../dist-ssr/entry-server.js');
+if (!existsSync(ssrBundle)) {
+  throw new Error(
+    `server-render-language.test.ts needs the built web app (${ssrBundle}): run \`npm run build\``,
+  );
+}
+
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">') + '<div id="root">'.length;
+  const end = html.indexOf('<script type="application/json" id="urembo-state">');
+  return end < 0 ? html.slice(start, html.indexOf('</div>', start)) : html.slice(start, end);
+}
+
+function catalogueOf(html: string): { lang: string; messages: Record<string, string> } {
+  const match = /<script type="application\/json" id="i18n">([\s\S]*?)<\/script>/.exec(html);
+  if (!match) throw new Error('no catalogue in the page');
+  return JSON.parse(match[1]!);
+}
+
+describeEachDialect(
+  'pages in the shopper’s language',
+  (ctx) => {
+    const get = (url: string, headers: Record<string, string> = {}) => ctx().app.inject({ url, headers });
+
+    it('renders the home page in Kiswahili for ?lang=sw and remembers the choice in a cookie for a year', async () => {
+      const page = await get('/?lang=sw');
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toMatch(/^<!doctype html>\s*<html lang="sw">/);
+      const cookie = String(page.headers['set-cookie']);
+      expect(cookie).toMatch(/^lang=sw;/);
+      expect(cookie).toContain('Max-Age=31536000');
+      expect(cookie).toContain('SameSite=Lax');
+      const root = rootOf(page.body);
+      // The header, the footer and the search field speak Kiswahili; their English words are not there.
+      expect(root).toContain('Ruka hadi maudhui');
+      expect(root).toContain('Tafuta bidhaa');
+      expect(root).toContain('Bidhaa zote');
+      expect(root).not.toContain('Skip to content');
+      expect(root).not.toContain('All products');
+      // The language switch: both languages, the page's own marked current.
+      expect(root).toMatch(
+        /<a href="\/\?lang=sw" hrefLang="sw" lang="sw" aria-current="true"[^>]*>Kiswahili<\/a>/,
+      );
+      expect(root).toMatch(/<a href="\/\?lang=en" hrefLang="en" lang="en"[^>]*>English<\/a>/);
+      // The head and the catalogue the browser hydrates with are Swahili; the English catalogue is not in the page.
+      expect(page.body).toContain('<title>Urembo | Bidhaa za urembo zinazoletwa kote Kenya</title>');
+      expect(page.body.match(/<title>/g)).toHaveLength(1);
+      const catalogue = catalogueOf(page.body);
+      expect(catalogue.lang).toBe('sw');
+      expect(catalogue.messages['nav.cart']).toBe('Kikapu');
+      expect(page.body).not.toContain('"Skip to content"');
+      // The page names its address in both languages.
+      expect(page.body).toContain('<link rel="alternate" hreflang="en" href="http://localhost:3000/" />');
+      expect(page.body).toContain(
+        '<link rel="alternate" hreflang="sw" href="http://localhost:3000/?lang=sw" />',
+      );
+      expect(page.body).toContain(
+        '<link rel="alternate" hreflang="x-default" href="http://localhost:3000/" />',
+      );
+    });
+
+    it('answers in the cookie’s language, keeps one page per language, and English without either', async () => {
+      const swahili = await get('/shop', { cookie: 'lang=sw' });
+      expect(swahili.body).toMatch(/<html lang="sw">/);
+      expect(rootOf(swahili.body)).toContain('Bidhaa zote');
+      expect(swahili.headers['set-cookie']).toBeUndefined();
+      const english = await get('/shop');
+      expect(english.body).toMatch(/<html lang="en">/);
+      expect(rootOf(english.body)).toContain('All products');
+      expect(rootOf(english.body)).not.toContain('Bidhaa zote');
+      expect(catalogueOf(english.body).lang).toBe('en');
+      expect(english.headers.etag).not.toBe(swahili.headers.etag);
+      // ?lang= wins over the cookie; an unknown language is ignored.
+      const back = await get('/shop?lang=en', { cookie: 'lang=sw' });
+      expect(back.body).toMatch(/<html lang="en">/);
+      expect(String(back.headers['set-cookie'])).toMatch(/^lang=en;/);
+      const unknown = await get('/shop?lang=fr');
+      expect(unknown.body).toMatch(/<html lang="en">/);
+      expect(unknown.headers['set-cookie']).toBeUndefined();
+    });
+
+    it('gives a product page in Kiswahili its own canonical address and both alternates', async () => {
+      const row = await createProduct(ctx(), { name: 'Baobab Hair Oil', price: 900, description: '' });
+      const page = await get(`/product/${row.slug}?lang=sw`);
+      expect(page.statusCode).toBe(200);
+      expect(rootOf(page.body)).toContain('Baobab Hair Oil');
+      const url = `http://localhost:3000/product/${row.slug}`;
+      expect(page.body).toContain(`<link rel="canonical" href="${url}?lang=sw" />`);
+      expect(page.body).toContain(`<link rel="alternate" hreflang="en" href="${url}" />`);
+      expect(page.body).toContain(`<link rel="alternate" hreflang="sw" href="${url}?lang=sw" />`);
+      expect(page.body).toContain('Ksh 900, tunaleta kote Kenya.');
+      // An unknown product's head speaks the language too; a 404 names no alternates.
+      const missing = await get('/product/no-such-thing?lang=sw');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toContain('<title>Ukurasa haupatikani - Hitilafu 404</title>');
+      expect(missing.body).not.toContain('hreflang');
+    });
+
+    it('pages search engines do not list name no alternates', async () => {
+      const search = await get('/search?search=oil&lang=sw');
+      expect(search.body).toMatch(/<html lang="sw">/);
+      expect(search.body).not.toContain('hreflang');
+    });
+
+    it('gives a signed-in shopper the plain app in their language, with its catalogue', async () => {
+      const { cookie } = await signedInUser(ctx());
+      const page = await get('/orders/pending', { cookie: `${cookie}; lang=sw` });
+      expect(page.statusCode).toBe(200);
+      expect(rootOf(page.body)).toBe('');
+      expect(page.body).toMatch(/<html lang="sw">/);
+      expect(catalogueOf(page.body).messages['nav.orders']).toBe('Maagizo');
+      expect(page.body).toContain('<title>Urembo | Bidhaa za urembo zinazoletwa kote Kenya</title>');
+    });
+  },
+  { env: { WEB_DIST: webDist } },
+);
