@@ -87,6 +87,12 @@ describeEachDialect(
       const back = await get('/shop?lang=en', { cookie: 'lang=sw' });
       expect(back.body).toMatch(/<html lang="en">/);
       expect(String(back.headers['set-cookie'])).toMatch(/^lang=en;/);
+      // A first visit from a phone set to Kiswahili gets the Kiswahili shop; the cookie, once chosen, wins.
+      const phone = await get('/shop', { 'accept-language': 'sw-KE,sw;q=0.9,en;q=0.8' });
+      expect(phone.body).toMatch(/<html lang="sw">/);
+      expect(phone.headers['set-cookie']).toBeUndefined();
+      const chosen = await get('/shop', { 'accept-language': 'sw-KE', cookie: 'lang=en' });
+      expect(chosen.body).toMatch(/<html lang="en">/);
       const unknown = await get('/shop?lang=fr');
       expect(unknown.body).toMatch(/<html lang="en">/);
       expect(unknown.headers['set-cookie']).toBeUndefined();

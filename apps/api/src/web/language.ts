@@ -10,10 +10,13 @@ import {
   type Language,
 } from '@urembo/contract/languages';
 import { escapeHtml } from '../lib/html';
+import { acceptedLanguage } from '../lib/request-language';
 
 /**
  * The language a page is answered in: `?lang=en|sw` (remembered in the `lang` cookie for a year), else the cookie,
- * else English. An unknown `?lang=` is ignored (the page is still worth showing), as is an unknown cookie.
+ * else the browser's Accept-Language (a phone set to Kiswahili gets the Kiswahili shop on its first visit, as the
+ * API's answers do: lib/request-language.ts), else English. An unknown `?lang=` is ignored (the page is still worth
+ * showing), as is an unknown cookie.
  */
 export function pageLanguage(request: FastifyRequest, reply: FastifyReply, secure: boolean): Language {
   const asked = parseLanguage((request.query as Record<string, unknown> | undefined)?.[LANGUAGE_PARAM]);
@@ -30,7 +33,7 @@ export function pageLanguage(request: FastifyRequest, reply: FastifyReply, secur
     }
     return asked;
   }
-  return kept ?? DEFAULT_LANGUAGE;
+  return kept ?? acceptedLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
 }
 
 /**
