@@ -7,7 +7,7 @@ import { BagIcon, CartIcon, HomeIcon, PackageIcon, UserIcon } from '../component
 
 const tabClass = (isActive: boolean) =>
   `flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium ${
-    isActive ? 'text-brand-700' : 'text-stone-500'
+    isActive ? 'text-brand-700' : 'text-stone-600'
   }`;
 
 /** The phone's tab bar: the shop's main places one thumb away. */
@@ -27,7 +27,7 @@ export function BottomBar() {
     <nav
       aria-label={t('nav.bottom')}
       data-tab-bar
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
     >
       <ul className="grid grid-cols-5">
         {items.map(({ to, label, icon: Icon }) => {

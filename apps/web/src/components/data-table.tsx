@@ -39,7 +39,7 @@ export function DataTable<T>({
   const fit = useFitsItsBox(rows);
   if (isLoading) return <Spinner label="Loading table" />;
   if (error) return <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700">{error}</p>;
-  if (!rows || rows.length === 0) return <p className="px-4 py-10 text-center text-stone-500">{empty}</p>;
+  if (!rows || rows.length === 0) return <p className="px-4 py-10 text-center text-stone-600">{empty}</p>;
   if (!wide || !fit.fits) {
     return (
       <div ref={fit.box}>
@@ -69,7 +69,7 @@ export function DataTable<T>({
     >
       <table className="min-w-full divide-y divide-stone-200 text-left text-sm">
         {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <thead className="bg-stone-50 text-xs font-semibold uppercase tracking-wide text-stone-500">
+        <thead className="bg-stone-50 text-xs font-semibold uppercase tracking-wide text-stone-600">
           <tr>
             {columns.map((c, i) => (
               <th
@@ -177,7 +177,7 @@ function RowCards<T>({
             <dl className="mt-2 grid grid-cols-[minmax(5rem,auto)_minmax(0,1fr)] gap-x-3 gap-y-1.5">
               {rest.map((c) => (
                 <Fragment key={c.header}>
-                  <dt className="pt-0.5 text-xs font-semibold uppercase tracking-wide text-stone-500">
+                  <dt className="pt-0.5 text-xs font-semibold uppercase tracking-wide text-stone-600">
                     {c.header}
                   </dt>
                   <dd className="min-w-0 break-words">{c.cell(row)}</dd>
@@ -187,7 +187,7 @@ function RowCards<T>({
           ) : null}
           {footer ? (
             <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-stone-100 pt-3">
-              <span className="text-xs font-semibold uppercase tracking-wide text-stone-500">
+              <span className="text-xs font-semibold uppercase tracking-wide text-stone-600">
                 {footer.header}
               </span>
               {footer.cell(row)}

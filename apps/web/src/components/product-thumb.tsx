@@ -23,7 +23,12 @@ export function ProductThumb({
   const box = `shrink-0 overflow-hidden rounded-xl bg-brand-50 ring-1 ring-stone-200/70 ${className}`;
   if (!src || failed) {
     return (
-      <div className={`flex items-center justify-center ${box}`} style={{ width: size, height: size }}>
+      <div
+        className={`flex items-center justify-center ${box}`}
+        style={{ width: size, height: size }}
+        // The placeholder stands for the picture: a link around it keeps the picture's name.
+        {...(alt ? { role: 'img', 'aria-label': alt } : {})}
+      >
         <span className="opacity-40">
           <LogoMark size={Math.round(size / 2.5)} />
         </span>

@@ -163,7 +163,7 @@ export default function AdminShell() {
           <button
             type="button"
             onClick={toggleCollapsed}
-            className="mt-auto flex items-center justify-center gap-2 rounded-xl px-3 py-2 text-xs font-medium text-stone-500 hover:bg-stone-100"
+            className="mt-auto flex items-center justify-center gap-2 rounded-xl px-3 py-2 text-xs font-medium text-stone-600 hover:bg-stone-100"
             aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
           >
             <CollapseIcon collapsed={collapsed} />
@@ -185,7 +185,7 @@ export default function AdminShell() {
               <p className="font-display text-xl font-semibold text-stone-700">
                 Select a table from the sidebar
               </p>
-              <p className="mt-2 text-sm text-stone-500">
+              <p className="mt-2 text-sm text-stone-600">
                 {slug
                   ? `The ${ADMIN_TABLE_LABELS[slug]} table is not available yet.`
                   : 'Choose what you want to manage.'}

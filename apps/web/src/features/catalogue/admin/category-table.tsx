@@ -101,7 +101,7 @@ export default function CategoryTable() {
         c.description ? (
           <span title={c.description}>{truncate(c.description, TRUNCATE.categoryDescription)}</span>
         ) : (
-          <span className="text-stone-400">—</span>
+          <span className="text-stone-600">—</span>
         ),
     },
     {

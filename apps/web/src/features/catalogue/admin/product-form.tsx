@@ -445,7 +445,7 @@ export function ProductForm({
           onChange={(e) => void pickImages(e.target.files)}
           className="block w-full text-sm text-stone-600 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
         />
-        <p className="mt-1 text-xs text-stone-500">
+        <p className="mt-1 text-xs text-stone-600">
           JPEG, PNG or WebP, up to 5 MB each; at most {IMAGE_LIMITS.perProduct} per product
           {room <= 0 ? ' (this product has that many already)' : ''}.
         </p>

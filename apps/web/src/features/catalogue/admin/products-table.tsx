@@ -75,7 +75,7 @@ export default function ProductsTable() {
             {truncate(p.category.category, TRUNCATE.adminProductCategory)}
           </span>
         ) : (
-          <span className="text-stone-400">—</span>
+          <span className="text-stone-600">—</span>
         ),
     },
     {
@@ -110,7 +110,7 @@ export default function ProductsTable() {
             <span className="whitespace-nowrap text-sm">{bestBeforeLabel(p.expiresOn)}</span>
           )
         ) : (
-          <span className="text-stone-400">–</span>
+          <span className="text-stone-600">–</span>
         ),
     },
     {
@@ -127,7 +127,7 @@ export default function ProductsTable() {
       className: 'min-w-40',
       cell: (p) =>
         p.images.length === 0 ? (
-          <span className="text-stone-400">None</span>
+          <span className="text-stone-600">None</span>
         ) : (
           <ul className="flex flex-wrap gap-1.5">
             {p.images.map((url, i) => (

@@ -113,7 +113,7 @@ export function SearchSynonyms() {
           {list.data.map((synonym) => (
             <li key={synonym._id} className="flex flex-wrap items-center gap-2 px-4 py-2.5 text-sm">
               <span className="font-semibold text-ink">{synonym.word}</span>
-              <span aria-hidden="true" className="text-stone-500">
+              <span aria-hidden="true" className="text-stone-600">
                 →
               </span>
               <span className="min-w-0 flex-1 break-words text-stone-700">{synonym.means.join(', ')}</span>

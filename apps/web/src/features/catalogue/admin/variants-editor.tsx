@@ -167,7 +167,7 @@ export function VariantsEditor({
       data-testid="variants-editor"
     >
       <legend className="px-1 text-sm font-semibold text-stone-700">Shades, sizes and other options</legend>
-      <p className="text-xs text-stone-500">
+      <p className="text-xs text-stone-600">
         Up to {VARIANT_LIMITS.options} options (e.g. Shade, Size). Each combination sold is a variant with its
         own SKU, price and stock.
       </p>
@@ -323,7 +323,7 @@ export function VariantsEditor({
                       {v.swatch ? (
                         <button
                           type="button"
-                          className="text-xs text-stone-500 hover:underline"
+                          className="text-xs text-stone-600 hover:underline"
                           onClick={() => setVariant(i, { swatch: '' })}
                           aria-label={`No swatch for ${name}`}
                         >

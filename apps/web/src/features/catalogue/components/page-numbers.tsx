@@ -36,7 +36,7 @@ export function PageNumbers({
       </button>
       {pageWindow(page, totalPages).map((n, i) =>
         n === 'gap' ? (
-          <span key={`gap-${i}`} className="px-1 text-stone-400" aria-hidden="true">
+          <span key={`gap-${i}`} className="px-1 text-stone-500" aria-hidden="true">
             …
           </span>
         ) : (

@@ -129,7 +129,7 @@ function DiscountForm({
           maxLength={20}
           onChange={(e) => set('code', e.target.value)}
         />
-        <p className="mt-1 text-xs text-stone-500">
+        <p className="mt-1 text-xs text-stone-600">
           3 to 20 letters, digits and dashes; shoppers type it in any case.
         </p>
       </div>
@@ -213,7 +213,7 @@ function DiscountForm({
       </div>
       <fieldset>
         <legend className={label}>Categories</legend>
-        <p className="mb-1.5 text-xs text-stone-500">None ticked: every product.</p>
+        <p className="mb-1.5 text-xs text-stone-600">None ticked: every product.</p>
         <div className="flex max-h-36 flex-wrap gap-x-4 gap-y-1.5 overflow-y-auto">
           {(categories.data ?? []).map((c) => (
             <label key={c._id} className="flex items-center gap-2 text-sm text-stone-700">
@@ -319,15 +319,15 @@ export default function DiscountsTable() {
             {d.categories.length === 0 ? 'Every product' : d.categories.map(categoryName).join(', ')}
           </span>
           {d.minSubtotal > 0 ? (
-            <span className="block text-xs text-stone-500">From {formatKsh(d.minSubtotal)}</span>
+            <span className="block text-xs text-stone-600">From {formatKsh(d.minSubtotal)}</span>
           ) : null}
           {d.startsAt || d.endsAt ? (
-            <span className="block text-xs text-stone-500">
+            <span className="block text-xs text-stone-600">
               {d.startsAt ? dayLabel(d.startsAt) : 'Now'} –{' '}
               {d.endsAt ? dayLabel(new Date(Date.parse(d.endsAt) - 1).toISOString()) : 'no end'}
             </span>
           ) : null}
-          {d.oncePerCustomer ? <span className="block text-xs text-stone-500">Once per customer</span> : null}
+          {d.oncePerCustomer ? <span className="block text-xs text-stone-600">Once per customer</span> : null}
         </span>
       ),
     },

@@ -18,8 +18,8 @@ const columns: Column<OrderItem>[] = [
     cell: (i) => (
       <>
         <span className="block font-medium">{i.user.fullName}</span>
-        {i.user.email ? <EmailText email={i.user.email} className="block text-xs text-stone-500" /> : null}
-        <span className="block whitespace-nowrap text-xs text-stone-500">
+        {i.user.email ? <EmailText email={i.user.email} className="block text-xs text-stone-600" /> : null}
+        <span className="block whitespace-nowrap text-xs text-stone-600">
           {formatPhoneForDisplay(i.user.phone)}
         </span>
       </>
@@ -31,7 +31,7 @@ const columns: Column<OrderItem>[] = [
       <span className="block min-w-36">
         {i.product.name}
         {i.variant ? (
-          <span className="block text-xs text-stone-500">{describeOptions(i.variant.options)}</span>
+          <span className="block text-xs text-stone-600">{describeOptions(i.variant.options)}</span>
         ) : null}
       </span>
     ),
@@ -47,7 +47,7 @@ const columns: Column<OrderItem>[] = [
     header: 'Order',
     cell: (i) => (
       <div className="flex flex-wrap items-center gap-1.5">
-        <span className="mr-1 text-xs text-stone-500">{i.order.reference}</span>
+        <span className="mr-1 text-xs text-stone-600">{i.order.reference}</span>
         <StatusBadge status={i.order.paymentStatus} kind="Payment" />
         <StatusBadge status={i.order.deliveryStatus} kind="Delivery" />
       </div>
@@ -66,7 +66,7 @@ export function OrderItemsTable() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        {items.data ? <p className="text-sm text-stone-500">{items.data.total} in all</p> : null}
+        {items.data ? <p className="text-sm text-stone-600">{items.data.total} in all</p> : null}
       </div>
       <DataTable
         caption="Ordered items, newest first"

@@ -74,7 +74,7 @@ export function OrdersTable() {
       cell: (o) => (
         <>
           <span className="block font-medium">{o.user.fullName}</span>
-          {o.name !== o.user.fullName ? <span className="text-xs text-stone-500">to {o.name}</span> : null}
+          {o.name !== o.user.fullName ? <span className="text-xs text-stone-600">to {o.name}</span> : null}
         </>
       ),
     },
@@ -124,7 +124,7 @@ export function OrdersTable() {
             </select>
           </label>
           {orders.data ? (
-            <p className="text-sm text-stone-500" data-testid="orders-total">
+            <p className="text-sm text-stone-600" data-testid="orders-total">
               {orders.data.total} {awaiting ? AWAITING_LABELS[awaiting].toLowerCase() : 'in all'}
             </p>
           ) : null}
@@ -211,10 +211,10 @@ function OrderStatusModal({ order, onClose }: { order: Order; onClose: () => voi
             <span className="truncate">
               {item.name}
               {item.variant ? (
-                <span className="text-stone-500"> ({describeOptions(item.variant.options)})</span>
+                <span className="text-stone-600"> ({describeOptions(item.variant.options)})</span>
               ) : null}
             </span>
-            <span className="shrink-0 text-stone-500">
+            <span className="shrink-0 text-stone-600">
               {item.count} × {formatKsh(item.price)}
             </span>
           </li>
@@ -260,7 +260,7 @@ function OrderStatusModal({ order, onClose }: { order: Order; onClose: () => voi
             placeholder="NLJ7RT61SV, or e.g. cash on delivery"
             maxLength={200}
           />
-          <span className="mt-1 block text-xs font-normal text-stone-500">
+          <span className="mt-1 block text-xs font-normal text-stone-600">
             Required: what is still owed is recorded as a payment with this receipt or reason.
           </span>
         </label>

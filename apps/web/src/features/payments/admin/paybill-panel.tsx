@@ -24,7 +24,7 @@ export function ReconciliationPanel() {
   const day = useReconciliation(date);
   const cell = (label: string, value: { count: number; amount: number } | undefined, tone = 'text-ink') => (
     <div className="rounded-xl bg-stone-50 px-3 py-2 ring-1 ring-stone-200">
-      <dt className="text-xs font-medium text-stone-500">{label}</dt>
+      <dt className="text-xs font-medium text-stone-600">{label}</dt>
       <dd className={`mt-0.5 font-semibold tabular-nums ${tone}`}>
         {value ? `${formatKsh(value.amount)} · ${value.count}` : '…'}
       </dd>
@@ -168,7 +168,7 @@ export function AssignPaymentButton({ payment }: { payment: Payment }) {
             </li>
           ))}
           {q.trim().length >= 2 && search.data?.length === 0 ? (
-            <li className="py-2 text-stone-500">No order matches.</li>
+            <li className="py-2 text-stone-600">No order matches.</li>
           ) : null}
         </ul>
       </Modal>

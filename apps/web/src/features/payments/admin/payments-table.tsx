@@ -127,13 +127,13 @@ const columns: Column<Payment>[] = [
     cell: (p) => (
       <span className="whitespace-nowrap">
         <span className="font-medium">{SOURCE_LABELS[p.ID]}</span>
-        <span className="block text-xs text-stone-500">
+        <span className="block text-xs text-stone-600">
           {p.ID === 'mpesa-c2b' ? `Account ${p.account || '—'}` : p.channel}
         </span>
         {p.verification ? (
-          <span className="block text-xs text-stone-500">M-Pesa check: {p.verification}</span>
+          <span className="block text-xs text-stone-600">M-Pesa check: {p.verification}</span>
         ) : null}
-        {p.note ? <span className="block max-w-48 text-xs text-stone-500">{p.note}</span> : null}
+        {p.note ? <span className="block max-w-48 text-xs text-stone-600">{p.note}</span> : null}
       </span>
     ),
   },
@@ -198,7 +198,7 @@ export default function PaymentsTable() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        {data ? <p className="text-sm text-stone-500">{data.total} in total</p> : null}
+        {data ? <p className="text-sm text-stone-600">{data.total} in total</p> : null}
       </div>
       <p className="text-sm text-stone-600">
         Paybill and prompt payments settle their orders by themselves; typed receipts are checked with M-Pesa.

@@ -42,9 +42,9 @@ export function PullPanel() {
             {data.sweepMinutes > 0 ? `every ${data.sweepMinutes} minutes` : 'only when you sweep'}.
           </p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" role="status">
-            <dt className="text-stone-500">Last run</dt>
+            <dt className="text-stone-600">Last run</dt>
             <dd>{data.lastSweepAt ? formatDate(data.lastSweepAt, 'dayTime') : 'Not yet'}</dd>
-            <dt className="text-stone-500">Recovered</dt>
+            <dt className="text-stone-600">Recovered</dt>
             <dd className={data.recovered > 0 ? 'font-semibold text-green-700' : undefined}>
               {data.recovered}
             </dd>

@@ -81,7 +81,7 @@ export default function ReturnsTable() {
             <span className="font-semibold text-ink">{r.order.reference}</span>
             <StateBadge state={r.state} />
           </span>
-          <time dateTime={r.createdAt} className="mt-0.5 block whitespace-nowrap text-xs text-stone-500">
+          <time dateTime={r.createdAt} className="mt-0.5 block whitespace-nowrap text-xs text-stone-600">
             {formatDate(r.createdAt, 'dateTime')}
           </time>
         </>
@@ -92,7 +92,7 @@ export default function ReturnsTable() {
       cell: (r) => (
         <>
           <span className="block font-medium">{r.customer.name}</span>
-          <span className="whitespace-nowrap text-xs text-stone-500">
+          <span className="whitespace-nowrap text-xs text-stone-600">
             {formatPhoneForDisplay(r.customer.phone)}
           </span>
         </>
@@ -113,7 +113,7 @@ export default function ReturnsTable() {
       cell: (r) => (
         <div className="min-w-40 max-w-xs break-words">
           <p className="text-stone-700">{r.reason}</p>
-          {r.note ? <p className="mt-1 text-xs text-stone-500">Our note: {r.note}</p> : null}
+          {r.note ? <p className="mt-1 text-xs text-stone-600">Our note: {r.note}</p> : null}
         </div>
       ),
     },
@@ -147,7 +147,7 @@ export default function ReturnsTable() {
             })}
           </div>
         ) : (
-          <span className="text-xs text-stone-500">
+          <span className="text-xs text-stone-600">
             {r.receivedAt ? `Received ${formatDate(r.receivedAt)}` : 'Closed'}
           </span>
         ),
@@ -177,7 +177,7 @@ export default function ReturnsTable() {
           </select>
         </label>
         {data ? (
-          <p className="text-sm text-stone-500" data-testid="returns-total">
+          <p className="text-sm text-stone-600" data-testid="returns-total">
             {data.total} {data.total === 1 ? 'return' : 'returns'}
             {state ? ` ${STATE_LABELS[state].toLowerCase()}` : ''}
           </p>
@@ -244,7 +244,7 @@ function StepDialog({ ret, step, onClose }: { ret: Return; step: Step; onClose: 
           {ret.items.map((item) => (
             <li key={`${item._id}:${item.variant?._id ?? ''}`} className="flex justify-between gap-3">
               <span>{itemLine(item)}</span>
-              <span className="shrink-0 text-stone-500">{formatKsh(item.price * item.count)}</span>
+              <span className="shrink-0 text-stone-600">{formatKsh(item.price * item.count)}</span>
             </li>
           ))}
         </ul>

@@ -38,7 +38,7 @@ export default function ReviewsTable() {
       cell: (r) => (
         <div className="min-w-36">
           <p className="font-medium text-ink">{r.product.name}</p>
-          <p className="text-xs text-stone-500">{formatKsh(r.product.price)}</p>
+          <p className="text-xs text-stone-600">{formatKsh(r.product.price)}</p>
         </div>
       ),
     },
@@ -47,7 +47,7 @@ export default function ReviewsTable() {
       cell: (r) => (
         <div className="min-w-36">
           <p className="font-medium text-ink">{r.user.fullName}</p>
-          <p className="text-xs text-stone-500">
+          <p className="text-xs text-stone-600">
             {r.user.email ? <EmailText email={r.user.email} /> : 'No email'}
           </p>
         </div>
@@ -66,7 +66,7 @@ export default function ReviewsTable() {
             {truncate(r.comment, TRUNCATE.adminReviewComment)}
           </p>
         ) : (
-          <span className="text-stone-400">No comment</span>
+          <span className="text-stone-600">No comment</span>
         ),
     },
     {

@@ -232,9 +232,9 @@ function PlaceColumn({
       <header className="border-b border-stone-100 px-4 pb-3 pt-4">
         <div className="flex items-baseline justify-between gap-2">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-stone-700">{TITLES[kind]}</h2>
-          {list.data ? <span className="text-xs text-stone-500">{list.data.length}</span> : null}
+          {list.data ? <span className="text-xs text-stone-600">{list.data.length}</span> : null}
         </div>
-        {parentName ? <p className="mt-0.5 truncate text-xs text-stone-500">in {parentName}</p> : null}
+        {parentName ? <p className="mt-0.5 truncate text-xs text-stone-600">in {parentName}</p> : null}
         {!needsParent || parentId ? (
           <div className="mt-3">
             <PlaceForm kind={kind} submitLabel="Add" pending={create.isPending} onSubmit={add} />
@@ -243,7 +243,7 @@ function PlaceColumn({
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto">
         {needsParent && !parentId ? (
-          <p className="px-4 py-8 text-center text-sm text-stone-500">
+          <p className="px-4 py-8 text-center text-sm text-stone-600">
             Choose a {waitingFor} to see its {TITLES[kind].toLowerCase()}
           </p>
         ) : list.isPending ? (
@@ -251,7 +251,7 @@ function PlaceColumn({
         ) : list.isError ? (
           <p className="px-4 py-6 text-sm text-red-700">Failed to load {TITLES[kind].toLowerCase()}</p>
         ) : list.data.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-stone-500">No {TITLES[kind].toLowerCase()} yet</p>
+          <p className="px-4 py-8 text-center text-sm text-stone-600">No {TITLES[kind].toLowerCase()} yet</p>
         ) : (
           <ul className="divide-y divide-stone-100">
             {list.data.map((place) => {
@@ -313,7 +313,7 @@ function PlaceColumn({
                         {place.name}
                         {place.active ? null : <OffBadge />}
                       </span>
-                      <span aria-hidden="true" className={selected ? 'text-brand-600' : 'text-stone-500'}>
+                      <span aria-hidden="true" className={selected ? 'text-brand-600' : 'text-stone-600'}>
                         ›
                       </span>
                     </button>
@@ -351,7 +351,7 @@ function PlaceColumn({
                   </button>
                   <button
                     type="button"
-                    className="rounded-lg p-2 text-stone-500 hover:bg-white hover:text-brand-700"
+                    className="rounded-lg p-2 text-stone-600 hover:bg-white hover:text-brand-700"
                     aria-label={`Edit ${place.name}`}
                     onClick={() => {
                       setConfirmId(null);
@@ -362,7 +362,7 @@ function PlaceColumn({
                   </button>
                   <button
                     type="button"
-                    className="rounded-lg p-2 text-stone-500 hover:bg-white hover:text-red-600"
+                    className="rounded-lg p-2 text-stone-600 hover:bg-white hover:text-red-600"
                     aria-label={`Delete ${place.name}`}
                     onClick={() => {
                       setEditingId(null);
@@ -413,7 +413,7 @@ export default function ShippingTable() {
       <nav aria-label="Shipping trail" className="mb-3 flex flex-wrap items-center gap-1 text-sm lg:hidden">
         {trail.map((step, i) => (
           <span key={step.label + i} className="flex items-center gap-1">
-            {i > 0 ? <span className="text-stone-400">›</span> : null}
+            {i > 0 ? <span className="text-stone-600">›</span> : null}
             {i < trail.length - 1 ? (
               <button
                 type="button"

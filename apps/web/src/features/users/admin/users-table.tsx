@@ -30,7 +30,7 @@ const COLUMNS: Column<User>[] = [
   },
   {
     header: 'Email',
-    cell: (u) => (u.email ? <EmailText email={u.email} /> : <span className="text-stone-500">—</span>),
+    cell: (u) => (u.email ? <EmailText email={u.email} /> : <span className="text-stone-600">—</span>),
   },
   {
     header: 'Phone',
@@ -69,13 +69,13 @@ const COLUMNS: Column<User>[] = [
           {relativeTime(u.lastLogin)}
         </time>
       ) : (
-        <span className="text-stone-400">Never</span>
+        <span className="text-stone-600">Never</span>
       ),
   },
 ];
 
 function LastLogin({ at }: { at: string | null }) {
-  if (!at) return <span className="text-stone-400">Never</span>;
+  if (!at) return <span className="text-stone-600">Never</span>;
   return (
     <time dateTime={at} title={formatDate(at, 'dateTime')} className="whitespace-nowrap">
       {relativeTime(at)}
@@ -99,7 +99,7 @@ function UserCards({ users }: { users: User[] }) {
           </p>
           <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
             {COLUMNS[4]!.cell(u)}
-            <span className="text-xs text-stone-500">
+            <span className="text-xs text-stone-600">
               Last login: <LastLogin at={u.lastLogin} />
             </span>
           </div>
