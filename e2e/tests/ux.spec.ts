@@ -56,7 +56,7 @@ for (const [name, viewport] of [
     await expect(main.getByRole('heading', { name: 'Products' })).toHaveCount(1);
     const deleteButton = main.getByRole('button', { name: 'Delete', exact: true }).first();
     await expectInView(page, deleteButton);
-    await expectInView(page, main.getByRole('button', { name: /^Edit / }).first());
+    await expectInView(page, main.getByRole('button', { name: 'Edit', exact: true }).first());
     await shot(page, testInfo, `admin-products-${name}`);
     await deleteButton.click();
     await expect(page.getByRole('alertdialog', { name: 'Delete product' })).toBeVisible();
