@@ -1,5 +1,6 @@
 // The Lighthouse part of `npm run bench`: the production server with demo data, then Lighthouse's mobile defaults
-// (simulated slow 4G, 4x CPU slow-down, Moto G Power screen) on the six storefront pages a visitor lands on, each
+// (simulated slow 4G, 4x CPU slow-down, Moto G Power screen) on the six storefront pages a visitor lands on (and the
+// home and product pages in Kiswahili), each
 // run LIGHTHOUSE_RUNS times (default 3) in a fresh headless Chromium; every run must meet the goals, so the worst run
 // (by performance score) is shown, with every run's score beside it.
 // Goals: performance >= 95, accessibility 100, best practices >= 95, SEO 100 on indexable pages, CLS <= 0.02,
@@ -45,7 +46,7 @@ function scriptsGzipKb(lhr) {
   return +(bytes / 1024).toFixed(1);
 }
 
-/** The six pages: the product is the first featured one (a real slug from the demo catalogue). */
+/** The pages: the product is the first featured one (a real slug from the demo catalogue). */
 async function pages(base) {
   const featured = await (await fetch(`${base}/api/v1/products/featuredandnew`)).json();
   const slug = featured.data?.[0]?.slug;
@@ -57,6 +58,9 @@ async function pages(base) {
     { name: 'product', path: `/product/${slug}`, indexable: true },
     { name: 'cart', path: '/cart', indexable: false },
     { name: 'sign-in', path: '/signin', indexable: false },
+    // The same first pages in Kiswahili (the language a visitor picks is the page's address, `?lang=sw`).
+    { name: 'home-sw', path: '/?lang=sw', indexable: true },
+    { name: 'product-sw', path: `/product/${slug}?lang=sw`, indexable: true },
   ];
 }
 
@@ -149,7 +153,7 @@ export function lighthouseMisses(page, result) {
   return misses;
 }
 
-/** Starts the production server on a fresh demo database, audits the six pages, stops it. */
+/** Starts the production server on a fresh demo database, audits the pages, stops it. */
 export async function measureLighthouse({ root, port }) {
   const server = await startProductionServer({ root, port, name: 'bench-lighthouse' });
   try {
