@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useT } from '../i18n/i18n';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -12,6 +13,7 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
 
 /** A labelled text input with its hint and error, wired for screen readers. */
 export function TextField({ label, error, hint, labelNote, className = '', type, ...input }: FieldProps) {
+  const t = useT();
   const id = useId();
   const [revealed, setRevealed] = useState(false);
   const isPassword = type === 'password';
@@ -36,9 +38,9 @@ export function TextField({ label, error, hint, labelNote, className = '', type,
             type="button"
             onClick={() => setRevealed((v) => !v)}
             className="absolute inset-y-0 right-1 my-1 rounded-lg px-3 text-xs font-semibold text-brand-700 hover:bg-brand-50"
-            aria-label={revealed ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+            aria-label={t(revealed ? 'form.hideLabel' : 'form.showLabel', { label: label.toLowerCase() })}
           >
-            {revealed ? 'Hide' : 'Show'}
+            {revealed ? t('form.hide') : t('form.show')}
           </button>
         ) : null}
       </div>
@@ -78,7 +80,7 @@ export function FormError({ message }: { message: string | undefined }) {
 export function FormActions({
   submitting,
   label,
-  busyLabel = 'Saving…',
+  busyLabel,
   onCancel,
   className = '',
 }: {
@@ -88,15 +90,16 @@ export function FormActions({
   onCancel?: (() => void) | undefined;
   className?: string;
 }) {
+  const t = useT();
   return (
     <div className={`flex flex-col-reverse gap-3 sm:flex-row sm:justify-end ${className}`}>
       {onCancel ? (
         <button type="button" className="btn-outline" onClick={onCancel}>
-          Cancel
+          {t('form.cancel')}
         </button>
       ) : null}
       <button type="submit" className="btn-primary" disabled={submitting}>
-        {submitting ? busyLabel : label}
+        {submitting ? (busyLabel ?? t('form.saving')) : label}
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { formatKsh } from '@urembo/contract/money';
 import { usePublicConfig } from '../lib/public-config';
+import { useT } from '../i18n/i18n';
 
 /**
  * "Free delivery from Ksh 3,000" / "Add Ksh 650 more for free delivery" / "Your delivery is free", from the shop's
@@ -7,13 +8,14 @@ import { usePublicConfig } from '../lib/public-config';
  * below it moves; a shop without free delivery shows nothing.
  */
 export function FreeDeliveryNote({ amount, className = '' }: { amount: number | null; className?: string }) {
+  const t = useT();
   const config = usePublicConfig();
   const from = config.data?.freeDeliveryFrom ?? null;
   let text = '';
   if (from !== null) {
-    if (amount === null) text = `Free delivery from ${formatKsh(from)}`;
-    else if (amount >= from) text = 'Your delivery is free';
-    else text = `Add ${formatKsh(from - amount)} more for free delivery`;
+    if (amount === null) text = t('delivery.freeFrom', { amount: formatKsh(from) });
+    else if (amount >= from) text = t('delivery.free');
+    else text = t('delivery.addMore', { amount: formatKsh(from - amount) });
   }
   return (
     <p
@@ -23,7 +25,10 @@ export function FreeDeliveryNote({ amount, className = '' }: { amount: number | 
     >
       {from !== null && amount !== null && amount < from ? (
         <>
-          {text} <span className="font-normal text-stone-600">(from {formatKsh(from)})</span>
+          {text}{' '}
+          <span className="font-normal text-stone-600">
+            {t('delivery.from', { amount: formatKsh(from) })}
+          </span>
         </>
       ) : (
         text

@@ -1,6 +1,7 @@
 import { Link, useLocation, useSearch } from 'wouter';
 import { authHref } from '../lib/next-path';
 import { UserIcon } from './icons';
+import { useT } from '../i18n/i18n';
 
 /**
  * What a private screen shows a visitor: "You are not signed in yet" with a way to sign up or in. Inside a
@@ -13,6 +14,7 @@ export function SignedOutNotice({
   reason: string;
   heading?: 'h1' | 'h2';
 }) {
+  const t = useT();
   // Signing in or up from here comes back to this very page.
   const [path] = useLocation();
   const search = useSearch();
@@ -23,15 +25,15 @@ export function SignedOutNotice({
         <UserIcon width={30} height={30} />
       </span>
       <Heading className="mt-5 font-display text-2xl font-semibold text-brand-800">
-        You are not signed in yet
+        {t('signedOut.heading')}
       </Heading>
       <p className="mt-2 text-stone-600">{reason}</p>
       <div className="mt-7 flex flex-wrap justify-center gap-3">
         <Link to={authHref('/signup', here)} className="btn-primary">
-          Sign-up
+          {t('signedOut.signUp')}
         </Link>
         <Link to={authHref('/signin', here)} className="btn-outline">
-          Sign-in
+          {t('signedOut.signIn')}
         </Link>
       </div>
     </section>

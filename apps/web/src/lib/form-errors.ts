@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiRequestError } from './api-client';
+import { useT } from '../i18n/i18n';
 
 /** Messages to show beside a form's fields, by field name. */
 export type FieldErrors = Record<string, string>;
@@ -12,13 +13,15 @@ export type FieldErrors = Record<string, string>;
 export function validateForm<S extends z.ZodType>(
   schema: S,
   values: unknown,
+  /** The messages in the page's language (the contract's are English): `(m) => inLanguage(m, lang)`. */
+  say: (message: string) => string = (message) => message,
 ): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const key = issue.path.map(String).join('.') || 'form';
-    errors[key] ??= issue.message;
+    errors[key] ??= say(issue.message);
   }
   return { ok: false, errors };
 }
@@ -31,6 +34,7 @@ export function validateForm<S extends z.ZodType>(
  * null), so the form is never sent twice.
  */
 export function useFormCheck<S extends z.ZodType>(load: () => Promise<S>) {
+  const t = useT();
   const [checking, setChecking] = useState(false);
   const busy = useRef(false);
   async function check(values: unknown): Promise<ReturnType<typeof validateForm<S>> | null> {
@@ -38,12 +42,13 @@ export function useFormCheck<S extends z.ZodType>(load: () => Promise<S>) {
     busy.current = true;
     setChecking(true);
     try {
-      return validateForm(await load(), values);
+      const schema = await load();
+      // The Kiswahili of the contract's messages comes with the schemas, only on a Kiswahili page.
+      if (t.lang === 'en') return validateForm(schema, values);
+      const { inLanguage } = await import('@urembo/contract/message-catalogue');
+      return validateForm(schema, values, (message) => inLanguage(message, t.lang));
     } catch {
-      return {
-        ok: false,
-        errors: { form: 'Could not check the form. Check your connection and try again.' },
-      };
+      return { ok: false, errors: { form: t('form.uncheckable') } };
     } finally {
       busy.current = false;
       setChecking(false);

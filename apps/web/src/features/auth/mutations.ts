@@ -11,6 +11,7 @@ import type { User } from '@urembo/contract/users';
 import { call } from '../../lib/api-client';
 import { mergeGuestCart } from '../../app/data/cart';
 import { authUserKey, twoFactorKey } from './api';
+import { t } from '../../i18n/i18n';
 
 /**
  * The auth screens' server calls. Kept apart from api.ts (which the top bar loads on every page), so the screens'
@@ -33,9 +34,7 @@ async function withVisitorCart<T extends { user: User }>(answer: T): Promise<T &
 }
 
 export function droppedMessage(dropped: number): string {
-  return dropped === 1
-    ? 'One product from your cart could not be kept (sold out or no longer sold).'
-    : `${dropped} products from your cart could not be kept (sold out or no longer sold).`;
+  return dropped === 1 ? t('cart.droppedOne') : t('cart.dropped', { count: dropped });
 }
 
 /**

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ManualPaymentBody, Payment } from '@urembo/contract/payments';
 import { paymentRoutes } from '@urembo/contract/routes/payments';
 import { ApiRequestError, call } from '../../lib/api-client';
+import { t } from '../../i18n/i18n';
 
 /** The storefront's payment queries: every one starts with 'payments'. */
 export const paymentKeys = {
@@ -61,10 +62,10 @@ export function paidSoFar(payments: Payment[] | undefined): number {
 
 /** What a customer reads about a payment they sent. */
 export function paymentStateText(p: Payment): string {
-  if (p.flag === 'duplicate') return 'Same payment as your M-Pesa prompt';
-  if (p.flag) return 'Our team is checking this payment';
-  if (p.status) return 'Confirmed';
-  if (p.verification === 'checking') return 'We are checking with M-Pesa…';
-  if (p.verification === 'unknown') return 'M-Pesa does not know this receipt: an admin will check it';
-  return 'Waiting for confirmation';
+  if (p.flag === 'duplicate') return t('payState.duplicate');
+  if (p.flag) return t('payState.flagged');
+  if (p.status) return t('payState.confirmed');
+  if (p.verification === 'checking') return t('payState.checking');
+  if (p.verification === 'unknown') return t('payState.unknown');
+  return t('payState.waiting');
 }

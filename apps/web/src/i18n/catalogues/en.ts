@@ -3,6 +3,8 @@
  * the same {placeholders}: test/i18n.test.ts). Keys are grouped by where they show: `shell.`, `nav.`, `footer.`,
  * then one group per screen. How to add a text or a language: docs/i18n.md.
  */
+import { enAccount } from './en-account';
+
 export const en = {
   'meta.title': 'Urembo | Beauty products delivered across Kenya',
   'meta.description': 'Skin care, make-up, hair care and fragrance, delivered across Kenya. Pay with M-Pesa.',
@@ -59,4 +61,6 @@ export const en = {
   'notFound.body':
     'We could not find the page you were looking for. It may have moved, or the link may be mistyped.',
   'notFound.browse': 'Browse the shop',
+
+  ...enAccount,
 };

@@ -3,6 +3,7 @@
  * (test/i18n.test.ts). The shop's words: bidhaa (product), kikapu (cart), lipa (pay), agizo/maagizo (order/s),
  * ingia (sign in), jisajili (sign up), tafuta (search), bei (price), uwasilishaji (delivery).
  */
+import { swAccount } from './sw-account';
 import type { Messages } from '../messages';
 
 export const sw: Messages = {
@@ -61,4 +62,6 @@ export const sw: Messages = {
   'notFound.heading': 'Ukurasa haupatikani',
   'notFound.body': 'Hatukuupata ukurasa uliotafuta. Huenda umehamishwa, au kiungo kina kosa.',
   'notFound.browse': 'Tembelea duka',
+
+  ...swAccount,
 };

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { updateMeBodySchema } from '@urembo/contract/auth';
-import { formatPhoneForDisplay, normalizeKenyanPhone, PHONE_HINT } from '@urembo/contract/phone';
+import { formatPhoneForDisplay, normalizeKenyanPhone } from '@urembo/contract/phone';
 import type { User } from '@urembo/contract/users';
 import { FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
@@ -13,8 +13,11 @@ import {
 } from '../../../lib/form-errors';
 import { useAuthUser } from '../api';
 import { useUpdateMe } from '../mutations';
+import { useT } from '../../../i18n/i18n';
+import { inLanguage } from '@urembo/contract/message-catalogue';
 
 function DetailsForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const t = useT();
   const update = useUpdateMe();
   const [values, setValues] = useState({
     fullName: user.fullName,
@@ -32,35 +35,36 @@ function DetailsForm({ user, onDone }: { user: User; onDone: () => void }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = validateForm(updateMeBodySchema, {
-      fullName: values.fullName,
-      phone: values.phone,
-      ...(values.email.trim() ? { email: values.email } : {}),
-      ...(needsPassword ? { currentPassword: values.currentPassword } : {}),
-    });
+    const checked = validateForm(
+      updateMeBodySchema,
+      {
+        fullName: values.fullName,
+        phone: values.phone,
+        ...(values.email.trim() ? { email: values.email } : {}),
+        ...(needsPassword ? { currentPassword: values.currentPassword } : {}),
+      },
+      (m) => inLanguage(m, t.lang),
+    );
     if (!checked.ok) return setErrors(checked.errors);
     if (needsPassword && !values.currentPassword) {
       return setErrors({
-        currentPassword: 'Enter your current password to change your phone number or email',
+        currentPassword: t('details.needPassword'),
       });
     }
     setErrors({});
     update.mutate(checked.data, {
       onSuccess: () => {
-        toast.success(
-          needsPassword
-            ? 'Details saved. Verify the new phone or email with the code we send it.'
-            : 'Details saved',
-        );
+        toast.success(needsPassword ? t('details.savedVerify') : t('details.saved'));
         onDone();
       },
       onError: (error) => {
-        const message = errorMessage(error, 'Could not save your details');
-        const field = /current password/i.test(message)
+        const message = errorMessage(error, t('details.failed'));
+        // The server's message names the field, in English or in Kiswahili.
+        const field = /current password|nenosiri la sasa/i.test(message)
           ? 'currentPassword'
-          : /phone/i.test(message)
+          : /phone|simu/i.test(message)
             ? 'phone'
-            : /email/i.test(message)
+            : /email|barua pepe/i.test(message)
               ? 'email'
               : 'form';
         setErrors({ ...serverFieldErrors(error), [field]: message });
@@ -75,10 +79,10 @@ function DetailsForm({ user, onDone }: { user: User; onDone: () => void }) {
       onSubmit={submit}
       noValidate
       className="grid gap-4 sm:max-w-md"
-      aria-label="Edit your details"
+      aria-label={t('details.form')}
     >
       <TextField
-        label="Full name"
+        label={t('form.fullName')}
         name="fullName"
         autoComplete="name"
         value={values.fullName}
@@ -86,7 +90,7 @@ function DetailsForm({ user, onDone }: { user: User; onDone: () => void }) {
         error={errors.fullName}
       />
       <TextField
-        label="Phone number"
+        label={t('form.phone')}
         type="tel"
         name="phone"
         autoComplete="tel"
@@ -94,11 +98,11 @@ function DetailsForm({ user, onDone }: { user: User; onDone: () => void }) {
         value={values.phone}
         onChange={set('phone')}
         error={errors.phone}
-        hint={errors.phone ? undefined : PHONE_HINT}
+        hint={errors.phone ? undefined : t('form.phoneHint')}
       />
       <TextField
-        label="E-mail address"
-        labelNote="(optional)"
+        label={t('signup.emailLabel')}
+        labelNote={t('form.optional')}
         type="email"
         name="email"
         autoComplete="email"
@@ -109,11 +113,11 @@ function DetailsForm({ user, onDone }: { user: User; onDone: () => void }) {
       />
       {needsPassword ? (
         <TextField
-          label="Current password"
+          label={t('details.currentPassword')}
           type="password"
           name="currentPassword"
           autoComplete="current-password"
-          hint="A new phone number or email needs your password. We will tell your old one about the change."
+          hint={t('details.passwordHint')}
           value={values.currentPassword}
           onChange={set('currentPassword')}
           error={errors.currentPassword}
@@ -122,10 +126,10 @@ function DetailsForm({ user, onDone }: { user: User; onDone: () => void }) {
       <FormError message={errors.form} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
         <button type="button" className="btn-outline" onClick={onDone}>
-          Cancel
+          {t('form.cancel')}
         </button>
         <button type="submit" className="btn-primary px-6" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save details'}
+          {update.isPending ? t('form.saving') : t('details.save')}
         </button>
       </div>
     </form>
@@ -134,6 +138,7 @@ function DetailsForm({ user, onDone }: { user: User; onDone: () => void }) {
 
 /** The profile's "Your details": change the name, phone or email (a new phone or email is verified again). */
 export function AccountDetails() {
+  const t = useT();
   const { data: user } = useAuthUser();
   const [editing, setEditing] = useState(false);
   if (!user) return null;
@@ -141,20 +146,18 @@ export function AccountDetails() {
     <section className="card mt-6 grid gap-4 p-5 sm:p-6" aria-labelledby="details-heading">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="details-heading" className="font-display text-2xl font-semibold text-brand-800">
-          Your details
+          {t('details.heading')}
         </h2>
         {editing ? null : (
           <button type="button" className="btn-outline px-4 py-1.5 text-sm" onClick={() => setEditing(true)}>
-            Edit details
+            {t('details.edit')}
           </button>
         )}
       </div>
       {editing ? (
         <DetailsForm user={user} onDone={() => setEditing(false)} />
       ) : (
-        <p className="text-sm text-stone-600">
-          Change your name, phone number or email. A new phone number or email is verified again with a code.
-        </p>
+        <p className="text-sm text-stone-600">{t('details.intro')}</p>
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { LogoMark } from '../../../components/logo';
+import { useT } from '../../../i18n/i18n';
 
 /** The frame of every account screen: a warm brand panel beside the form on wide screens, the form alone on a phone. */
 export function AuthCard({
@@ -13,6 +14,7 @@ export function AuthCard({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  const t = useT();
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">
       <div className="card grid overflow-hidden md:grid-cols-[1fr_1.15fr]">
@@ -22,16 +24,14 @@ export function AuthCard({
             <span className="font-display text-2xl font-bold">Urembo</span>
           </div>
           <div>
-            <p className="font-display text-3xl font-semibold leading-tight">
-              Beauty that arrives at your door.
-            </p>
+            <p className="font-display text-3xl font-semibold leading-tight">{t('authCard.tagline')}</p>
             <ul className="mt-6 space-y-2 text-sm text-brand-100">
-              <li>✓ Pay with M-Pesa</li>
-              <li>✓ Delivery to all 47 counties</li>
-              <li>✓ Track every order from your phone</li>
+              <li>{t('authCard.mpesa')}</li>
+              <li>{t('authCard.delivery')}</li>
+              <li>{t('authCard.track')}</li>
             </ul>
           </div>
-          <p className="text-xs text-brand-200">Karibu, we are glad you are here.</p>
+          <p className="text-xs text-brand-200">{t('authCard.karibu')}</p>
         </div>
         <div className="p-6 sm:p-8">
           <h1 className="font-display text-3xl font-semibold text-brand-800">{title}</h1>

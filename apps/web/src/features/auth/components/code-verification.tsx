@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
 import {
@@ -17,13 +17,29 @@ import { useAuthUser } from '../api';
 import { useSendCode, useVerifyCode } from '../mutations';
 import { COOLDOWN_KEYS, useResendCooldown } from '../use-cooldown';
 import { AuthCard } from './auth-card';
+import { useT } from '../../../i18n/i18n';
+import { inLanguage } from '@urembo/contract/message-catalogue';
 
 /**
  * /verify-email and /verify-phone: a code input, Verify, and "Send code", which says a code was sent only once the
  * API accepted the send (its refusal, e.g. a rate limit, is shown instead) and then counts down "Resend in {n}s"
  * through the server's cool-down (5 minutes for email, 2 for SMS).
  */
+/** A text with the address in it, the address in bold (as the English screens always showed it). */
+function withAddress(text: string, address: string): ReactNode {
+  const at = text.indexOf(address);
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <strong className="font-semibold text-ink">{address}</strong>
+      {text.slice(at + address.length)}
+    </>
+  );
+}
+
 export function CodeVerification({ kind }: { kind: 'email' | 'phone' }) {
+  const t = useT();
   const { data: user, isPending } = useAuthUser();
   const [, navigate] = useLocation();
   const verify = useVerifyCode(kind);
@@ -36,14 +52,14 @@ export function CodeVerification({ kind }: { kind: 'email' | 'phone' }) {
   // just mailed the first email code; a send before a reload).
   const [sent, setSent] = useState(() => cooldown.secondsLeft > 0);
   const verified = !!user && (kind === 'email' ? user.isEmailVerified : user.isPhoneVerified);
-  useDocumentTitle(kind === 'email' ? 'Verify your email' : 'Verify your phone');
+  useDocumentTitle(kind === 'email' ? t('verify.emailHeading') : t('verify.phoneHeading'));
 
-  if (isPending) return <Spinner label="Loading your account" />;
+  if (isPending) return <Spinner label={t('verify.loading')} />;
   if (!user) {
     return (
-      <AuthCard title="You are not signed in yet" subtitle="Sign in first, then verify your account.">
+      <AuthCard title={t('verify.signedOut')} subtitle={t('verify.signedOutBody')}>
         <Link to="/signin" className="btn-primary">
-          Sign in
+          {t('verify.signIn')}
         </Link>
       </AuthCard>
     );
@@ -55,16 +71,11 @@ export function CodeVerification({ kind }: { kind: 'email' | 'phone' }) {
   if (verified) {
     return (
       <AuthCard
-        title={kind === 'email' ? 'Your email is verified' : 'Your phone is verified'}
-        subtitle={
-          <>
-            <strong className="font-semibold text-ink">{shown}</strong> is already verified: there is nothing
-            more to do.
-          </>
-        }
+        title={kind === 'email' ? t('verify.emailDone') : t('verify.phoneDone')}
+        subtitle={withAddress(t('verify.already', { address: shown }), shown)}
       >
         <Link to="/profile" className="btn-primary">
-          Go to your profile
+          {t('verify.toProfile')}
         </Link>
       </AuthCard>
     );
@@ -72,7 +83,7 @@ export function CodeVerification({ kind }: { kind: 'email' | 'phone' }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = validateForm(verifyCodeBodySchema, { code });
+    const checked = validateForm(verifyCodeBodySchema, { code }, (m) => inLanguage(m, t.lang));
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -80,11 +91,11 @@ export function CodeVerification({ kind }: { kind: 'email' | 'phone' }) {
     setErrors({});
     verify.mutate(checked.data.code, {
       onSuccess: () => {
-        toast.success(kind === 'email' ? 'Your email is verified' : 'Your phone is verified');
+        toast.success(kind === 'email' ? t('verify.emailDone') : t('verify.phoneDone'));
         navigate('/profile');
       },
       onError: (error) => {
-        const message = errorMessage(error, 'Verification failed');
+        const message = errorMessage(error, t('verify.failed'));
         setErrors({ form: message });
         toast.error(message);
       },
@@ -98,41 +109,42 @@ export function CodeVerification({ kind }: { kind: 'email' | 'phone' }) {
       onSuccess: () => {
         setSent(true);
         cooldown.start(kind === 'email' ? EMAIL_CODE_COOLDOWN_SECONDS : PHONE_CODE_COOLDOWN_SECONDS);
-        toast.success(`Code sent to ${shown}`);
+        toast.success(t('verify.codeSent', { address: shown }));
       },
       onError: (error) => {
         // The server says how long its cool-down still runs: count that down.
         if (error instanceof ApiRequestError && error.status === 429 && error.retryAfterSeconds) {
           cooldown.start(error.retryAfterSeconds);
         }
-        const message = errorMessage(error, 'The code could not be sent. Please try again.');
+        const message = errorMessage(error, t('verify.sendFailed'));
         setErrors({ form: message });
         toast.error(message);
       },
     });
   }
 
-  const by = kind === 'email' ? 'by email to' : 'by SMS to';
   return (
     <AuthCard
-      title={kind === 'email' ? 'Verify your email' : 'Verify your phone'}
+      title={kind === 'email' ? t('verify.emailHeading') : t('verify.phoneHeading')}
       subtitle={
         sent ? (
           <span role="status">
-            We sent a 6-digit code {by} <strong className="font-semibold text-ink">{shown}</strong>. Enter it
-            below; codes expire after 15 minutes.
+            {withAddress(
+              t(kind === 'email' ? 'verify.sentByEmail' : 'verify.sentBySms', { address: shown }),
+              shown,
+            )}
           </span>
         ) : (
-          <>
-            Press “Send code” and we will send a 6-digit code {by}{' '}
-            <strong className="font-semibold text-ink">{shown}</strong>, then enter it below.
-          </>
+          withAddress(
+            t(kind === 'email' ? 'verify.pressEmail' : 'verify.pressSms', { address: shown }),
+            shown,
+          )
         )
       }
     >
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-4">
         <TextField
-          label="Verification code"
+          label={t('verify.codeLabel')}
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -146,7 +158,7 @@ export function CodeVerification({ kind }: { kind: 'email' | 'phone' }) {
         />
         <FormError message={errors.form} />
         <button type="submit" className="btn-primary w-full py-3" disabled={verify.isPending}>
-          {verify.isPending ? 'Verifying…' : 'Verify'}
+          {verify.isPending ? t('verify.busy') : t('verify.submit')}
         </button>
         <button
           type="button"
@@ -155,12 +167,12 @@ export function CodeVerification({ kind }: { kind: 'email' | 'phone' }) {
           disabled={cooldown.secondsLeft > 0 || send.isPending}
         >
           {send.isPending
-            ? 'Sending…'
+            ? t('form.sending')
             : cooldown.secondsLeft > 0
-              ? `Resend in ${cooldown.secondsLeft}s`
+              ? t('verify.resendIn', { seconds: cooldown.secondsLeft })
               : sent
-                ? 'Send a new code'
-                : 'Send code'}
+                ? t('verify.sendNew')
+                : t('verify.send')}
         </button>
       </form>
     </AuthCard>

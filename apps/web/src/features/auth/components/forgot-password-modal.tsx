@@ -11,6 +11,7 @@ import {
 } from '../../../lib/form-errors';
 import { useForgotPassword, useResetPasswordByCode } from '../mutations';
 import { authSchemas, prefetchAuthSchemas } from '../schemas';
+import { useT } from '../../../i18n/i18n';
 
 type Way = 'phone' | 'email';
 
@@ -19,6 +20,7 @@ type Way = 'phone' | 'email';
  * mailed to its email. By phone, a second step takes the 6-digit code and the new password.
  */
 export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const [way, setWay] = useState<Way>('phone');
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
@@ -52,22 +54,22 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
           setCodeSentTo(checked.data.phone);
           return;
         }
-        toast.success('Password recovery email sent!');
+        toast.success(t('forgot.emailSent'));
         setEmail('');
         close();
       },
       onError: (error) => {
         setErrors({
           ...serverFieldErrors(error),
-          form: errorMessage(error, 'Failed to send the recovery message'),
+          form: errorMessage(error, t('forgot.failed')),
         });
-        toast.error(errorMessage(error, 'Failed to send the recovery message'));
+        toast.error(errorMessage(error, t('forgot.failed')));
       },
     });
   }
 
   return (
-    <Modal open={open} onClose={close} title="Forgot your password?">
+    <Modal open={open} onClose={close} title={t('forgot.title')}>
       {codeSentTo ? (
         <ResetByCodeForm
           phone={codeSentTo}
@@ -80,12 +82,12 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
       ) : (
         <form ref={formRef} onSubmit={submit} onFocus={prefetchAuthSchemas} noValidate className="space-y-4">
           <fieldset>
-            <legend className="mb-2 text-sm font-medium text-stone-700">Send me</legend>
+            <legend className="mb-2 text-sm font-medium text-stone-700">{t('forgot.sendMe')}</legend>
             <div className="grid grid-cols-2 gap-2">
               {(
                 [
-                  ['phone', 'A code by SMS'],
-                  ['email', 'A link by email'],
+                  ['phone', t('forgot.bySms')],
+                  ['email', t('forgot.byEmail')],
                 ] as const
               ).map(([value, label]) => (
                 <label
@@ -114,11 +116,9 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
           </fieldset>
           {way === 'phone' ? (
             <>
-              <p className="text-sm text-stone-600">
-                Enter the phone number of your account and we will send it a 6-digit code by SMS.
-              </p>
+              <p className="text-sm text-stone-600">{t('forgot.phoneIntro')}</p>
               <TextField
-                label="Phone number"
+                label={t('form.phone')}
                 type="tel"
                 name="recovery-phone"
                 autoComplete="tel"
@@ -131,11 +131,9 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
             </>
           ) : (
             <>
-              <p className="text-sm text-stone-600">
-                Enter the email of your account and we will send you a link to choose a new password.
-              </p>
+              <p className="text-sm text-stone-600">{t('forgot.emailIntro')}</p>
               <TextField
-                label="Email"
+                label={t('form.email')}
                 type="email"
                 name="recovery-email"
                 autoComplete="email"
@@ -150,8 +148,8 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
           <FormError message={errors.form} />
           <FormActions
             submitting={form.checking || forgot.isPending}
-            label={way === 'phone' ? 'Send Code' : 'Send Recovery Email'}
-            busyLabel="Sending…"
+            label={way === 'phone' ? t('forgot.sendCode') : t('forgot.sendEmail')}
+            busyLabel={t('form.sending')}
             onCancel={close}
           />
         </form>
@@ -170,6 +168,7 @@ function ResetByCodeForm({
   onDone: () => void;
   onBack: () => void;
 }) {
+  const t = useT();
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -187,17 +186,17 @@ function ResetByCodeForm({
       return;
     }
     if (password !== confirm) {
-      setErrors({ confirm: 'Passwords do not match' });
+      setErrors({ confirm: t('forgot.noMatch') });
       return;
     }
     setErrors({});
     reset.mutate(checked.data, {
       onSuccess: () => {
-        toast.success('Password changed. Sign in with your new password.');
+        toast.success(t('forgot.changed'));
         onDone();
       },
       onError: (error) => {
-        const message = errorMessage(error, 'Failed to reset password');
+        const message = errorMessage(error, t('forgot.resetFailed'));
         setErrors({ ...serverFieldErrors(error), form: message });
       },
     });
@@ -206,11 +205,10 @@ function ResetByCodeForm({
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="space-y-4">
       <p className="text-sm text-stone-600" aria-live="polite">
-        If an account uses <span className="font-semibold">+{phone}</span>, an SMS with a 6-digit code is on
-        its way. The code works for 10 minutes, once.
+        {t('forgot.codeOnWay', { phone: `+${phone}` })}
       </p>
       <TextField
-        label="Code from the SMS"
+        label={t('forgot.codeLabel')}
         name="reset-code"
         autoComplete="one-time-code"
         inputMode="numeric"
@@ -221,7 +219,7 @@ function ResetByCodeForm({
         error={errors.code}
       />
       <TextField
-        label="New password"
+        label={t('form.newPassword')}
         type="password"
         name="new-password"
         autoComplete="new-password"
@@ -231,7 +229,7 @@ function ResetByCodeForm({
         error={errors.password}
       />
       <TextField
-        label="Confirm new password"
+        label={t('form.confirmPassword')}
         type="password"
         name="confirm-password"
         autoComplete="new-password"
@@ -243,8 +241,8 @@ function ResetByCodeForm({
       <FormError message={errors.form} />
       <FormActions
         submitting={form.checking || reset.isPending}
-        label="Reset Password"
-        busyLabel="Saving…"
+        label={t('forgot.reset')}
+        busyLabel={t('form.saving')}
         onCancel={onBack}
       />
     </form>

@@ -1,6 +1,8 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import type { newPasswordProblem, PasswordContext } from '@urembo/contract/password-strength';
 import { TextField } from '../../../components/form-field';
+import { useT } from '../../../i18n/i18n';
+import { inLanguage } from '@urembo/contract/message-catalogue';
 
 type Checker = typeof newPasswordProblem;
 
@@ -38,6 +40,7 @@ export function NewPasswordField({
   /** What the field says before anything is typed. */
   idleHint: string;
 }) {
+  const t = useT();
   const [verdict, setVerdict] = useState<{ password: string; problem: string | null } | null>(null);
   const phone = context?.phone;
   const fullName = context?.fullName;
@@ -65,7 +68,7 @@ export function NewPasswordField({
       data-testid="password-verdict"
       className={known ? (known.problem ? 'text-amber-800' : 'text-emerald-700') : undefined}
     >
-      {known ? (known.problem ?? 'Good: that password is not easy to guess.') : idleHint}
+      {known ? (known.problem ? inLanguage(known.problem, t.lang) : t('password.good')) : idleHint}
     </span>
   );
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatDate } from '../../../lib/dates';
 import toast from 'react-hot-toast';
-import { changePasswordBodySchema, type SecurityEventInfo, type SessionInfo } from '@urembo/contract/auth';
+import { changePasswordBodySchema, type SessionInfo } from '@urembo/contract/auth';
 import { FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import {
@@ -20,6 +20,8 @@ import {
   useEndSession,
   useSessions,
 } from '../mutations';
+import { useDates, useT, type Translator } from '../../../i18n/i18n';
+import { inLanguage } from '@urembo/contract/message-catalogue';
 
 /** "Chrome on Android", "Safari on iPhone": enough for a customer to recognise a device. */
 export function describeDevice(userAgent: string | null): string {
@@ -55,13 +57,14 @@ export function describeDevice(userAgent: string | null): string {
   return browser ?? system ?? 'Unknown browser';
 }
 
-function lastSeen(iso: string): string {
+function lastSeen(iso: string, t: Translator): string {
   const minutes = Math.round((Date.now() - Date.parse(iso)) / 60_000);
-  if (minutes < 60) return 'Active in the last hour';
-  return `Last seen ${formatDate(iso, 'dayTime')}`;
+  if (minutes < 60) return t('security.activeNow');
+  return t('security.lastSeen', { date: formatDate(iso, 'dayTime', t.lang) });
 }
 
 function ChangePasswordForm() {
+  const t = useT();
   const change = useChangePassword();
   const { data: user } = useAuthUser();
   const [currentPassword, setCurrent] = useState('');
@@ -72,9 +75,11 @@ function ChangePasswordForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = validateForm(changePasswordBodySchema, { currentPassword, newPassword });
+    const checked = validateForm(changePasswordBodySchema, { currentPassword, newPassword }, (m) =>
+      inLanguage(m, t.lang),
+    );
     if (!checked.ok) return setErrors(checked.errors);
-    if (newPassword !== confirm) return setErrors({ confirm: 'Passwords do not match' });
+    if (newPassword !== confirm) return setErrors({ confirm: t('forgot.noMatch') });
     setErrors({});
     change.mutate(checked.data, {
       onSuccess: (data) => {
@@ -84,8 +89,8 @@ function ChangePasswordForm() {
         setConfirm('');
       },
       onError: (error) => {
-        const message = errorMessage(error, 'Could not change the password');
-        const field = /current password/i.test(message) ? 'currentPassword' : 'newPassword';
+        const message = errorMessage(error, t('security.changeFailed'));
+        const field = /current password|nenosiri la sasa/i.test(message) ? 'currentPassword' : 'newPassword';
         setErrors({ ...serverFieldErrors(error), [field]: message });
         toast.error(message);
       },
@@ -98,11 +103,11 @@ function ChangePasswordForm() {
       onSubmit={submit}
       noValidate
       className="grid gap-4 sm:max-w-md"
-      aria-label="Change password"
+      aria-label={t('security.changeForm')}
     >
-      <h3 className="font-display text-lg font-semibold text-ink">Change password</h3>
+      <h3 className="font-display text-lg font-semibold text-ink">{t('security.changeForm')}</h3>
       <TextField
-        label="Current password"
+        label={t('details.currentPassword')}
         type="password"
         name="currentPassword"
         autoComplete="current-password"
@@ -111,16 +116,16 @@ function ChangePasswordForm() {
         error={errors.currentPassword}
       />
       <NewPasswordField
-        label="New password"
+        label={t('form.newPassword')}
         name="newPassword"
         value={newPassword}
         onChange={(e) => setNew(e.target.value)}
         error={errors.newPassword}
         context={user ? { phone: user.phone, fullName: user.fullName, email: user.email } : {}}
-        idleHint="At least 8 characters; not a common password or a pattern, and not your name, phone number or email."
+        idleHint={t('security.idle')}
       />
       <TextField
-        label="Confirm new password"
+        label={t('form.confirmPassword')}
         type="password"
         name="confirm"
         autoComplete="new-password"
@@ -130,13 +135,15 @@ function ChangePasswordForm() {
       />
       <FormError message={errors.form} />
       <button type="submit" className="btn-primary justify-self-start px-6" disabled={change.isPending}>
-        {change.isPending ? 'Saving…' : 'Change password'}
+        {change.isPending ? t('form.saving') : t('security.changeForm')}
       </button>
     </form>
   );
 }
 
 function DeviceRow({ session }: { session: SessionInfo }) {
+  const t = useT();
+  const { formatDate } = useDates();
   const end = useEndSession();
   const name = describeDevice(session.userAgent);
   return (
@@ -146,15 +153,18 @@ function DeviceRow({ session }: { session: SessionInfo }) {
           {name}
           {session.current ? (
             <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700 ring-1 ring-emerald-200">
-              This device
+              {t('security.thisDevice')}
             </span>
           ) : null}
         </p>
-        <p className="text-sm text-stone-500">{lastSeen(session.lastSeenAt)}</p>
+        <p className="text-sm text-stone-500">{lastSeen(session.lastSeenAt, t)}</p>
         <p className="text-xs text-stone-500" data-testid="session-ends">
           {session.idleExpiresAt < session.expiresAt
-            ? `Signs out if unused until ${formatDate(session.idleExpiresAt, 'dateTime')}; ends ${formatDate(session.expiresAt, 'dateTime')} at the latest`
-            : `Ends ${formatDate(session.expiresAt, 'dateTime')}`}
+            ? t('security.idleEnds', {
+                idle: formatDate(session.idleExpiresAt, 'dateTime'),
+                end: formatDate(session.expiresAt, 'dateTime'),
+              })
+            : t('security.ends', { end: formatDate(session.expiresAt, 'dateTime') })}
         </p>
       </div>
       {session.current ? null : (
@@ -162,7 +172,7 @@ function DeviceRow({ session }: { session: SessionInfo }) {
           type="button"
           className="btn-outline px-4 py-1.5 text-xs"
           disabled={end.isPending}
-          aria-label={`Sign out ${name}`}
+          aria-label={t('security.signOutDevice', { device: name })}
           onClick={() =>
             end.mutate(session._id, {
               onSuccess: (data) => toast.success(data.message),
@@ -170,7 +180,7 @@ function DeviceRow({ session }: { session: SessionInfo }) {
             })
           }
         >
-          Sign out
+          {t('security.signOut')}
         </button>
       )}
     </li>
@@ -178,13 +188,14 @@ function DeviceRow({ session }: { session: SessionInfo }) {
 }
 
 function Devices() {
+  const t = useT();
   const { data: sessions, isPending, isError } = useSessions();
   const endOthers = useEndOtherSessions();
   const others = sessions?.filter((s) => !s.current).length ?? 0;
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 className="font-display text-lg font-semibold text-ink">Signed-in devices</h3>
+        <h3 className="font-display text-lg font-semibold text-ink">{t('security.devices')}</h3>
         {others > 0 ? (
           <button
             type="button"
@@ -197,16 +208,16 @@ function Devices() {
               })
             }
           >
-            Sign out everywhere else
+            {t('security.signOutOthers')}
           </button>
         ) : null}
       </div>
       {isPending ? (
-        <p className="py-3 text-sm text-stone-500">Loading your devices…</p>
+        <p className="py-3 text-sm text-stone-500">{t('security.loadingDevices')}</p>
       ) : isError ? (
-        <p className="py-3 text-sm text-red-700">Your devices could not be loaded. Please try again.</p>
+        <p className="py-3 text-sm text-red-700">{t('security.devicesFailed')}</p>
       ) : (
-        <ul className="divide-y divide-stone-100" aria-label="Signed-in devices">
+        <ul className="divide-y divide-stone-100" aria-label={t('security.devices')}>
           {sessions.map((session) => (
             <DeviceRow key={session._id} session={session} />
           ))}
@@ -216,29 +227,20 @@ function Devices() {
   );
 }
 
-const EVENT_TEXT: Record<SecurityEventInfo['event'], string> = {
-  signin: 'Signed in',
-  'signin-failed': 'Wrong password or code tried',
-  'password-changed': 'Password changed',
-  'session-ended': 'Signed out',
-  'two-factor-enabled': 'Two-factor sign-in turned on',
-};
-
 function Activity() {
+  const t = useT();
+  const { formatDate } = useDates();
   const { data: events, isPending, isError } = useActivity();
   return (
     <div>
-      <h3 className="font-display text-lg font-semibold text-ink">Sign-in history</h3>
-      <p className="text-sm text-stone-500">
-        The last 50 sign-ins and changes to your account. Something you do not recognise? Change your
-        password.
-      </p>
+      <h3 className="font-display text-lg font-semibold text-ink">{t('security.history')}</h3>
+      <p className="text-sm text-stone-500">{t('security.historyIntro')}</p>
       {isPending ? (
-        <p className="py-3 text-sm text-stone-500">Loading your history…</p>
+        <p className="py-3 text-sm text-stone-500">{t('security.loadingHistory')}</p>
       ) : isError ? (
-        <p className="py-3 text-sm text-red-700">Your history could not be loaded. Please try again.</p>
+        <p className="py-3 text-sm text-red-700">{t('security.historyFailed')}</p>
       ) : (
-        <ul className="mt-2 divide-y divide-stone-100" aria-label="Sign-in history">
+        <ul className="mt-2 divide-y divide-stone-100" aria-label={t('security.history')}>
           {events.map((e, i) => (
             <li
               key={`${e.at}-${i}`}
@@ -249,7 +251,7 @@ function Activity() {
                   e.event === 'signin-failed' ? 'font-medium text-amber-800' : 'font-medium text-ink'
                 }
               >
-                {EVENT_TEXT[e.event]}
+                {t(`security.event.${e.event}`)}
               </span>
               <span className="text-stone-500">
                 {describeDevice(e.device)}
@@ -265,10 +267,11 @@ function Activity() {
 
 /** The profile's "Security" panel: change the password, see and end the account's sessions (a lost phone). */
 export function SecurityPanel() {
+  const t = useT();
   return (
     <section className="card mt-6 grid gap-8 p-5 sm:p-6" aria-labelledby="security-heading">
       <h2 id="security-heading" className="font-display text-2xl font-semibold text-brand-800">
-        Security
+        {t('security.heading')}
       </h2>
       <TwoFactorPanel />
       <ChangePasswordForm />

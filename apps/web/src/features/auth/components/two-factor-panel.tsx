@@ -5,12 +5,14 @@ import { TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useTwoFactorStatus } from '../api';
 import { useDisableTwoFactor, useEnableTwoFactor, useSetupTwoFactor } from '../mutations';
+import { useT } from '../../../i18n/i18n';
 
 /**
  * The QR code an authenticator app scans, drawn as SVG by the `qrcode` library. The library is loaded here, when a
  * customer starts the setup, never with the shop's pages (a test checks the built bundle).
  */
 function QrCode({ text }: { text: string }) {
+  const t = useT();
   const [svg, setSvg] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -23,13 +25,12 @@ function QrCode({ text }: { text: string }) {
       live = false;
     };
   }, [text]);
-  if (failed)
-    return <p className="text-sm text-red-700">The QR code could not be drawn: type the key below.</p>;
+  if (failed) return <p className="text-sm text-red-700">{t('tfa.qrFailed')}</p>;
   if (!svg) return <div className="h-48 w-48 animate-pulse rounded-lg bg-stone-100" aria-hidden="true" />;
   return (
     <img
       src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
-      alt="QR code for your authenticator app"
+      alt={t('tfa.qrAlt')}
       width={192}
       height={192}
       className="h-48 w-48 rounded-lg border border-stone-200 bg-white"
@@ -44,11 +45,12 @@ function grouped(secret: string): string {
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const text = `Urembo recovery codes (each works once)\n\n${codes.join('\n')}\n`;
+  const t = useT();
+  const text = `${t('tfa.codesFile')}\n\n${codes.join('\n')}\n`;
   function copy() {
     navigator.clipboard?.writeText(text).then(
-      () => toast.success('Recovery codes copied'),
-      () => toast.error('Could not copy: select the codes and copy them by hand'),
+      () => toast.success(t('tfa.copied')),
+      () => toast.error(t('tfa.copyFailed')),
     );
   }
   function download() {
@@ -61,14 +63,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   }
   return (
     <div className="grid gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
-      <p className="font-semibold text-amber-900">Save your recovery codes now</p>
-      <p className="text-sm text-amber-900">
-        If you lose your phone, each of these codes signs you in once instead of the app&rsquo;s code. They
-        are shown only this once.
-      </p>
+      <p className="font-semibold text-amber-900">{t('tfa.saveNow')}</p>
+      <p className="text-sm text-amber-900">{t('tfa.codesIntro')}</p>
       <ul
         className="grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-sm text-ink sm:max-w-sm"
-        aria-label="Recovery codes"
+        aria-label={t('tfa.codes')}
       >
         {codes.map((code) => (
           <li key={code}>{code}</li>
@@ -76,13 +75,13 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       </ul>
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn-outline px-4 py-1.5 text-xs" onClick={copy}>
-          Copy
+          {t('tfa.copy')}
         </button>
         <button type="button" className="btn-outline px-4 py-1.5 text-xs" onClick={download}>
-          Download
+          {t('tfa.download')}
         </button>
         <button type="button" className="btn-primary px-4 py-1.5 text-xs" onClick={onDone}>
-          I have saved them
+          {t('tfa.saved')}
         </button>
       </div>
     </div>
@@ -98,42 +97,41 @@ function TurnOn({
   onCancel: () => void;
   onEnabled: (codes: string[]) => void;
 }) {
+  const t = useT();
   const enable = useEnableTwoFactor();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   function submit(event: FormEvent) {
     event.preventDefault();
     const typed = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(typed)) return setError('Enter the 6 digits your authenticator app shows');
+    if (!/^\d{6}$/.test(typed)) return setError(t('twoFactor.digits'));
     setError(undefined);
     enable.mutate(typed, {
       onSuccess: (answer) => {
-        toast.success('Two-factor sign-in is on');
+        toast.success(t('tfa.on'));
         onEnabled(answer.recoveryCodes);
       },
-      onError: (err) => setError(errorMessage(err, 'Could not turn two-factor sign-in on')),
+      onError: (err) => setError(errorMessage(err, t('tfa.onFailed'))),
     });
   }
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Turn on two-factor sign-in">
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label={t('tfa.turnOnForm')}>
       <ol className="list-decimal space-y-1 pl-5 text-sm text-stone-600">
-        <li>
-          Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Authy…).
-        </li>
-        <li>Scan this QR code, or type the key below into the app.</li>
-        <li>Enter the 6-digit code the app shows for Urembo.</li>
+        <li>{t('tfa.step1')}</li>
+        <li>{t('tfa.step2')}</li>
+        <li>{t('tfa.step3')}</li>
       </ol>
       <div className="flex flex-wrap items-center gap-5">
         <QrCode text={setup.otpauthUrl} />
         <div className="min-w-0">
-          <p className="text-sm font-medium text-stone-700">Key for typing in</p>
+          <p className="text-sm font-medium text-stone-700">{t('tfa.key')}</p>
           <p className="break-words font-mono text-sm text-ink" data-testid="two-factor-secret">
             {grouped(setup.secret)}
           </p>
         </div>
       </div>
       <TextField
-        label="6-digit code"
+        label={t('twoFactor.code')}
         name="code"
         autoComplete="one-time-code"
         inputMode="numeric"
@@ -145,10 +143,10 @@ function TurnOn({
       />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn-primary px-6" disabled={enable.isPending}>
-          {enable.isPending ? 'Checking…' : 'Turn on'}
+          {enable.isPending ? t('twoFactor.checking') : t('tfa.turnOn')}
         </button>
         <button type="button" className="btn-ghost px-4" onClick={onCancel}>
-          Cancel
+          {t('form.cancel')}
         </button>
       </div>
     </form>
@@ -156,13 +154,14 @@ function TurnOn({
 }
 
 function TurnOff({ onCancel }: { onCancel: () => void }) {
+  const t = useT();
   const disable = useDisableTwoFactor();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!password || !code.trim()) return setError('Enter your password and a code from your app');
+    if (!password || !code.trim()) return setError(t('tfa.needBoth'));
     setError(undefined);
     disable.mutate(
       { password, code: code.trim() },
@@ -171,19 +170,14 @@ function TurnOff({ onCancel }: { onCancel: () => void }) {
           toast.success(answer.message);
           onCancel();
         },
-        onError: (err) => setError(errorMessage(err, 'Could not turn two-factor sign-in off')),
+        onError: (err) => setError(errorMessage(err, t('tfa.offFailed'))),
       },
     );
   }
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="grid gap-4 sm:max-w-md"
-      aria-label="Turn off two-factor sign-in"
-    >
+    <form onSubmit={submit} noValidate className="grid gap-4 sm:max-w-md" aria-label={t('tfa.turnOffForm')}>
       <TextField
-        label="Password"
+        label={t('form.password')}
         type="password"
         name="password"
         autoComplete="current-password"
@@ -191,7 +185,7 @@ function TurnOff({ onCancel }: { onCancel: () => void }) {
         onChange={(e) => setPassword(e.target.value)}
       />
       <TextField
-        label="Code from your app, or a recovery code"
+        label={t('tfa.codeOrRecovery')}
         name="code"
         autoComplete="one-time-code"
         value={code}
@@ -200,10 +194,10 @@ function TurnOff({ onCancel }: { onCancel: () => void }) {
       />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn-primary px-6" disabled={disable.isPending}>
-          {disable.isPending ? 'Turning off…' : 'Turn off two-factor sign-in'}
+          {disable.isPending ? t('tfa.turningOff') : t('tfa.turnOffForm')}
         </button>
         <button type="button" className="btn-ghost px-4" onClick={onCancel}>
-          Keep it on
+          {t('tfa.keepOn')}
         </button>
       </div>
     </form>
@@ -212,6 +206,7 @@ function TurnOff({ onCancel }: { onCancel: () => void }) {
 
 /** The Security panel's two-factor part: turn it on (QR code, key, first code, recovery codes) or off. */
 export function TwoFactorPanel() {
+  const t = useT();
   const status = useTwoFactorStatus();
   const start = useSetupTwoFactor();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
@@ -229,7 +224,7 @@ export function TwoFactorPanel() {
   function begin() {
     start.mutate(undefined, {
       onSuccess: (answer) => setSetup(answer),
-      onError: (err) => toast.error(errorMessage(err, 'Could not start the setup')),
+      onError: (err) => toast.error(errorMessage(err, t('tfa.startFailed'))),
     });
   }
 
@@ -237,9 +232,9 @@ export function TwoFactorPanel() {
   if (codes) {
     body = <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
   } else if (status.isPending) {
-    body = <p className="text-sm text-stone-500">Loading…</p>;
+    body = <p className="text-sm text-stone-500">{t('tfa.loading')}</p>;
   } else if (status.isError) {
-    body = <p className="text-sm text-red-700">Two-factor sign-in could not be loaded. Please try again.</p>;
+    body = <p className="text-sm text-red-700">{t('tfa.loadFailed')}</p>;
   } else if (status.data.enabled) {
     body = turningOff ? (
       <TurnOff onCancel={() => setTurningOff(false)} />
@@ -247,13 +242,12 @@ export function TwoFactorPanel() {
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-sm text-stone-700">
           <span className="mr-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700 ring-1 ring-emerald-200">
-            On
+            {t('tfa.onBadge')}
           </span>
-          Signing in asks for a code from your app. {status.data.recoveryCodesLeft} recovery{' '}
-          {status.data.recoveryCodesLeft === 1 ? 'code' : 'codes'} left.
+          {t.n('tfa.asks', status.data.recoveryCodesLeft)}
         </p>
         <button type="button" className="btn-outline px-4 py-1.5 text-xs" onClick={() => setTurningOff(true)}>
-          Turn off
+          {t('tfa.turnOff')}
         </button>
       </div>
     );
@@ -276,20 +270,17 @@ export function TwoFactorPanel() {
             className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
             role="alert"
           >
-            The admin pages need two-factor sign-in on your account. Turn it on here to use them.
+            {t('tfa.adminNeeds')}
           </p>
         ) : null}
-        <p className="text-sm text-stone-600">
-          Besides your password, signing in will ask for a code from an authenticator app on your phone, so a
-          stolen password alone cannot open your account.
-        </p>
+        <p className="text-sm text-stone-600">{t('tfa.intro')}</p>
         <button
           type="button"
           className="btn-primary justify-self-start px-6"
           disabled={start.isPending}
           onClick={begin}
         >
-          {start.isPending ? 'Starting…' : 'Turn on two-factor sign-in'}
+          {start.isPending ? t('tfa.starting') : t('tfa.turnOnForm')}
         </button>
       </div>
     );
@@ -297,7 +288,7 @@ export function TwoFactorPanel() {
 
   return (
     <div id="two-factor" className="grid gap-3">
-      <h3 className="font-display text-lg font-semibold text-ink">Two-factor sign-in</h3>
+      <h3 className="font-display text-lg font-semibold text-ink">{t('tfa.heading')}</h3>
       {body}
     </div>
   );

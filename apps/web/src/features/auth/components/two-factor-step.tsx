@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useVerifyTwoFactor } from '../mutations';
+import { useT } from '../../../i18n/i18n';
 
 /** Sign-in's second step: the 6-digit code the authenticator app shows, or one of the recovery codes. */
 export function TwoFactorStep({
@@ -12,6 +13,7 @@ export function TwoFactorStep({
   onSignedIn: (dropped: number) => void;
   onRestart: () => void;
 }) {
+  const t = useT();
   const verify = useVerifyTwoFactor();
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
@@ -21,16 +23,16 @@ export function TwoFactorStep({
     event.preventDefault();
     const typed = code.trim();
     if (!useRecovery && !/^\d{6}$/.test(typed.replace(/\s/g, ''))) {
-      return setError('Enter the 6 digits your authenticator app shows');
+      return setError(t('twoFactor.digits'));
     }
     if (useRecovery && typed.replace(/[\s-]/g, '').length !== 10) {
-      return setError('A recovery code has 10 letters and digits, like k7m2q-x9p4t');
+      return setError(t('twoFactor.recoveryRule'));
     }
     setError(undefined);
     verify.mutate(useRecovery ? typed : typed.replace(/\s/g, ''), {
       onSuccess: ({ dropped }) => onSignedIn(dropped),
       onError: (err) => {
-        const message = errorMessage(err, 'Could not check the code');
+        const message = errorMessage(err, t('twoFactor.checkFailed'));
         setError(message);
         toast.error(message);
       },
@@ -42,7 +44,7 @@ export function TwoFactorStep({
       {useRecovery ? (
         <TextField
           key="recovery"
-          label="Recovery code"
+          label={t('twoFactor.recovery')}
           name="recovery-code"
           autoComplete="off"
           autoCapitalize="none"
@@ -51,13 +53,13 @@ export function TwoFactorStep({
           value={code}
           onChange={(e) => setCode(e.target.value)}
           error={error}
-          hint={error ? undefined : 'Each recovery code works once.'}
+          hint={error ? undefined : t('twoFactor.recoveryHint')}
           autoFocus
         />
       ) : (
         <TextField
           key="totp"
-          label="6-digit code"
+          label={t('twoFactor.code')}
           name="code"
           autoComplete="one-time-code"
           inputMode="numeric"
@@ -66,12 +68,12 @@ export function TwoFactorStep({
           value={code}
           onChange={(e) => setCode(e.target.value)}
           error={error}
-          hint={error ? undefined : 'Open your authenticator app and type the code it shows for Urembo.'}
+          hint={error ? undefined : t('twoFactor.codeHint')}
           autoFocus
         />
       )}
       <button type="submit" className="btn-primary w-full py-3" disabled={verify.isPending}>
-        {verify.isPending ? 'Checking…' : 'Verify and sign in'}
+        {verify.isPending ? t('twoFactor.checking') : t('twoFactor.verify')}
       </button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button
@@ -83,10 +85,10 @@ export function TwoFactorStep({
             setError(undefined);
           }}
         >
-          {useRecovery ? 'Use the code from my app' : 'Use a recovery code instead'}
+          {useRecovery ? t('twoFactor.useApp') : t('twoFactor.useRecovery')}
         </button>
         <button type="button" className="font-medium text-stone-600 hover:underline" onClick={onRestart}>
-          Start again
+          {t('twoFactor.restart')}
         </button>
       </div>
     </form>

@@ -7,10 +7,12 @@ import { Modal } from '../../../components/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuthUser } from '../api';
 import { useDeleteMe } from '../mutations';
+import { useT } from '../../../i18n/i18n';
 
 const EXPORT_URL = `/api/v1${userRoutes.exportMe.path}`;
 
 function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const remove = useDeleteMe();
   const [, navigate] = useLocation();
   const [password, setPassword] = useState('');
@@ -18,14 +20,14 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!password) return setError('Enter your password to delete your account');
+    if (!password) return setError(t('data.needPassword'));
     setError(undefined);
     remove.mutate(password, {
       onSuccess: (answer) => {
         toast.success(answer.message);
         navigate('/');
       },
-      onError: (err) => setError(errorMessage(err, 'Could not delete your account')),
+      onError: (err) => setError(errorMessage(err, t('data.deleteFailed'))),
     });
   }
 
@@ -33,30 +35,19 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
     <Modal
       open={open}
       onClose={onClose}
-      title="Delete your account?"
+      title={t('data.deleteTitle')}
       role="alertdialog"
       describedBy="delete-what"
     >
       <form onSubmit={submit} noValidate className="grid gap-4">
         <div id="delete-what" className="grid gap-2 text-sm text-stone-700">
-          <p>
-            This cannot be undone. You are signed out everywhere and cannot sign in to this account again.
-          </p>
-          <p>
-            <strong>Erased:</strong> your name, phone number, email and saved addresses, from your account and
-            from your orders; your cart and sign-in history.
-          </p>
-          <p>
-            <strong>Kept:</strong> your orders’ items, amounts and M-Pesa receipts, without your name or
-            contacts, because the shop must keep its books; your reviews stay, shown as “Former customer”.
-          </p>
-          <p>
-            Download your data first if you want a copy. Your phone number and email can open a new account
-            later.
-          </p>
+          <p>{t('data.noUndo')}</p>
+          <p>{t('data.erased')}</p>
+          <p>{t('data.kept')}</p>
+          <p>{t('data.downloadFirst')}</p>
         </div>
         <TextField
-          label="Your password"
+          label={t('data.yourPassword')}
           type="password"
           autoComplete="current-password"
           value={password}
@@ -66,14 +57,14 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
         />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button type="button" className="btn-outline" onClick={onClose}>
-            Keep my account
+            {t('data.keep')}
           </button>
           <button
             type="submit"
             className="btn-primary bg-red-700 px-6 hover:bg-red-800"
             disabled={remove.isPending}
           >
-            {remove.isPending ? 'Deleting…' : 'Delete my account'}
+            {remove.isPending ? t('data.deleting') : t('data.delete')}
           </button>
         </div>
       </form>
@@ -83,28 +74,26 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
 
 /** The profile's "Your data": download a copy of everything the shop keeps, or delete the account. */
 export function YourData() {
+  const t = useT();
   const { data: user } = useAuthUser();
   const [deleting, setDeleting] = useState(false);
   if (!user) return null;
   return (
     <section className="card mt-6 grid gap-4 p-5 sm:p-6" aria-labelledby="data-heading">
       <h2 id="data-heading" className="font-display text-2xl font-semibold text-brand-800">
-        Your data
+        {t('data.heading')}
       </h2>
-      <p className="text-sm text-stone-600">
-        Download a copy of everything the shop keeps about you (profile, addresses, orders and payments,
-        reviews, sessions), or delete your account.
-      </p>
+      <p className="text-sm text-stone-600">{t('data.intro')}</p>
       <div className="flex flex-col gap-3 sm:flex-row">
         <a className="btn-outline text-center" href={EXPORT_URL} download>
-          Download my data
+          {t('data.download')}
         </a>
         <button
           type="button"
           className="btn-outline border-red-300 text-red-700 hover:bg-red-50"
           onClick={() => setDeleting(true)}
         >
-          Delete my account
+          {t('data.delete')}
         </button>
       </div>
       <DeleteAccountDialog open={deleting} onClose={() => setDeleting(false)} />

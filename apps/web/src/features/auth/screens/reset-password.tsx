@@ -14,10 +14,13 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthCard } from '../components/auth-card';
 import { NewPasswordField } from '../components/new-password-field';
 import { useResetPassword } from '../mutations';
+import { useT } from '../../../i18n/i18n';
+import { inLanguage } from '@urembo/contract/message-catalogue';
 
 /** /reset-password/:token: the mailed link; two matching passwords. */
 export default function ResetPasswordScreen() {
-  useDocumentTitle('Reset Password');
+  const t = useT();
+  useDocumentTitle(t('reset.title'));
   const { token = '' } = useParams<{ token: string }>();
   const [, navigate] = useLocation();
   const reset = useResetPassword(token);
@@ -28,24 +31,24 @@ export default function ResetPasswordScreen() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = validateForm(resetPasswordBodySchema, { password });
+    const checked = validateForm(resetPasswordBodySchema, { password }, (m) => inLanguage(m, t.lang));
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
     }
     if (password !== confirm) {
-      setErrors({ confirm: 'Passwords do not match' });
-      toast.error('Passwords do not match');
+      setErrors({ confirm: t('forgot.noMatch') });
+      toast.error(t('forgot.noMatch'));
       return;
     }
     setErrors({});
     reset.mutate(checked.data.password, {
       onSuccess: () => {
-        toast.success('Password reset success');
+        toast.success(t('reset.done'));
         navigate('/signin');
       },
       onError: (error) => {
-        const message = errorMessage(error, 'Failed to reset password');
+        const message = errorMessage(error, t('forgot.resetFailed'));
         setErrors({ ...serverFieldErrors(error), form: message });
         toast.error(message);
       },
@@ -54,25 +57,25 @@ export default function ResetPasswordScreen() {
 
   return (
     <AuthCard
-      title="Choose a new password"
-      subtitle="Choosing a new password signs you out on every device; sign in again with the new one."
+      title={t('reset.heading')}
+      subtitle={t('reset.subtitle')}
       footer={
         <Link to="/signin" className="font-semibold text-brand-700 hover:underline">
-          Back to Sign-in
+          {t('reset.back')}
         </Link>
       }
     >
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-4">
         <NewPasswordField
-          label="New password"
+          label={t('form.newPassword')}
           name="password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={errors.password}
-          idleHint="At least 8 characters; not a common password or a pattern like 'abcd1234'."
+          idleHint={t('reset.idle')}
         />
         <TextField
-          label="Confirm new password"
+          label={t('form.confirmPassword')}
           type="password"
           name="confirm"
           autoComplete="new-password"
@@ -83,7 +86,7 @@ export default function ResetPasswordScreen() {
         />
         <FormError message={errors.form} />
         <button type="submit" className="btn-primary w-full py-3" disabled={reset.isPending}>
-          {reset.isPending ? 'Saving…' : 'Reset Password'}
+          {reset.isPending ? t('form.saving') : t('forgot.reset')}
         </button>
       </form>
     </AuthCard>

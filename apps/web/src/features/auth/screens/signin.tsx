@@ -2,7 +2,6 @@ import { useHydrated } from '../../../lib/use-hydrated';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useSearch } from 'wouter';
-import { PHONE_HINT } from '@urembo/contract/phone';
 import { FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { authHref, nextPathFrom } from '../../../lib/next-path';
@@ -19,11 +18,13 @@ import { ForgotPasswordModal } from '../components/forgot-password-modal';
 import { TwoFactorStep } from '../components/two-factor-step';
 import { droppedMessage, useSignin } from '../mutations';
 import { authSchemas, prefetchAuthSchemas } from '../schemas';
+import { useT } from '../../../i18n/i18n';
 
 /** /signin: phone or email, and the password. */
 export default function SigninScreen() {
   const hydrated = useHydrated();
-  useDocumentTitle('Sign-in');
+  const t = useT();
+  useDocumentTitle(t('signin.title'));
   const [, navigate] = useLocation();
   const { data: user } = useAuthUser();
   const signin = useSignin();
@@ -44,7 +45,7 @@ export default function SigninScreen() {
   }, [user, navigate, next]);
 
   function signedIn(dropped: number) {
-    toast.success('Signin successful!');
+    toast.success(t('signin.done'));
     if (dropped > 0) toast.error(droppedMessage(dropped));
     navigate(next ?? '/');
   }
@@ -72,7 +73,7 @@ export default function SigninScreen() {
       },
       onError: (error) => {
         signingIn.current = false;
-        const message = errorMessage(error, 'Failed to signin');
+        const message = errorMessage(error, t('signin.failed'));
         setErrors({ ...serverFieldErrors(error), form: message });
         toast.error(message);
       },
@@ -81,7 +82,7 @@ export default function SigninScreen() {
 
   if (secondStep) {
     return (
-      <AuthCard title="Two-factor sign-in" subtitle="One more step: the code from your authenticator app.">
+      <AuthCard title={t('signin.twoFactorTitle')} subtitle={t('signin.twoFactorSubtitle')}>
         <TwoFactorStep
           onSignedIn={signedIn}
           onRestart={() => {
@@ -96,20 +97,20 @@ export default function SigninScreen() {
 
   return (
     <AuthCard
-      title="Welcome back"
-      subtitle="Sign in with your phone number or your email."
+      title={t('signin.welcome')}
+      subtitle={t('signin.subtitle')}
       footer={
         <>
-          New to Urembo?{' '}
+          {t('signin.newHere')}{' '}
           <Link to={authHref('/signup', next)} className="font-semibold text-brand-700 hover:underline">
-            Create an account (Sign-up)
+            {t('signin.createAccount')}
           </Link>
         </>
       }
     >
       <form ref={formRef} onSubmit={submit} onFocus={prefetchAuthSchemas} noValidate className="space-y-4">
         <TextField
-          label="Phone number"
+          label={t('form.phone')}
           type="tel"
           name="phone"
           autoComplete="tel"
@@ -118,13 +119,14 @@ export default function SigninScreen() {
           value={values.phone}
           onChange={set('phone')}
           error={errors.phone}
-          hint={errors.phone ? undefined : PHONE_HINT}
+          hint={errors.phone ? undefined : t('form.phoneHint')}
         />
         <div className="flex items-center gap-3 text-xs font-semibold uppercase tracking-wider text-stone-500">
-          <span className="h-px flex-1 bg-stone-200" /> or <span className="h-px flex-1 bg-stone-200" />
+          <span className="h-px flex-1 bg-stone-200" /> {t('signin.or')}{' '}
+          <span className="h-px flex-1 bg-stone-200" />
         </div>
         <TextField
-          label="Email"
+          label={t('form.email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -135,7 +137,7 @@ export default function SigninScreen() {
           error={errors.email}
         />
         <TextField
-          label="Password"
+          label={t('form.password')}
           type="password"
           name="password"
           autoComplete="current-password"
@@ -150,7 +152,7 @@ export default function SigninScreen() {
             className="text-sm font-medium text-brand-700 hover:underline"
             onClick={() => setForgotOpen(true)}
           >
-            Forgot your password?
+            {t('signin.forgot')}
           </button>
         </div>
         <FormError message={errors.form} />
@@ -159,7 +161,7 @@ export default function SigninScreen() {
           className="btn-primary w-full py-3"
           disabled={!hydrated || form.checking || signin.isPending}
         >
-          {signin.isPending ? 'Signing in…' : 'Signin'}
+          {signin.isPending ? t('signin.busy') : t('signin.submit')}
         </button>
       </form>
       <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />

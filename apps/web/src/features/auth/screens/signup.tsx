@@ -3,7 +3,6 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useSearch } from 'wouter';
 import { EMAIL_CODE_COOLDOWN_SECONDS, PASSWORD_MIN } from '@urembo/contract/auth-rules';
-import { PHONE_HINT } from '@urembo/contract/phone';
 import { FormError, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { authHref, nextPathFrom } from '../../../lib/next-path';
@@ -19,11 +18,13 @@ import { NewPasswordField } from '../components/new-password-field';
 import { droppedMessage, useSignup } from '../mutations';
 import { authSchemas, prefetchAuthSchemas } from '../schemas';
 import { COOLDOWN_KEYS, startCooldown } from '../use-cooldown';
+import { useT } from '../../../i18n/i18n';
 
 /** /signup: creates the account, signs in, and goes home. */
 export default function SignupScreen() {
   const hydrated = useHydrated();
-  useDocumentTitle('Sign-up');
+  const t = useT();
+  useDocumentTitle(t('signup.title'));
   const [, navigate] = useLocation();
   const signup = useSignup();
   const next = nextPathFrom(useSearch());
@@ -48,12 +49,12 @@ export default function SignupScreen() {
       onSuccess: ({ user, dropped }) => {
         // The server has just mailed the first code: the resend button waits its cool-down.
         if (user.email) startCooldown(COOLDOWN_KEYS.email, EMAIL_CODE_COOLDOWN_SECONDS);
-        toast.success('Signup successful!');
+        toast.success(t('signup.done'));
         if (dropped > 0) toast.error(droppedMessage(dropped));
         navigate(next ?? '/');
       },
       onError: (error) => {
-        const message = errorMessage(error, 'Failed to create account');
+        const message = errorMessage(error, t('signup.failed'));
         setErrors({ ...serverFieldErrors(error), form: message });
         toast.error(message);
       },
@@ -62,31 +63,31 @@ export default function SignupScreen() {
 
   return (
     <AuthCard
-      title="Create your account"
-      subtitle="It takes a minute. Your phone number is your sign-in; email is optional."
+      title={t('signup.heading')}
+      subtitle={t('signup.subtitle')}
       footer={
         <>
-          Already have an account?{' '}
+          {t('signup.haveAccount')}{' '}
           <Link to={authHref('/signin', next)} className="font-semibold text-brand-700 hover:underline">
-            Sign-in
+            {t('signup.signin')}
           </Link>
         </>
       }
     >
       <form ref={formRef} onSubmit={submit} onFocus={prefetchAuthSchemas} noValidate className="space-y-4">
         <TextField
-          label="Full name"
+          label={t('form.fullName')}
           name="fullName"
           autoComplete="name"
           required
-          placeholder="e.g. Wanjiku Kamau"
+          placeholder={t('signup.namePlaceholder')}
           value={values.fullName}
           onChange={set('fullName')}
           error={errors.fullName}
         />
         <TextField
-          label="E-mail address"
-          labelNote="(optional)"
+          label={t('signup.emailLabel')}
+          labelNote={t('form.optional')}
           type="email"
           name="email"
           autoComplete="email"
@@ -97,7 +98,7 @@ export default function SignupScreen() {
           error={errors.email}
         />
         <TextField
-          label="Phone number"
+          label={t('form.phone')}
           type="tel"
           name="phone"
           autoComplete="tel"
@@ -107,16 +108,16 @@ export default function SignupScreen() {
           value={values.phone}
           onChange={set('phone')}
           error={errors.phone}
-          hint={errors.phone ? undefined : PHONE_HINT}
+          hint={errors.phone ? undefined : t('form.phoneHint')}
         />
         <NewPasswordField
-          label="Password"
+          label={t('form.password')}
           name="password"
           value={values.password}
           onChange={set('password')}
           error={errors.password}
           context={{ phone: values.phone, fullName: values.fullName, email: values.email }}
-          idleHint={`At least ${PASSWORD_MIN} characters. Avoid common passwords and patterns like "abcd1234".`}
+          idleHint={t('signup.passwordIdle', { min: PASSWORD_MIN })}
         />
         <FormError message={errors.form} />
         <button
@@ -124,7 +125,7 @@ export default function SignupScreen() {
           className="btn-primary w-full py-3"
           disabled={!hydrated || form.checking || signup.isPending}
         >
-          {signup.isPending ? 'Creating account...' : 'Sign-up'}
+          {signup.isPending ? t('signup.busy') : t('signup.submit')}
         </button>
       </form>
     </AuthCard>

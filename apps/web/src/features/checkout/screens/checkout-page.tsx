@@ -25,21 +25,24 @@ import {
   useOrderQuote,
   useTryDiscountCode,
 } from '../api';
+import { useT } from '../../../i18n/i18n';
 
 /** /checkout: delivery address, payment method, the server's summary, and placing the order. */
 export function CheckoutPage() {
-  useDocumentTitle('Checkout');
+  const t = useT();
+  useDocumentTitle(t('checkout.title'));
   // Read once: after the order is placed the data is removed, and the page must not bounce to /shop meanwhile.
   const [items] = useState<CheckoutItem[] | null>(() => readCheckoutData());
   const { data: user, isPending: authPending } = useAuthUser();
 
   if (!items) return <Redirect to="/shop" replace />;
-  if (authPending) return <Spinner label="Loading checkout" />;
-  if (!user) return <SignedOutNotice reason="Sign up or sign in to place your order." />;
+  if (authPending) return <Spinner label={t('checkout.loading')} />;
+  if (!user) return <SignedOutNotice reason={t('checkout.signedOut')} />;
   return <Checkout items={items} userId={user._id} />;
 }
 
 function Checkout({ items, userId }: { items: CheckoutItem[]; userId: string }) {
+  const t = useT();
   const addresses = useAddresses(userId);
   // The address the customer picked; until then the default (or the first the shop still delivers to).
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -73,7 +76,7 @@ function Checkout({ items, userId }: { items: CheckoutItem[]; userId: string }) 
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-6 md:py-10">
-      <h1 className="font-display text-3xl font-semibold text-brand-800">Checkout</h1>
+      <h1 className="font-display text-3xl font-semibold text-brand-800">{t('checkout.title')}</h1>
       <div className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="space-y-5">
           <ShippingPanel
@@ -86,7 +89,7 @@ function Checkout({ items, userId }: { items: CheckoutItem[]; userId: string }) 
           <PaymentMethodPanel />
           <section className="card p-5" aria-labelledby="product-list-heading">
             <h2 id="product-list-heading" className="font-display text-xl font-semibold text-brand-800">
-              Product List
+              {t('checkout.products')}
             </h2>
             <ul className="mt-4 divide-y divide-stone-100">
               {lines.map((line, index) => (
@@ -102,7 +105,7 @@ function Checkout({ items, userId }: { items: CheckoutItem[]; userId: string }) 
                         {describeOptions(lineOptions(line)!)}
                       </p>
                     ) : null}
-                    <p className="text-sm text-stone-500">Quantity: {line.count}</p>
+                    <p className="text-sm text-stone-500">{t('checkout.quantity', { count: line.count })}</p>
                     {shortNotes?.has(index) ? (
                       <p className="text-sm font-semibold text-red-700" data-testid="short-line">
                         {shortNotes.get(index)}
@@ -118,37 +121,37 @@ function Checkout({ items, userId }: { items: CheckoutItem[]; userId: string }) 
 
         <aside className="card p-5 lg:sticky lg:top-32" aria-labelledby="summary-heading">
           <h2 id="summary-heading" className="font-display text-xl font-semibold text-brand-800">
-            Summary
+            {t('checkout.summary')}
           </h2>
           <dl className="mt-4 space-y-2 text-sm" aria-busy={quote.isFetching}>
             <div className="flex justify-between">
-              <dt className="text-stone-600">Products</dt>
+              <dt className="text-stone-600">{t('checkout.productCount')}</dt>
               <dd>{itemCount}</dd>
             </div>
             <div className="flex justify-between">
-              <dt className="text-stone-600">Subtotal</dt>
+              <dt className="text-stone-600">{t('checkout.subtotal')}</dt>
               <dd>{quote.data ? formatKsh(quote.data.subtotal) : '…'}</dd>
             </div>
             {quote.data?.discount ? (
               <div className="flex justify-between text-emerald-800">
-                <dt>Discount ({quote.data.discount.code})</dt>
+                <dt>{t('checkout.discount', { code: quote.data.discount.code })}</dt>
                 <dd data-testid="checkout-discount">− {formatKsh(quote.data.discount.amount)}</dd>
               </div>
             ) : null}
             <div className="flex justify-between">
-              <dt className="text-stone-600">Delivery fee</dt>
+              <dt className="text-stone-600">{t('checkout.deliveryFee')}</dt>
               <dd>
                 {quote.data?.shippingFee === 0
-                  ? 'Free'
+                  ? t('checkout.free')
                   : quote.data?.shippingFee != null
                     ? formatKsh(quote.data.shippingFee)
                     : address || quote.isPending
                       ? '…'
-                      : 'Needs an address'}
+                      : t('checkout.needsAddress')}
               </dd>
             </div>
             <div className="flex justify-between border-t border-stone-100 pt-3 text-base font-semibold">
-              <dt>Total</dt>
+              <dt>{t('checkout.total')}</dt>
               <dd data-testid="checkout-total">
                 {quote.data?.totalAmount != null ? formatKsh(quote.data.totalAmount) : '—'}
               </dd>
@@ -174,10 +177,10 @@ function Checkout({ items, userId }: { items: CheckoutItem[]; userId: string }) 
           />
           {quote.isError && !short && !quoteRefusal ? (
             <div role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-              <p>{errorMessage(quote.error, 'Could not price your order')}</p>
+              <p>{errorMessage(quote.error, t('checkout.priceFailed'))}</p>
               {shortNotes ? (
                 <Link to="/cart" className="mt-1 inline-block font-semibold underline">
-                  Change your cart
+                  {t('checkout.changeCart')}
                 </Link>
               ) : null}
             </div>
@@ -186,7 +189,7 @@ function Checkout({ items, userId }: { items: CheckoutItem[]; userId: string }) 
             <div role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
               <p>{short.message}</p>
               <Link to="/cart" className="mt-1 inline-block font-semibold underline">
-                Change your cart
+                {t('checkout.changeCart')}
               </Link>
             </div>
           ) : null}
@@ -196,7 +199,7 @@ function Checkout({ items, userId }: { items: CheckoutItem[]; userId: string }) 
             disabled={!ready || short !== null}
             onClick={() => setConfirming({ key: newIdempotencyKey() })}
           >
-            {address || addresses.isPending ? 'Proceed to Payment' : 'Add a delivery address first'}
+            {address || addresses.isPending ? t('checkout.proceed') : t('checkout.addAddressFirst')}
           </button>
         </aside>
       </div>
@@ -238,25 +241,26 @@ function ShippingPanel({
   isPending: boolean;
   failed: boolean;
 }) {
+  const t = useT();
   const { data: user } = useAuthUser();
   const [adding, setAdding] = useState(false);
   return (
     <section className="card p-5" aria-labelledby="shipping-heading">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="shipping-heading" className="font-display text-xl font-semibold text-brand-800">
-          Shipping Information
+          {t('checkout.shipping')}
         </h2>
         {!isPending && user ? (
           <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={() => setAdding(true)}>
-            Add an address
+            {t('checkout.addAddress')}
           </button>
         ) : null}
       </div>
       {isPending ? (
-        <Spinner label="Loading your address" className="py-6" />
+        <Spinner label={t('checkout.loadingAddress')} className="py-6" />
       ) : addresses.length > 0 ? (
         <fieldset className="mt-3">
-          <legend className="sr-only">Deliver to</legend>
+          <legend className="sr-only">{t('checkout.deliverTo')}</legend>
           <ul className="space-y-2">
             {addresses.map((a) => {
               const chosen = a._id === address?._id;
@@ -280,7 +284,7 @@ function ShippingPanel({
                         <span className="text-base font-semibold text-ink">{a.name}</span>
                         {a.isDefault ? (
                           <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
-                            Default
+                            {t('checkout.default')}
                           </span>
                         ) : null}
                       </span>
@@ -302,13 +306,11 @@ function ShippingPanel({
         </fieldset>
       ) : (
         <p className="mt-3 rounded-xl bg-gold-400/15 px-3 py-3 text-sm text-stone-700">
-          {failed
-            ? 'We could not load your address book. Reload the page, or add an address.'
-            : 'You have no delivery address yet: add one to finish your order.'}
+          {failed ? t('checkout.addressesFailed') : t('checkout.noAddress')}
         </p>
       )}
       {user ? (
-        <Modal open={adding} onClose={() => setAdding(false)} title="Add an address">
+        <Modal open={adding} onClose={() => setAdding(false)} title={t('checkout.addAddress')}>
           {adding ? (
             <AddressForm
               user={user}
@@ -323,35 +325,34 @@ function ShippingPanel({
 }
 
 function PaymentMethodPanel() {
+  const t = useT();
   const config = usePublicConfig();
   const mpesa = config.data?.mpesa;
   return (
     <section className="card p-5" aria-labelledby="payment-heading">
       <h2 id="payment-heading" className="font-display text-xl font-semibold text-brand-800">
-        Payment Method
+        {t('checkout.paymentMethod')}
       </h2>
       <p className="mt-3 flex items-center gap-2 text-sm font-medium text-emerald-800">
         <ShieldIcon width={18} height={18} className="shrink-0" />
-        Trusted payment, 100% money-back guarantee
+        {t('checkout.trusted')}
       </p>
       <div className="mt-4 flex items-center gap-4 rounded-xl bg-emerald-50 px-4 py-3 ring-1 ring-emerald-100">
         <span className="shrink-0 whitespace-nowrap rounded-lg bg-emerald-700 px-2.5 py-1.5 text-xs font-bold tracking-wide text-white">
           M-PESA
         </span>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
-          <dt className="text-stone-600">Pay Bill</dt>
+          <dt className="text-stone-600">{t('checkout.paybill')}</dt>
           <dd className="font-semibold tabular-nums text-ink">{mpesa?.paybill ?? '…'}</dd>
-          <dt className="text-stone-600">Account</dt>
+          <dt className="text-stone-600">{t('checkout.account')}</dt>
           <dd className="font-semibold text-ink">
-            {mpesa ? (mpesa.accountIsOrderReference ? 'your order reference' : mpesa.account) : '…'}
+            {mpesa ? (mpesa.accountIsOrderReference ? t('checkout.yourReference') : mpesa.account) : '…'}
           </dd>
         </dl>
       </div>
       {/* The same destination as the order page, explained once here. */}
       <p className="mt-3 text-sm text-stone-600">
-        After you place the order, its page shows these details again
-        {mpesa?.accountIsOrderReference ? ' with your order reference,' : ','} and can send an M-Pesa prompt
-        to your phone instead.
+        {mpesa?.accountIsOrderReference ? t('checkout.afterOrderRef') : t('checkout.afterOrder')}
       </p>
     </section>
   );
@@ -378,6 +379,7 @@ function ConfirmOrderDialog({
   onShort: (short: { message: string; lines: Map<number, string> }) => void;
   onDiscountRefused: (reason: string) => void;
 }) {
+  const t = useT();
   const createOrder = useCreateOrder();
   const [, navigate] = useLocation();
   const offersWhatsApp = usePublicConfig().data?.whatsappUpdates ?? false;
@@ -402,13 +404,13 @@ function ConfirmOrderDialog({
       },
       {
         onSuccess: (order) => {
-          toast.success('Order created');
+          toast.success(t('checkout.created'));
           onClose();
           clearCheckoutData();
           navigate(`/order/${order._id}`);
         },
         onError: (error) => {
-          toast.error(errorMessage(error, 'Failed'));
+          toast.error(errorMessage(error, t('checkout.failed')));
           const lines = shortLines(error);
           if (lines) {
             onShort({ message: errorMessage(error), lines });
@@ -428,13 +430,10 @@ function ConfirmOrderDialog({
     if (!createOrder.isPending) onClose();
   };
   return (
-    <Modal open={open} onClose={close} title="Payment Confirmation">
-      <p className="text-stone-700">
-        Your order will be processed after you confirm. You will then be redirected to the order page for the
-        payment instructions.
-      </p>
+    <Modal open={open} onClose={close} title={t('checkout.confirmTitle')}>
+      <p className="text-stone-700">{t('checkout.confirmBody')}</p>
       <p className="mt-4 flex items-baseline justify-between rounded-xl bg-cream px-4 py-3">
-        <span className="text-sm text-stone-600">Total to pay</span>
+        <span className="text-sm text-stone-600">{t('checkout.totalToPay')}</span>
         <span className="text-lg font-semibold text-brand-800">{formatKsh(total)}</span>
       </p>
       {offersWhatsApp ? (
@@ -446,22 +445,22 @@ function ConfirmOrderDialog({
             onChange={(event) => setOnWhatsApp(event.target.checked)}
           />
           <span>
-            <span className="font-medium text-ink">Send updates on WhatsApp</span>
+            <span className="font-medium text-ink">{t('checkout.whatsapp')}</span>
             <span className="block text-stone-600">
-              To {formatPhoneForDisplay(address.phone)}; by SMS if WhatsApp cannot reach you.
+              {t('checkout.whatsappTo', { phone: formatPhoneForDisplay(address.phone) })}
             </span>
           </span>
         </label>
       ) : null}
       <p role="status" className="mt-3 min-h-5 text-sm font-medium text-brand-700">
-        {createOrder.isPending ? 'Creating order' : ''}
+        {createOrder.isPending ? t('checkout.creating') : ''}
       </p>
       <div className="mt-3 flex justify-end gap-3">
         <button type="button" className="btn-outline" onClick={close} disabled={createOrder.isPending}>
-          Cancel
+          {t('form.cancel')}
         </button>
         <button type="button" className="btn-primary" onClick={confirm} disabled={createOrder.isPending}>
-          Confirm
+          {t('checkout.confirm')}
         </button>
       </div>
     </Modal>
@@ -487,6 +486,7 @@ function DiscountCodeField({
   onRefused: (reason: string) => void;
   onRemove: () => void;
 }) {
+  const t = useT();
   const id = useId();
   const [draft, setDraft] = useState('');
   const attempt = useTryDiscountCode(items);
@@ -495,32 +495,29 @@ function DiscountCodeField({
     event.preventDefault();
     const code = draft.trim();
     if (!code) {
-      onRefused('Type a discount code first');
+      onRefused(t('checkout.typeCode'));
       return;
     }
     attempt.mutate(code, {
       onSuccess: () => onApplied(code),
-      onError: (error) =>
-        onRefused(discountRefusal(error) ?? errorMessage(error, 'Could not check the code')),
+      onError: (error) => onRefused(discountRefusal(error) ?? errorMessage(error, t('checkout.codeFailed'))),
     });
   }
 
   if (applied) {
     return (
       <div className="mt-4 flex items-center justify-between gap-3 rounded-xl bg-emerald-50 px-3 py-2 text-sm ring-1 ring-emerald-100">
-        <p className="text-emerald-900">
-          Code <span className="font-semibold">{applied.code}</span> applied
-        </p>
+        <p className="text-emerald-900">{t('checkout.codeApplied', { code: applied.code })}</p>
         <button type="button" className="font-medium text-brand-700 underline" onClick={onRemove}>
-          Remove
+          {t('checkout.remove')}
         </button>
       </div>
     );
   }
   return (
-    <form className="mt-4" onSubmit={apply} noValidate aria-label="Discount code">
+    <form className="mt-4" onSubmit={apply} noValidate aria-label={t('checkout.discountCode')}>
       <label htmlFor={`${id}-code`} className="mb-1 block text-sm font-medium text-stone-700">
-        Discount code
+        {t('checkout.discountCode')}
       </label>
       <div className="flex gap-2">
         <input
@@ -536,7 +533,7 @@ function DiscountCodeField({
           onChange={(e) => setDraft(e.target.value)}
         />
         <button type="submit" className="btn-outline shrink-0 px-4" disabled={attempt.isPending}>
-          {attempt.isPending ? 'Checking…' : 'Apply'}
+          {attempt.isPending ? t('checkout.checking') : t('checkout.apply')}
         </button>
       </div>
       {refusal ? (

@@ -1,20 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatKsh } from '@urembo/contract/money';
 import type { Order } from '@urembo/contract/orders';
-import type { CreateReturnBody, Return, ReturnState } from '@urembo/contract/returns';
+import type { CreateReturnBody, Return } from '@urembo/contract/returns';
 import { returnRoutes } from '@urembo/contract/routes/returns';
 import { describeOptions } from '@urembo/contract/variants';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { call, errorMessage } from '../../../lib/api-client';
 import { usePublicConfig } from '../../../lib/public-config';
-
-const STATE_TEXT: Record<ReturnState, string> = {
-  requested: 'Requested: we will reply by SMS',
-  approved: 'Approved: bring or send the items back',
-  rejected: 'Not accepted',
-  received: 'Received: your refund is on its way',
-};
+import { useT } from '../../../i18n/i18n';
 
 /** One order line: the product and, for a shade or size, the variant. */
 function lineKey(item: Order['items'][number]): string {
@@ -34,6 +28,7 @@ function returnedName(order: Order, item: Return['items'][number]): string {
  * back and why. Hidden for orders that were never delivered.
  */
 export function OrderReturns({ order }: { order: Order }) {
+  const t = useT();
   const client = useQueryClient();
   const config = usePublicConfig();
   const key = ['orders', 'returns', order._id] as const;
@@ -68,25 +63,25 @@ export function OrderReturns({ order }: { order: Order }) {
       }));
     try {
       await create.mutateAsync({ items, reason });
-      toast.success('Return requested: we will reply by SMS');
+      toast.success(t('returns.requested'));
       setOpen(false);
       setCounts({});
       setReason('');
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not request the return'));
+      toast.error(errorMessage(error, t('returns.failed')));
     }
   }
 
   return (
     <section className="card p-5" aria-labelledby="returns-heading">
       <h2 id="returns-heading" className="font-display text-xl font-semibold text-brand-800">
-        Returns
+        {t('returns.heading')}
       </h2>
       {returns.data && returns.data.length > 0 ? (
         <ul className="mt-3 space-y-3" data-testid="order-returns">
           {returns.data.map((r) => (
             <li key={r._id} className="rounded-xl bg-stone-50 p-3 text-sm">
-              <p className="font-semibold text-ink">{STATE_TEXT[r.state]}</p>
+              <p className="font-semibold text-ink">{t(`returns.state.${r.state}`)}</p>
               <p className="mt-1 text-stone-700">
                 {r.items.map((i) => `${i.count} × ${returnedName(order, i)}`).join(', ')} ·{' '}
                 {formatKsh(r.refundAmount)}
@@ -98,7 +93,7 @@ export function OrderReturns({ order }: { order: Order }) {
       ) : null}
       {windowOpen ? (
         open ? (
-          <form onSubmit={submit} className="mt-4 space-y-3" aria-label="Return items form">
+          <form onSubmit={submit} className="mt-4 space-y-3" aria-label={t('returns.form')}>
             <ul className="space-y-2">
               {order.items.map((item) => (
                 <li key={lineKey(item)} className="flex items-center justify-between gap-3">
@@ -124,7 +119,7 @@ export function OrderReturns({ order }: { order: Order }) {
               ))}
             </ul>
             <label htmlFor="return-reason" className="block text-sm font-medium">
-              Why are you returning them?
+              {t('returns.why')}
             </label>
             <textarea
               id="return-reason"
@@ -134,28 +129,27 @@ export function OrderReturns({ order }: { order: Order }) {
             />
             <div className="flex gap-2">
               <button type="submit" className="btn-primary" disabled={create.isPending}>
-                Request return
+                {t('returns.request')}
               </button>
               <button type="button" className="btn-outline" onClick={() => setOpen(false)}>
-                Cancel
+                {t('form.cancel')}
               </button>
             </div>
           </form>
         ) : (
           <div className="mt-3">
             <button type="button" className="btn-outline" onClick={() => setOpen(true)}>
-              Return items
+              {t('returns.open')}
             </button>
             <p className="mt-2 text-xs text-stone-600">
-              You can ask to return items until{' '}
-              {new Date(closes).toLocaleDateString('en-KE', { day: 'numeric', month: 'long' })}.
+              {t('returns.until', {
+                date: new Date(closes).toLocaleDateString(t.locale, { day: 'numeric', month: 'long' }),
+              })}
             </p>
           </div>
         )
       ) : (
-        <p className="mt-3 text-sm text-stone-600">
-          Returns for this order closed {days} {days === 1 ? 'day' : 'days'} after delivery.
-        </p>
+        <p className="mt-3 text-sm text-stone-600">{t.n('returns.closed', days)}</p>
       )}
     </section>
   );

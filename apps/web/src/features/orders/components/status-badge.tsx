@@ -1,4 +1,5 @@
-import { STATUS_LABELS, type DeliveryStatus, type PaymentStatus } from '@urembo/contract/order-status';
+import type { DeliveryStatus, PaymentStatus } from '@urembo/contract/order-status';
+import { useT } from '../../../i18n/i18n';
 
 const STYLES: Record<PaymentStatus | DeliveryStatus, string> = {
   pending: 'bg-amber-50 text-amber-800 ring-amber-200',
@@ -18,13 +19,16 @@ export function StatusBadge({
   status: PaymentStatus | DeliveryStatus;
   kind: 'Payment' | 'Delivery';
 }) {
+  const t = useT();
+  const label = t(`status.${status}`);
+  const kindLabel = t(kind === 'Payment' ? 'status.payment' : 'status.delivery');
   return (
     <span
       className={`relative inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STYLES[status]}`}
-      title={`${kind}: ${STATUS_LABELS[status]}`}
+      title={`${kindLabel}: ${label}`}
     >
-      <span className="sr-only">{kind}: </span>
-      {STATUS_LABELS[status]}
+      <span className="sr-only">{kindLabel}: </span>
+      {label}
     </span>
   );
 }

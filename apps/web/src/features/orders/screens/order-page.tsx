@@ -16,26 +16,27 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../../../app/data/session';
 import { useCancelOrder, useOrder } from '../api';
 import { itemCount, placeLine } from '../components/order-format';
-import { formatDate } from '../../../lib/dates';
 import { StatusBadge } from '../components/status-badge';
 import { OrderReturns } from '../components/order-returns';
 import { OrderRefunds, partlyRefunded } from '../components/order-refunds';
+import { useDates, useT, type Translator } from '../../../i18n/i18n';
 
 /**
  * /order/:id: the order, its lines and totals, and how to pay while it is unpaid. The payment block comes
  * from the payments feature; app/screens/order-screen.tsx puts the two together.
  */
 export function OrderPage({ renderPayment }: { renderPayment: (order: Order) => ReactNode }) {
+  const t = useT();
   const { id = '' } = useParams<{ id: string }>();
   const { data: user, isPending: authPending } = useAuthUser();
   const order = useOrder(id);
 
-  if (authPending) return <Spinner label="Loading your order" />;
-  if (!user) return <SignedOutNotice reason="Sign in to see your order." />;
-  if (order.isPending) return <Spinner label="Loading your order" />;
+  if (authPending) return <Spinner label={t('order.loading')} />;
+  if (!user) return <SignedOutNotice reason={t('order.signedOut')} />;
+  if (order.isPending) return <Spinner label={t('order.loading')} />;
   if (order.isError) {
     if (order.error instanceof ApiRequestError && order.error.status === 404) return <OrderNotFound />;
-    return <OrderLoadFailed message={errorMessage(order.error, 'Failed to fetch order details')} />;
+    return <OrderLoadFailed message={errorMessage(order.error, t('order.fetchFailed'))} />;
   }
   return (
     <OrderDetails
@@ -47,29 +48,29 @@ export function OrderPage({ renderPayment }: { renderPayment: (order: Order) => 
 }
 
 function OrderNotFound() {
-  useDocumentTitle('Order not found');
+  const t = useT();
+  useDocumentTitle(t('order.notFoundTitle'));
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center">
       <p className="font-display text-8xl font-bold text-brand-200">404</p>
-      <h1 className="mt-4 font-display text-3xl font-semibold text-brand-800">Order not found</h1>
-      <p className="mt-3 text-stone-600">
-        We could not find that order in your account. Check the link, or find it among your orders.
-      </p>
+      <h1 className="mt-4 font-display text-3xl font-semibold text-brand-800">{t('order.notFoundTitle')}</h1>
+      <p className="mt-3 text-stone-600">{t('order.notFoundBody')}</p>
       <Link to="/orders/all" className="btn-primary mt-8">
-        My Orders
+        {t('order.myOrders')}
       </Link>
     </section>
   );
 }
 
 function OrderLoadFailed({ message }: { message: string }) {
-  useDocumentTitle('Order');
+  const t = useT();
+  useDocumentTitle(t('order.title'));
   return (
     <section className="mx-auto max-w-xl px-6 py-16 text-center">
-      <h1 className="font-display text-2xl font-semibold text-brand-800">This order could not load</h1>
+      <h1 className="font-display text-2xl font-semibold text-brand-800">{t('order.loadFailed')}</h1>
       <p className="mt-2 text-stone-600">{message}</p>
       <Link to="/orders/all" className="btn-outline mt-6">
-        My Orders
+        {t('order.myOrders')}
       </Link>
     </section>
   );
@@ -84,7 +85,9 @@ function OrderDetails({
   isOwner: boolean;
   renderPayment: (order: Order) => ReactNode;
 }) {
-  useDocumentTitle(`Order ${order.reference}`);
+  const t = useT();
+  const { formatDate } = useDates();
+  useDocumentTitle(t('order.titleRef', { reference: order.reference }));
   const count = itemCount(order);
   // A refunded order is not unpaid: its money went back, nothing is asked of the customer.
   const unpaid =
@@ -94,20 +97,20 @@ function OrderDetails({
   return (
     <section className="mx-auto max-w-5xl px-4 py-6 md:py-10">
       <Link to="/orders/all" className="text-sm font-medium text-brand-700 hover:underline">
-        ← My Orders
+        {t('order.backToOrders')}
       </Link>
       <header className="mt-3 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="font-display text-3xl font-semibold text-brand-800">
-            Order <span data-testid="order-reference">{order.reference}</span>
+            {t('order.title')} <span data-testid="order-reference">{order.reference}</span>
           </h1>
           <p className="mt-1 text-sm text-stone-600">
-            Placed {formatDate(order.createdAt, 'dateTime')} · {count} {count === 1 ? 'item' : 'items'}
+            {t.n('order.placed', count, { date: formatDate(order.createdAt, 'dateTime') })}
           </p>
         </div>
         <dl className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
           <div className="flex items-center gap-2">
-            <dt className="text-stone-500">Payment</dt>
+            <dt className="text-stone-500">{t('status.payment')}</dt>
             <dd>
               <StatusBadge status={order.paymentStatus} kind="Payment" />
               {partlyRefunded(order) ? (
@@ -115,13 +118,13 @@ function OrderDetails({
                   className="ml-1.5 inline-flex items-center whitespace-nowrap rounded-full bg-violet-50 px-2.5 py-0.5 text-xs font-semibold text-violet-800 ring-1 ring-inset ring-violet-200"
                   data-testid="partly-refunded"
                 >
-                  Partly refunded
+                  {t('order.partlyRefunded')}
                 </span>
               ) : null}
             </dd>
           </div>
           <div className="flex items-center gap-2">
-            <dt className="text-stone-500">Delivery</dt>
+            <dt className="text-stone-500">{t('status.delivery')}</dt>
             <dd>
               <StatusBadge status={order.deliveryStatus} kind="Delivery" />
             </dd>
@@ -135,7 +138,7 @@ function OrderDetails({
             <div className="space-y-3" data-testid="payment-instructions">
               {order.paymentStatus === 'payment-unsuccessful' ? (
                 <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700 ring-1 ring-red-200">
-                  Your last payment did not go through. Please pay again.
+                  {t('order.lastFailed')}
                 </p>
               ) : null}
               {isOwner ? renderPayment(order) : null}
@@ -143,15 +146,14 @@ function OrderDetails({
           ) : null}
           {order.deliveryStatus === 'cancelled' ? (
             <p className="rounded-2xl bg-stone-100 px-5 py-4 text-stone-700">
-              This order was cancelled. Nothing will be delivered
-              {cancelledMoneyNote(order)}
+              {t('order.cancelledNote', { note: cancelledMoneyNote(order, t) })}
             </p>
           ) : null}
           <OrderRefunds order={order} />
 
           <section className="card p-5" aria-labelledby="items-heading">
             <h2 id="items-heading" className="font-display text-xl font-semibold text-brand-800">
-              Items
+              {t('order.items')}
             </h2>
             <ul className="mt-4 divide-y divide-stone-100">
               {order.items.map((item) => (
@@ -181,50 +183,50 @@ function OrderDetails({
         <div className="space-y-5">
           <section className="card p-5" aria-labelledby="totals-heading">
             <h2 id="totals-heading" className="font-display text-xl font-semibold text-brand-800">
-              Summary
+              {t('checkout.summary')}
             </h2>
             <dl className="mt-4 space-y-2 text-sm">
               <div className="flex justify-between">
-                <dt className="text-stone-600">Subtotal</dt>
+                <dt className="text-stone-600">{t('checkout.subtotal')}</dt>
                 <dd>{formatKsh(order.subtotal)}</dd>
               </div>
               {order.discount ? (
                 <div className="flex justify-between text-emerald-800">
-                  <dt>Discount ({order.discount.code})</dt>
+                  <dt>{t('checkout.discount', { code: order.discount.code })}</dt>
                   <dd data-testid="order-discount">− {formatKsh(order.discount.amount)}</dd>
                 </div>
               ) : null}
               <div className="flex justify-between">
-                <dt className="text-stone-600">Delivery fee</dt>
-                <dd>{order.shippingFee === 0 ? 'Free' : formatKsh(order.shippingFee)}</dd>
+                <dt className="text-stone-600">{t('checkout.deliveryFee')}</dt>
+                <dd>{order.shippingFee === 0 ? t('checkout.free') : formatKsh(order.shippingFee)}</dd>
               </div>
               <div className="flex justify-between border-t border-stone-100 pt-3 text-base font-semibold">
-                <dt>Total</dt>
+                <dt>{t('checkout.total')}</dt>
                 <dd data-testid="order-total">{formatKsh(order.totalAmount)}</dd>
               </div>
               {order.paidAmount > 0 ? (
                 <div className="flex justify-between text-stone-600">
-                  <dt>Paid</dt>
+                  <dt>{t('order.paid')}</dt>
                   <dd data-testid="order-paid">{formatKsh(order.paidAmount)}</dd>
                 </div>
               ) : null}
               {order.refundedAmount > 0 ? (
                 <div className="flex justify-between font-semibold text-violet-800">
-                  <dt>Refunded</dt>
+                  <dt>{t('order.refunded')}</dt>
                   <dd data-testid="order-refunded">{formatKsh(order.refundedAmount)}</dd>
                 </div>
               ) : null}
             </dl>
             {order.paymentStatus === 'paid' ? (
               <Link to={`/review-order/${order._id}`} className="btn-outline mt-5 w-full">
-                Review Order
+                {t('order.review')}
               </Link>
             ) : null}
           </section>
 
           <section className="card p-5" aria-labelledby="shipping-heading">
             <h2 id="shipping-heading" className="font-display text-xl font-semibold text-brand-800">
-              Shipping details
+              {t('order.shipping')}
             </h2>
             <div className="mt-3 flex gap-3 text-sm leading-relaxed">
               <MapPinIcon width={18} height={18} className="mt-0.5 shrink-0 text-brand-600" />
@@ -245,17 +247,18 @@ function OrderDetails({
 }
 
 /** What a cancelled order's page says about its money: refunded, partly refunded, or on its way back. */
-function cancelledMoneyNote(order: Order): string {
+function cancelledMoneyNote(order: Order, t: Translator): string {
   if (order.paymentStatus === 'refunded') {
-    return `; your payment of ${formatKsh(order.refundedAmount)} was refunded.`;
+    return t('order.moneyRefunded', { amount: formatKsh(order.refundedAmount) });
   }
   if (order.refundedAmount > 0) {
-    return `; ${formatKsh(order.refundedAmount)} of your payment was refunded, and we will be in touch about the rest.`;
+    return t('order.moneyPartly', { amount: formatKsh(order.refundedAmount) });
   }
-  return order.paymentStatus === 'paid' ? '; we will be in touch about your refund.' : '.';
+  return order.paymentStatus === 'paid' ? t('order.moneyPending') : '.';
 }
 
 function CancelOrder({ order }: { order: Order }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const cancel = useCancelOrder(order._id);
   return (
@@ -265,16 +268,15 @@ function CancelOrder({ order }: { order: Order }) {
         className="btn w-full border border-stone-300 bg-white text-stone-700 hover:border-red-300 hover:bg-red-50 hover:text-red-700"
         onClick={() => setOpen(true)}
       >
-        Cancel order
+        {t('order.cancel')}
       </button>
       <Modal
         open={open}
         onClose={() => (cancel.isPending ? undefined : setOpen(false))}
-        title="Cancel this order?"
+        title={t('order.cancelTitle')}
       >
         <p className="text-stone-700">
-          Order {order.reference} ({formatKsh(order.totalAmount)}) will be cancelled and will not be
-          delivered. Please do not pay for it after cancelling.
+          {t('order.cancelBody', { reference: order.reference, total: formatKsh(order.totalAmount) })}
         </p>
         <div className="mt-6 flex justify-end gap-3">
           <button
@@ -283,7 +285,7 @@ function CancelOrder({ order }: { order: Order }) {
             disabled={cancel.isPending}
             onClick={() => setOpen(false)}
           >
-            Keep order
+            {t('order.keep')}
           </button>
           <button
             type="button"
@@ -292,14 +294,14 @@ function CancelOrder({ order }: { order: Order }) {
             onClick={() =>
               cancel.mutate(undefined, {
                 onSuccess: () => {
-                  toast.success('Order cancelled');
+                  toast.success(t('order.cancelled'));
                   setOpen(false);
                 },
-                onError: (error) => toast.error(errorMessage(error, 'Failed to cancel the order')),
+                onError: (error) => toast.error(errorMessage(error, t('order.cancelFailed'))),
               })
             }
           >
-            {cancel.isPending ? 'Cancelling…' : 'Cancel order'}
+            {cancel.isPending ? t('order.cancelling') : t('order.cancel')}
           </button>
         </div>
       </Modal>

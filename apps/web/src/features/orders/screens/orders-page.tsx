@@ -8,18 +8,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../../../app/data/session';
 import { useMyOrders } from '../api';
 import { OrderCard } from '../components/order-card';
-
-/** What an empty tab says. */
-const EMPTY: Record<OrderTab['slug'], { title: string; text: string }> = {
-  'to-pay': { title: 'Nothing to pay', text: 'Orders waiting for your M-Pesa payment show up here.' },
-  'to-deliver': {
-    title: 'Nothing on its way',
-    text: 'Paid orders show up here until they reach you.',
-  },
-  delivered: { title: 'No delivered orders yet', text: 'Orders that reached you show up here.' },
-  cancelled: { title: 'No cancelled orders', text: 'Orders you or the shop cancelled show up here.' },
-  all: { title: 'No orders yet', text: 'Orders you place show up here.' },
-};
+import { useT } from '../../../i18n/i18n';
 
 /**
  * /orders/:tab: the customer's orders by what they wait for (to pay, to deliver), delivered, cancelled, or all.
@@ -34,21 +23,21 @@ export function OrdersPage() {
 }
 
 function OrdersOfTab({ tab }: { tab: OrderTab }) {
-  const label = tab.label;
-  const empty = EMPTY[tab.slug];
-  useDocumentTitle(`My orders: ${label}`);
+  const t = useT();
+  const label = t(`orders.tab.${tab.slug}`);
+  useDocumentTitle(t('orders.title', { tab: label }));
   const { data: user, isPending: authPending } = useAuthUser();
   const orders = useMyOrders(tab);
 
-  if (authPending) return <Spinner label="Loading your orders" />;
-  if (!user) return <SignedOutNotice reason="Sign up or sign in to follow your orders." />;
+  if (authPending) return <Spinner label={t('orders.loading')} />;
+  if (!user) return <SignedOutNotice reason={t('orders.signedOut')} />;
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-6 md:py-10">
-      <h1 className="font-display text-3xl font-semibold text-brand-800">My Orders</h1>
+      <h1 className="font-display text-3xl font-semibold text-brand-800">{t('orders.heading')}</h1>
       <VerifyPhoneBanner user={user} className="mt-5" />
       <div className="mt-5 md:grid md:grid-cols-[13rem_minmax(0,1fr)] md:gap-8">
-        <nav aria-label="Order status" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
+        <nav aria-label={t('orders.filter')} className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
           <ul className="flex gap-1.5 md:flex-col md:gap-1">
             {ORDER_TABS.map((each) => (
               <li key={each.slug}>
@@ -61,7 +50,7 @@ function OrdersOfTab({ tab }: { tab: OrderTab }) {
                       : 'bg-white text-stone-700 ring-1 ring-stone-200 hover:text-brand-700 md:bg-transparent md:ring-0 md:hover:bg-brand-50'
                   }`}
                 >
-                  {each.label}
+                  {t(`orders.tab.${each.slug}`)}
                 </Link>
               </li>
             ))}
@@ -70,24 +59,24 @@ function OrdersOfTab({ tab }: { tab: OrderTab }) {
 
         <div className="mt-5 md:mt-0">
           {orders.isPending ? (
-            <Spinner label="Loading your orders" />
+            <Spinner label={t('orders.loading')} />
           ) : orders.isError ? (
             <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-red-700">
-              Error loading orders
+              {t('orders.error')}
             </p>
           ) : orders.data.length === 0 ? (
             <div className="card flex flex-col items-center px-6 py-12 text-center">
               <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
                 <PackageIcon width={26} height={26} />
               </span>
-              <p className="mt-4 font-semibold text-ink">{empty.title}</p>
-              <p className="mt-1 text-sm text-stone-600">{empty.text}</p>
+              <p className="mt-4 font-semibold text-ink">{t(`orders.empty.${tab.slug}.title`)}</p>
+              <p className="mt-1 text-sm text-stone-600">{t(`orders.empty.${tab.slug}.text`)}</p>
               <Link to="/shop" className="btn-primary mt-6">
-                Go to the shop
+                {t('orders.shop')}
               </Link>
             </div>
           ) : (
-            <ul className="space-y-3" aria-label={`${label} orders`}>
+            <ul className="space-y-3" aria-label={t('orders.list', { tab: label })}>
               {orders.data.map((order) => (
                 <OrderCard key={order._id} order={order} />
               ))}

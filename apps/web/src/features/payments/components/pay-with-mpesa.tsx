@@ -8,6 +8,8 @@ import { useAuthUser } from '../../../app/data/session';
 import { errorMessage } from '../../../lib/api-client';
 import { usePublicConfig } from '../../../lib/public-config';
 import { paidSoFar, paymentStateText, useOrderPayments, useStartStkPush } from '../api';
+import { useT } from '../../../i18n/i18n';
+import { inLanguage } from '@urembo/contract/message-catalogue';
 
 export interface PayableOrder {
   _id: string;
@@ -47,6 +49,7 @@ function Figure({ label, value }: { label: string; value: string }) {
  * instructions, and the manual form for a payment already made. Mounted by the order page while it is unpaid.
  */
 export function PayWithMpesa({ order }: { order: PayableOrder }) {
+  const t = useT();
   const { data: user } = useAuthUser();
   const { data: publicConfig, isError } = usePublicConfig();
   const instructions = publicConfig?.mpesa;
@@ -65,7 +68,7 @@ export function PayWithMpesa({ order }: { order: PayableOrder }) {
     event.preventDefault();
     const parsed = stkPushBodySchema.safeParse({ phone: value });
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Enter your M-Pesa phone number');
+      setProblem(inLanguage(parsed.error.issues[0]?.message ?? t('pay.enterPhone'), t.lang));
       return;
     }
     setProblem(null);
@@ -75,7 +78,7 @@ export function PayWithMpesa({ order }: { order: PayableOrder }) {
         navigate(`/payment/${answer._id}`);
       },
       onError: (error) => {
-        const message = errorMessage(error, 'Payment query failed');
+        const message = errorMessage(error, t('pay.failed'));
         setProblem(message);
         toast.error(message);
       },
@@ -88,10 +91,10 @@ export function PayWithMpesa({ order }: { order: PayableOrder }) {
     <section aria-labelledby={`${phoneId}-title`} className="card overflow-hidden">
       <div className="flex items-center justify-between gap-3 bg-green-700 px-5 py-3 text-white">
         <h2 id={`${phoneId}-title`} className="font-display text-xl font-semibold">
-          Pay with M-Pesa
+          {t('pay.title')}
         </h2>
         <p className="text-sm">
-          {owed < order.totalAmount ? 'Still to pay' : 'Amount'}{' '}
+          {owed < order.totalAmount ? t('pay.stillToPay') : t('pay.amount')}{' '}
           <span className="font-semibold" data-testid="amount-owed">
             {formatKsh(owed)}
           </span>
@@ -101,13 +104,11 @@ export function PayWithMpesa({ order }: { order: PayableOrder }) {
       <div className="grid gap-6 p-5 md:grid-cols-2 md:gap-8">
         {stkPush ? (
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
-            <h3 className="font-semibold text-ink">Get a prompt on your phone</h3>
-            <p className="text-sm text-stone-600">
-              We send an M-Pesa prompt to this number. Enter your M-Pesa PIN on the phone to pay.
-            </p>
+            <h3 className="font-semibold text-ink">{t('pay.promptTitle')}</h3>
+            <p className="text-sm text-stone-600">{t('pay.promptBody')}</p>
             <div>
               <label htmlFor={phoneId} className="mb-1 block text-sm font-medium text-stone-700">
-                M-Pesa phone number
+                {t('pay.phoneLabel')}
               </label>
               <input
                 id={phoneId}
@@ -132,13 +133,13 @@ export function PayWithMpesa({ order }: { order: PayableOrder }) {
               className="btn bg-green-700 text-white hover:bg-green-800"
               disabled={push.isPending}
             >
-              {push.isPending ? 'Sending prompt…' : 'Pay with M-Pesa'}
+              {push.isPending ? t('pay.sending') : t('pay.title')}
             </button>
             {instructions?.simulator ? (
               <p className="rounded-xl bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200">
-                Demo shop: no real money moves. The prompt appears on the{' '}
+                {t('pay.demo')}{' '}
                 <a href="/dev/phone" target="_blank" rel="noopener" className="font-semibold underline">
-                  test phone
+                  {t('pay.testPhone')}
                 </a>
                 .
               </p>
@@ -147,25 +148,19 @@ export function PayWithMpesa({ order }: { order: PayableOrder }) {
         ) : null}
 
         <div className="flex flex-col gap-3">
-          <h3 className="font-semibold text-ink">
-            {stkPush ? 'Or pay with the paybill' : 'Pay with the paybill'}
-          </h3>
+          <h3 className="font-semibold text-ink">{stkPush ? t('pay.orPaybill') : t('pay.paybill')}</h3>
           {instructions ? (
             <>
               <ol className="space-y-2 text-sm text-stone-700">
-                <Step n={1}>
-                  Open M-Pesa and choose <strong>Lipa na M-Pesa</strong>, then <strong>Pay Bill</strong>.
-                </Step>
-                <Step n={2}>Enter the business and account numbers below and {formatKsh(owed)}.</Step>
+                <Step n={1}>{t('pay.step1')}</Step>
+                <Step n={2}>{t('pay.step2', { amount: formatKsh(owed) })}</Step>
                 <Step n={3}>
-                  {instructions.accountIsOrderReference
-                    ? 'That’s all: your order is marked paid as soon as M-Pesa confirms.'
-                    : 'Send us the receipt number from M-Pesa’s SMS.'}
+                  {instructions.accountIsOrderReference ? t('pay.step3Auto') : t('pay.step3Receipt')}
                 </Step>
               </ol>
               <dl className="grid grid-cols-2 gap-2">
-                <Figure label="Business number" value={instructions.paybill} />
-                <Figure label="Account number" value={account ?? ''} />
+                <Figure label={t('pay.business')} value={instructions.paybill} />
+                <Figure label={t('pay.accountNumber')} value={account ?? ''} />
               </dl>
               {instructions.simulator ? (
                 <a
@@ -174,25 +169,25 @@ export function PayWithMpesa({ order }: { order: PayableOrder }) {
                   rel="noopener"
                   className="self-start rounded-xl bg-amber-50 px-3 py-2 text-xs font-medium text-amber-900 ring-1 ring-amber-200 hover:bg-amber-100"
                 >
-                  Demo shop: pay from the test phone’s M-Pesa menu
+                  {t('pay.demoMenu')}
                 </a>
               ) : null}
             </>
           ) : isError ? (
-            <p className="text-sm text-red-700">Could not load the paybill details. Refresh to try again.</p>
+            <p className="text-sm text-red-700">{t('pay.paybillFailed')}</p>
           ) : (
             <div className="h-32 animate-pulse rounded-xl bg-stone-100" aria-hidden="true" />
           )}
           <Link to={`/mpesa-form/${order._id}`} className="btn-outline self-start">
-            Already paid? Send your receipt
+            {t('pay.alreadyPaid')}
           </Link>
           {payments.data && payments.data.length > 0 ? (
-            <div aria-label="Payments received" className="rounded-xl bg-stone-50 p-3 ring-1 ring-stone-200">
-              <h4 className="text-sm font-semibold text-ink">Your payments</h4>
+            <div aria-label={t('pay.received')} className="rounded-xl bg-stone-50 p-3 ring-1 ring-stone-200">
+              <h4 className="text-sm font-semibold text-ink">{t('pay.yours')}</h4>
               <ul className="mt-1 divide-y divide-stone-200 text-sm" data-testid="order-payments">
                 {payments.data.map((p) => (
                   <li key={p._id} className="flex flex-wrap justify-between gap-x-3 py-1.5">
-                    <span className="font-mono">{p.receipt ?? 'M-Pesa prompt'}</span>
+                    <span className="font-mono">{p.receipt ?? t('pay.prompt')}</span>
                     <span>{formatKsh(p.amount)}</span>
                     <span
                       className={`w-full text-xs ${p.status && !p.flag ? 'text-green-700' : 'text-stone-600'}`}

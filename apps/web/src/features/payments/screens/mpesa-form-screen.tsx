@@ -9,6 +9,8 @@ import { useAuthUser } from '../../../app/data/session';
 import { useOrder } from '../../../app/data/orders';
 import { paidSoFar, paymentStateText, useOrderPayments, useSubmitManualPayment } from '../api';
 import { SignedOutNotice } from '../../../components/signed-out-notice';
+import { useT } from '../../../i18n/i18n';
+import { inLanguage } from '@urembo/contract/message-catalogue';
 
 type Field = 'receipt' | 'fullName' | 'amount';
 
@@ -46,7 +48,8 @@ function FormField({
 
 /** /mpesa-form/:id: receipt number, full name and amount of a payment made with the paybill. */
 export default function MpesaFormScreen() {
-  useDocumentTitle('M-Pesa Payment Details');
+  const t = useT();
+  useDocumentTitle(t('receipt.title'));
   const { id: orderId = '' } = useParams<{ id: string }>();
   const { data: user, isPending } = useAuthUser();
   const submit = useSubmitManualPayment();
@@ -60,8 +63,8 @@ export default function MpesaFormScreen() {
   const [serverError, setServerError] = useState<string | null>(null);
   const ids = { receipt: useId(), fullName: useId(), amount: useId(), order: useId() };
 
-  if (isPending) return <Spinner label="Loading" />;
-  if (!user) return <SignedOutNotice reason="Sign in to pay for your order." />;
+  if (isPending) return <Spinner label={t('receipt.loading')} />;
+  if (!user) return <SignedOutNotice reason={t('payment.signedOut')} />;
   const name = fullName ?? user.fullName;
   // Pre-filled with what is still owed, so nobody pays (or declares) twice.
   const owed = order.data ? Math.max(0, order.data.totalAmount - paidSoFar(payments.data)) : null;
@@ -82,7 +85,7 @@ export default function MpesaFormScreen() {
       const next: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
-        next[field] ??= issue.message;
+        next[field] ??= inLanguage(issue.message, t.lang);
       }
       setErrors(next);
       return;
@@ -90,11 +93,11 @@ export default function MpesaFormScreen() {
     setErrors({});
     submit.mutate(parsed.data, {
       onSuccess: (payment) => {
-        toast.success(payment.status ? 'Confirmed: order paid' : paymentStateText(payment));
+        toast.success(payment.status ? t('receipt.paid') : paymentStateText(payment));
         navigate(`/order/${orderId}`);
       },
       onError: (error) => {
-        const message = errorMessage(error, 'Something went wrong');
+        const message = errorMessage(error, t('receipt.failed'));
         if (error instanceof ApiRequestError && error.details) {
           const next: Partial<Record<Field, string>> = {};
           for (const d of error.details)
@@ -116,18 +119,15 @@ export default function MpesaFormScreen() {
   return (
     <section className="mx-auto max-w-lg px-4 py-8 sm:py-12">
       <Link to={`/order/${orderId}`} className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to the order
+        {t('receipt.back')}
       </Link>
-      <h1 className="mt-3 font-display text-3xl font-semibold text-brand-800">M-Pesa payment details</h1>
-      <p className="mt-2 text-stone-600">
-        Paid with the paybill? Type the receipt from M-Pesa’s SMS: we check it with M-Pesa and confirm your
-        order.
-      </p>
+      <h1 className="mt-3 font-display text-3xl font-semibold text-brand-800">{t('receipt.heading')}</h1>
+      <p className="mt-2 text-stone-600">{t('receipt.intro')}</p>
       {payments.data && payments.data.length > 0 ? (
         <ul className="mt-4 space-y-1 rounded-xl bg-stone-50 p-3 text-sm ring-1 ring-stone-200">
           {payments.data.map((p) => (
             <li key={p._id} className="flex flex-wrap justify-between gap-x-3">
-              <span className="font-mono">{p.receipt ?? 'M-Pesa prompt'}</span>
+              <span className="font-mono">{p.receipt ?? t('pay.prompt')}</span>
               <span>{paymentStateText(p)}</span>
             </li>
           ))}
@@ -142,8 +142,8 @@ export default function MpesaFormScreen() {
         ) : null}
         <FormField
           id={ids.receipt}
-          label="Receipt number"
-          hint="The 10-character code in M-Pesa’s SMS, e.g. NLJ7RT61SV"
+          label={t('receipt.receipt')}
+          hint={t('receipt.receiptHint')}
           error={errors.receipt}
         >
           <input
@@ -165,8 +165,8 @@ export default function MpesaFormScreen() {
         </FormField>
         <FormField
           id={ids.fullName}
-          label="Full name"
-          hint="The name M-Pesa shows for the payer"
+          label={t('form.fullName')}
+          hint={t('receipt.nameHint')}
           error={errors.fullName}
         >
           <input
@@ -185,8 +185,8 @@ export default function MpesaFormScreen() {
         </FormField>
         <FormField
           id={ids.amount}
-          label="Amount (Ksh)"
-          hint="Whole shillings, as in the SMS"
+          label={t('receipt.amount')}
+          hint={t('receipt.amountHint')}
           error={errors.amount}
         >
           <input
@@ -204,7 +204,7 @@ export default function MpesaFormScreen() {
             aria-describedby={describe('amount')}
           />
         </FormField>
-        <FormField id={ids.order} label="Order reference">
+        <FormField id={ids.order} label={t('receipt.order')}>
           <input
             id={ids.order}
             className="input bg-stone-100 font-mono text-stone-600"
@@ -213,7 +213,7 @@ export default function MpesaFormScreen() {
           />
         </FormField>
         <button type="submit" className="btn-primary mt-2" disabled={submit.isPending}>
-          {submit.isPending ? 'Submitting…' : 'Submit'}
+          {submit.isPending ? t('receipt.submitting') : t('receipt.submit')}
         </button>
       </form>
     </section>

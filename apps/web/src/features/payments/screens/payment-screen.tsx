@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useResolveTransaction } from '../api';
 import { SignedOutNotice } from '../../../components/signed-out-notice';
+import { useT } from '../../../i18n/i18n';
 
 function CheckIcon() {
   return (
@@ -44,40 +45,41 @@ function CrossIcon() {
  * failed or cancelled prompt shows Safaricom's reason in red with a way back to the order to try again.
  */
 export default function PaymentScreen() {
-  useDocumentTitle('Payment Confirmation');
+  const t = useT();
+  useDocumentTitle(t('payment.title'));
   const { id = '' } = useParams<{ id: string }>();
   const resolve = useResolveTransaction(id);
   const instructions = usePublicConfig().data?.mpesa;
   const answer = resolve.data;
 
   if (resolve.error instanceof ApiRequestError && resolve.error.status === 401)
-    return <SignedOutNotice reason="Sign in to pay for your order." />;
+    return <SignedOutNotice reason={t('payment.signedOut')} />;
 
   let body;
   if (!answer) {
     body = resolve.isError ? (
       <>
-        <h1 className="font-display text-2xl font-semibold text-brand-800">We could not find this payment</h1>
+        <h1 className="font-display text-2xl font-semibold text-brand-800">{t('payment.notFound')}</h1>
         <p role="alert" className="mt-2 text-red-700">
-          {errorMessage(resolve.error, 'Payment query failed')}
+          {errorMessage(resolve.error, t('pay.failed'))}
         </p>
         <Link to="/orders/all" className="btn-primary mt-6">
-          My orders
+          {t('payment.myOrders')}
         </Link>
       </>
     ) : (
-      <Spinner label="Checking the payment" className="py-10" />
+      <Spinner label={t('payment.checking')} className="py-10" />
     );
   } else if (answer.status === 'pending') {
     body = (
       <>
-        <Spinner label="Waiting for the payment" className="py-4" />
-        <h1 className="mt-2 font-display text-2xl font-semibold text-brand-800">Check your phone</h1>
+        <Spinner label={t('payment.waiting')} className="py-4" />
+        <h1 className="mt-2 font-display text-2xl font-semibold text-brand-800">{t('payment.checkPhone')}</h1>
         <p className="mt-2 text-stone-700" role="status">
           {answer.message}
         </p>
         <p className="mt-4 text-sm text-stone-500">
-          Amount {formatKsh(answer.amount)}. This page updates by itself as soon as M-Pesa confirms.
+          {t('payment.amountNote', { amount: formatKsh(answer.amount) })}
         </p>
         {instructions?.simulator ? (
           <a
@@ -86,7 +88,7 @@ export default function PaymentScreen() {
             rel="noopener"
             className="mt-5 inline-block rounded-xl bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-amber-200 hover:bg-amber-100"
           >
-            Demo shop: open the test phone to answer the prompt
+            {t('payment.demoPhone')}
           </a>
         ) : null}
       </>
@@ -97,19 +99,17 @@ export default function PaymentScreen() {
         <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-green-700">
           <CheckIcon />
         </span>
-        <h1 className="mt-4 font-display text-2xl font-semibold text-brand-800">Payment received</h1>
+        <h1 className="mt-4 font-display text-2xl font-semibold text-brand-800">{t('payment.received')}</h1>
         <p className="mt-2 text-3xl font-bold text-green-700" role="status">
           {answer.message}
         </p>
-        <p className="mt-3 text-stone-600">
-          Thank you! We received {formatKsh(answer.amount)} for your order.
-        </p>
+        <p className="mt-3 text-stone-600">{t('payment.thanks', { amount: formatKsh(answer.amount) })}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to={`/order/${answer.order}`} className="btn-primary">
-            View my order
+            {t('payment.viewOrder')}
           </Link>
           <Link to="/shop" className="btn-outline">
-            Continue shopping
+            {t('payment.continue')}
           </Link>
         </div>
       </>
@@ -121,18 +121,18 @@ export default function PaymentScreen() {
           <CrossIcon />
         </span>
         <h1 className="mt-4 font-display text-2xl font-semibold text-brand-800">
-          {answer.status === 'cancelled' ? 'Payment cancelled' : 'Payment not completed'}
+          {answer.status === 'cancelled' ? t('payment.cancelled') : t('payment.notCompleted')}
         </h1>
         <p className="mt-2 font-medium text-red-700" role="alert">
           {answer.message}
         </p>
         <p className="mt-3 text-sm text-stone-600">
-          {answer.status === 'cancelled' ? 'No money was taken. ' : ''}You can try again from your order, or
-          pay with the paybill.
+          {answer.status === 'cancelled' ? `${t('payment.noMoney')} ` : ''}
+          {t('payment.tryAgain')}
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to={`/order/${answer.order}`} className="btn-primary">
-            Back to the order
+            {t('payment.backToOrder')}
           </Link>
         </div>
       </>

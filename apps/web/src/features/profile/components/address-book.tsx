@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddresses, useDeleteAddress } from '../api';
 import { AddressForm } from './address-form';
+import { useT } from '../../../i18n/i18n';
 
 function AddressCard({
   address,
@@ -23,6 +24,7 @@ function AddressCard({
   onDelete: () => void;
   deleting: boolean;
 }) {
+  const t = useT();
   return (
     <li
       className={`card flex flex-col p-5 ${address.isDefault ? 'ring-2 ring-brand-300' : ''}`}
@@ -32,7 +34,7 @@ function AddressCard({
         <p className="font-semibold text-ink">{address.name}</p>
         {address.isDefault ? (
           <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">
-            Default
+            {t('address.default')}
           </span>
         ) : null}
       </div>
@@ -48,7 +50,7 @@ function AddressCard({
       </p>
       <div className="mt-4 flex gap-2 border-t border-stone-100 pt-4">
         <button type="button" className="btn-outline flex-1 py-2" onClick={onEdit}>
-          Edit
+          {t('address.edit')}
         </button>
         <button
           type="button"
@@ -56,7 +58,7 @@ function AddressCard({
           onClick={onDelete}
           disabled={deleting}
         >
-          {deleting ? 'Deleting…' : 'Delete'}
+          {deleting ? t('address.deleting') : t('address.delete')}
         </button>
       </div>
     </li>
@@ -65,6 +67,7 @@ function AddressCard({
 
 /** The profile's "Address Books": list, create, edit and delete. */
 export function AddressBook({ user }: { user: User }) {
+  const t = useT();
   const { data: addresses, isPending, isError } = useAddresses(user._id);
   const remove = useDeleteAddress(user._id);
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
@@ -74,9 +77,9 @@ export function AddressBook({ user }: { user: User }) {
     remove.mutate(address._id, {
       onSuccess: (data) => {
         setDeleting(null);
-        toast.success(data.message || 'address deleted');
+        toast.success(data.message || t('address.deleted'));
       },
-      onError: (error) => toast.error(errorMessage(error, 'failed to delete')),
+      onError: (error) => toast.error(errorMessage(error, t('address.deleteFailed'))),
     });
   }
 
@@ -85,28 +88,24 @@ export function AddressBook({ user }: { user: User }) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="address-books" className="font-display text-2xl font-semibold text-brand-800">
-            Address Books
+            {t('address.books')}
           </h2>
-          <p className="mt-1 text-sm text-stone-600">
-            Where we deliver your orders. The default one is used at checkout.
-          </p>
+          <p className="mt-1 text-sm text-stone-600">{t('address.booksIntro')}</p>
         </div>
         <button type="button" className="btn-primary" onClick={() => setEditing('new')}>
-          Create Address Book
+          {t('address.create')}
         </button>
       </div>
       <div className="mt-5">
         {isPending ? (
-          <Spinner label="Loading address books" className="py-10" />
+          <Spinner label={t('address.loading')} className="py-10" />
         ) : isError ? (
-          <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700">Failed to load address book</p>
+          <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700">{t('address.loadFailed')}</p>
         ) : addresses.length === 0 ? (
           <div className="card flex flex-col items-center px-6 py-10 text-center">
             <MapPinIcon width={32} height={32} className="text-brand-300" />
-            <p className="mt-3 font-medium text-ink">No address books yet</p>
-            <p className="mt-1 max-w-sm text-sm text-stone-600">
-              Add where you would like your orders delivered; checkout uses your default address.
-            </p>
+            <p className="mt-3 font-medium text-ink">{t('address.none')}</p>
+            <p className="mt-1 max-w-sm text-sm text-stone-600">{t('address.noneBody')}</p>
           </div>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -125,7 +124,7 @@ export function AddressBook({ user }: { user: User }) {
       <Modal
         open={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'Create Address Book' : 'Edit Address Book'}
+        title={editing === 'new' ? t('address.create') : t('address.editTitle')}
       >
         {editing !== null ? (
           <AddressForm
@@ -138,17 +137,18 @@ export function AddressBook({ user }: { user: User }) {
       </Modal>
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this address?"
-        confirmLabel="Delete address"
+        title={t('address.deleteTitle')}
+        confirmLabel={t('address.deleteConfirm')}
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => (deleting ? deleteAddress(deleting) : undefined)}
       >
         {deleting ? (
           <>
-            <strong>{deleting.name}</strong>,{' '}
-            {[deleting.country, deleting.county, deleting.town, deleting.location].join(', ')} will be removed
-            from your address books.
+            {t('address.deleteBody', {
+              name: deleting.name,
+              place: [deleting.country, deleting.county, deleting.town, deleting.location].join(', '),
+            })}
           </>
         ) : null}
       </ConfirmDialog>

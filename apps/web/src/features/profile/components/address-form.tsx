@@ -13,6 +13,8 @@ import {
 } from '../../../lib/form-errors';
 import { useSaveAddress } from '../api';
 import { PlacePicker, type PlaceNames } from './place-picker';
+import { useT } from '../../../i18n/i18n';
+import { inLanguage } from '@urembo/contract/message-catalogue';
 
 /**
  * The address book form, the same for create and edit: Name, Phone, Email
@@ -31,6 +33,7 @@ export function AddressForm({
   /** Told the saved address (the checkout picks a new one at once). */
   onSaved?: (address: Address) => void;
 }) {
+  const t = useT();
   const save = useSaveAddress(user._id);
   const [name, setName] = useState(address?.name ?? user.fullName);
   const [phone, setPhone] = useState(formatPhoneForDisplay(address?.phone ?? user.phone));
@@ -49,7 +52,9 @@ export function AddressForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = validateForm(addressBodySchema, { name, phone, email, ...place, isDefault });
+    const checked = validateForm(addressBodySchema, { name, phone, email, ...place, isDefault }, (m) =>
+      inLanguage(m, t.lang),
+    );
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -59,12 +64,12 @@ export function AddressForm({
       { id: address?._id, body: checked.data },
       {
         onSuccess: (saved) => {
-          toast.success(editing ? 'address book updated' : 'address book added');
+          toast.success(editing ? t('address.updated') : t('address.added'));
           onSaved?.(saved);
           onDone();
         },
         onError: (error) => {
-          const message = errorMessage(error, editing ? 'failed to update' : 'something went wrong');
+          const message = errorMessage(error, editing ? t('address.updateFailed') : t('address.failed'));
           setErrors({ ...serverFieldErrors(error), form: message });
           toast.error(message);
         },
@@ -75,7 +80,7 @@ export function AddressForm({
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="space-y-4">
       <TextField
-        label="Name"
+        label={t('address.name')}
         name="name"
         autoComplete="name"
         required
@@ -85,7 +90,7 @@ export function AddressForm({
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Phone"
+          label={t('address.phone')}
           type="tel"
           name="phone"
           autoComplete="tel"
@@ -96,8 +101,8 @@ export function AddressForm({
           error={errors.phone}
         />
         <TextField
-          label="Email"
-          labelNote="(optional)"
+          label={t('address.email')}
+          labelNote={t('form.optional')}
           type="email"
           name="email"
           autoComplete="email"
@@ -115,10 +120,14 @@ export function AddressForm({
           checked={isDefault}
           onChange={(e) => setIsDefault(e.target.checked)}
         />
-        Set as Default
+        {t('address.setDefault')}
       </label>
       <FormError message={errors.form} />
-      <FormActions submitting={save.isPending} label={editing ? 'Update' : 'Save'} onCancel={onDone} />
+      <FormActions
+        submitting={save.isPending}
+        label={editing ? t('address.update') : t('address.save')}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { formatKsh } from '@urembo/contract/money';
 import { useShippingList } from '../../../app/data/shipping';
+import { useT } from '../../../i18n/i18n';
 
 export interface PlaceNames {
   country: string;
@@ -31,24 +32,25 @@ function PlaceSelect({
   options: Option[] | undefined;
   onChange: (name: string) => void;
   /** The level to choose first (the select stays disabled until then). */
-  waitingFor?: string | undefined;
+  waitingFor?: 'country' | 'county' | 'town' | undefined;
   isLoading: boolean;
   isError: boolean;
   error?: string | undefined;
   describe?: (option: Option) => string;
 }) {
+  const t = useT();
   const id = useId();
   // A name the list does not hold (renamed or removed by the shop) shows as "not chosen".
   const current = options?.some((o) => o.name === value) ? value : '';
   const placeholder = waitingFor
-    ? `Choose a ${waitingFor} first`
+    ? t(`place.first.${waitingFor}`)
     : isLoading
-      ? 'Loading…'
+      ? t('place.loading')
       : isError
-        ? `Could not load the ${label.toLowerCase()} list`
+        ? t('place.loadFailed', { label: label.toLowerCase() })
         : options && options.length === 0
-          ? `No ${label.toLowerCase()} available yet`
-          : `Select ${label.toLowerCase()}`;
+          ? t('place.none', { label: label.toLowerCase() })
+          : t('place.select', { label: label.toLowerCase() });
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-700">
@@ -96,19 +98,20 @@ export function PlacePicker({
   onChange: (next: PlaceNames) => void;
   errors?: Partial<Record<keyof PlaceNames, string>>;
 }) {
+  const t = useT();
   const countries = useShippingList('countries', undefined);
   const countryId = countries.data?.find((c) => c.name === value.country)?._id;
   const counties = useShippingList('counties', countryId);
   const countyId = counties.data?.find((c) => c.name === value.county)?._id;
   const towns = useShippingList('towns', countyId);
-  const townId = towns.data?.find((t) => t.name === value.town)?._id;
+  const townId = towns.data?.find((town) => town.name === value.town)?._id;
   const locations = useShippingList('locations', townId);
   const chosen = locations.data?.find((l) => l.name === value.location);
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <PlaceSelect
-        label="Country"
+        label={t('place.country')}
         value={value.country}
         options={countries.data}
         isLoading={countries.isLoading}
@@ -117,7 +120,7 @@ export function PlacePicker({
         onChange={(country) => onChange({ country, county: '', town: '', location: '' })}
       />
       <PlaceSelect
-        label="County"
+        label={t('place.county')}
         value={value.county}
         options={counties.data}
         waitingFor={countryId ? undefined : 'country'}
@@ -127,7 +130,7 @@ export function PlacePicker({
         onChange={(county) => onChange({ ...value, county, town: '', location: '' })}
       />
       <PlaceSelect
-        label="Town"
+        label={t('place.town')}
         value={value.town}
         options={towns.data}
         waitingFor={countyId ? undefined : 'county'}
@@ -137,7 +140,7 @@ export function PlacePicker({
         onChange={(town) => onChange({ ...value, town, location: '' })}
       />
       <PlaceSelect
-        label="Location"
+        label={t('place.location')}
         value={value.location}
         options={locations.data}
         waitingFor={townId ? undefined : 'town'}
@@ -149,7 +152,7 @@ export function PlacePicker({
       />
       {chosen ? (
         <p className="text-sm text-stone-600 sm:col-span-2" data-testid="delivery-fee">
-          Delivery to {chosen.name}:{' '}
+          {t('place.fee', { place: chosen.name })}{' '}
           <strong className="text-brand-700">{formatKsh(chosen.shippingFee)}</strong>
         </p>
       ) : null}

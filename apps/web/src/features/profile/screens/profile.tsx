@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatDate } from '../../../lib/dates';
 import { formatPhoneForDisplay } from '@urembo/contract/phone';
 import type { User } from '@urembo/contract/users';
 import { MailIcon, PhoneIcon } from '../../../components/icons';
@@ -10,6 +9,7 @@ import { Spinner } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../../../app/data/session';
 import { AddressBook } from '../components/address-book';
+import { useDates, useT } from '../../../i18n/i18n';
 
 function initials(name: string): string {
   return name
@@ -35,6 +35,7 @@ function ContactRow({
   verifiedText: string;
   verifyTo: string;
 }) {
+  const t = useT();
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
       <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
@@ -50,7 +51,7 @@ function ContactRow({
         </span>
       ) : (
         <Link to={verifyTo} className="btn-outline px-4 py-1.5 text-xs">
-          Verify Now
+          {t('profile.verifyNow')}
         </Link>
       )}
     </li>
@@ -58,6 +59,8 @@ function ContactRow({
 }
 
 function ProfileCard({ user }: { user: User }) {
+  const t = useT();
+  const { formatDate } = useDates();
   const since = formatDate(user.createdAt, 'monthYear');
   return (
     <div className="card overflow-hidden">
@@ -68,7 +71,7 @@ function ProfileCard({ user }: { user: User }) {
         <div className="min-w-0">
           <p className="truncate font-display text-2xl font-semibold text-brand-800">{user.fullName}</p>
           <p className="text-sm text-stone-600">
-            {user.role === 'admin' ? 'Shop admin' : 'Customer'} since {since}
+            {t(user.role === 'admin' ? 'profile.admin' : 'profile.customer', { since })}
           </p>
         </div>
       </div>
@@ -76,20 +79,20 @@ function ProfileCard({ user }: { user: User }) {
         {user.email ? (
           <ContactRow
             icon={<MailIcon width={18} height={18} />}
-            label="Email"
+            label={t('profile.email')}
             value={user.email}
             verified={user.isEmailVerified}
-            verifiedText="Verified"
+            verifiedText={t('profile.verified')}
             verifyTo="/verify-email"
           />
         ) : null}
         {user.phone ? (
           <ContactRow
             icon={<PhoneIcon width={18} height={18} />}
-            label="Phone"
+            label={t('profile.phone')}
             value={formatPhoneForDisplay(user.phone)}
             verified={user.isPhoneVerified}
-            verifiedText="verified"
+            verifiedText={t('profile.phoneVerified')}
             verifyTo="/verify-phone"
           />
         ) : null}
@@ -103,15 +106,16 @@ function ProfileCard({ user }: { user: User }) {
  * account's security panel.
  */
 export default function ProfilePage({ security }: { security: ReactNode }) {
-  useDocumentTitle('Profile Page');
+  const t = useT();
+  useDocumentTitle(t('profile.title'));
   const { data: user, isPending } = useAuthUser();
-  if (isPending) return <Spinner label="Loading your profile" />;
+  if (isPending) return <Spinner label={t('profile.loading')} />;
   if (!user) {
-    return <SignedOutNotice reason="Create an account or sign in to see your profile and address books." />;
+    return <SignedOutNotice reason={t('profile.signedOut')} />;
   }
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
-      <h1 className="mb-6 font-display text-3xl font-semibold text-brand-800">My Profile</h1>
+      <h1 className="mb-6 font-display text-3xl font-semibold text-brand-800">{t('profile.heading')}</h1>
       <VerifyPhoneBanner user={user} className="mb-6" />
       <ProfileCard user={user} />
       <AddressBook user={user} />

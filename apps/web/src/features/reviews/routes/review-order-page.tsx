@@ -14,6 +14,7 @@ import { useAuthUser } from '../../../app/data/session';
 import { useCreateReview, useMyOrderReviews, useProductImages, useUpdateReview } from '../api';
 import { ImageCarousel } from '../../../components/image-carousel';
 import { StarPicker, Stars } from '../components/stars';
+import { useT } from '../../../i18n/i18n';
 
 /** The rating is a whole number 1 to 5; anything else typed (0, 6, 4.5, a word, nothing) is no rating at all. */
 export function acceptRating(raw: string): number | null {
@@ -43,21 +44,23 @@ function Notice({ title, children }: { title: string; children: React.ReactNode 
 }
 
 function ReviewedCard({ review, onEdit }: { review: Review; onEdit: () => void }) {
+  const t = useT();
   return (
     <div className="rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-100" data-testid="my-review">
-      <p className="font-semibold text-brand-800">You reviewed this product</p>
+      <p className="font-semibold text-brand-800">{t('review.reviewed')}</p>
       <Stars value={review.rating} size={20} className="mt-2" />
       {review.comment ? (
         <p className="mt-3 whitespace-pre-line break-words text-stone-700">{review.comment}</p>
       ) : null}
       <button type="button" className="btn-outline mt-4" onClick={onEdit}>
-        Edit your review
+        {t('review.editYours')}
       </button>
     </div>
   );
 }
 
 function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[] }) {
+  const t = useT();
   const items = useMemo(() => distinctProducts(order.items), [order.items]);
   const [index, setIndex] = useState(0);
   const [comment, setComment] = useState('');
@@ -96,7 +99,7 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!item || !item._id) {
-      toast.error('No product found to review.');
+      toast.error(t('review.noProduct'));
       return;
     }
     if (rating === null) {
@@ -110,12 +113,12 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
         { id: existing._id, body: { comment, rating } },
         {
           onSuccess: () => {
-            toast.success('Review updated successfully!');
+            toast.success(t('review.updated'));
             setEditing(false);
             setComment('');
             setRating(null);
           },
-          onError: (error) => toast.error(errorMessage(error, 'Failed to update review!')),
+          onError: (error) => toast.error(errorMessage(error, t('review.updateFailed'))),
         },
       );
       return;
@@ -124,19 +127,19 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
       { productId: item._id, comment, rating },
       {
         onSuccess: () => {
-          toast.success('Review created successfully!');
+          toast.success(t('review.created'));
           // The comment and the rating clear and the next product shows, if there is one.
           setComment('');
           setRating(null);
           if (index < items.length - 1) moveTo(index + 1);
         },
-        onError: (error) => toast.error(errorMessage(error, 'Failed to create review!')),
+        onError: (error) => toast.error(errorMessage(error, t('review.createFailed'))),
       },
     );
   };
 
   if (items.length === 0) {
-    return <p className="mt-8 text-center text-stone-600">No products found in this order.</p>;
+    return <p className="mt-8 text-center text-stone-600">{t('review.noProducts')}</p>;
   }
 
   const lineImages = item?.images ?? [];
@@ -146,28 +149,24 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
   return (
     <div className="mt-6">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm text-stone-600">
-        <span aria-live="polite">
-          Product {index + 1} of {items.length}
-        </span>
-        <span>
-          {reviewedCount} of {items.length} reviewed
-        </span>
+        <span aria-live="polite">{t('review.step', { index: index + 1, total: items.length })}</span>
+        <span>{t('review.progress', { count: reviewedCount, total: items.length })}</span>
       </div>
 
       <article className="card grid gap-6 p-4 sm:p-6 md:grid-cols-2 md:gap-10">
         <div className="mx-auto w-full max-w-md">
           {/* A new product starts at its first picture. */}
-          <ImageCarousel key={item?._id} images={carouselImages} alt={item?.name ?? 'Product'} />
+          <ImageCarousel key={item?._id} images={carouselImages} alt={item?.name ?? t('review.product')} />
         </div>
 
         <div className="flex min-w-0 flex-col">
           <h2 className="font-display text-2xl font-semibold text-ink sm:text-3xl">{item?.name}</h2>
-          <p className="mt-1 text-lg font-semibold text-brand-700">Price: {formatKes(item?.price ?? 0)}</p>
+          <p className="mt-1 text-lg font-semibold text-brand-700">
+            {t('review.price', { price: formatKes(item?.price ?? 0) })}
+          </p>
 
           {!item?._id ? (
-            <p className="mt-6 rounded-xl bg-stone-100 px-4 py-3 text-stone-600">
-              This product is no longer in the shop, so it cannot be reviewed.
-            </p>
+            <p className="mt-6 rounded-xl bg-stone-100 px-4 py-3 text-stone-600">{t('review.gone')}</p>
           ) : !showForm && existing ? (
             <div className="mt-6">
               <ReviewedCard review={existing} onEdit={() => startEditing(existing)} />
@@ -176,14 +175,14 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
             <form className="mt-6 flex flex-col gap-5" onSubmit={onSubmit} noValidate>
               <div>
                 <label htmlFor="review-comment" className="mb-1.5 block text-sm font-semibold text-ink">
-                  Comment
+                  {t('review.comment')}
                 </label>
                 <textarea
                   id="review-comment"
                   className="input min-h-32 resize-y"
                   value={comment}
                   maxLength={REVIEW_COMMENT_MAX}
-                  placeholder="How did it work for you?"
+                  placeholder={t('review.placeholder')}
                   onChange={(e) => setComment(e.target.value)}
                   disabled={submitting}
                 />
@@ -194,7 +193,7 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
 
               <div>
                 <label htmlFor="review-rating" className="mb-1.5 block text-sm font-semibold text-ink">
-                  Rating
+                  {t('review.rating')}
                 </label>
                 <div className="flex flex-wrap items-center gap-3">
                   <input
@@ -222,8 +221,8 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
                   role={ratingError ? 'alert' : undefined}
                 >
                   {ratingError
-                    ? `Choose ${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX} stars`
-                    : `${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX} stars`}
+                    ? t('review.chooseStars', { min: REVIEW_RATING_MIN, max: REVIEW_RATING_MAX })
+                    : t('review.stars', { min: REVIEW_RATING_MIN, max: REVIEW_RATING_MAX })}
                 </p>
               </div>
 
@@ -231,11 +230,11 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
                 <button type="submit" className="btn-primary min-w-40" disabled={submitting}>
                   {submitting
                     ? editing
-                      ? 'Saving...'
-                      : 'Submitting...'
+                      ? t('review.saving')
+                      : t('review.submitting')
                     : editing
-                      ? 'Save changes'
-                      : 'Submit Review'}
+                      ? t('review.saveChanges')
+                      : t('review.submit')}
                 </button>
                 {editing ? (
                   <button
@@ -248,7 +247,7 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
                       setRating(null);
                     }}
                   >
-                    Cancel
+                    {t('form.cancel')}
                   </button>
                 ) : null}
               </div>
@@ -257,14 +256,14 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
         </div>
       </article>
 
-      <nav aria-label="Products in this order" className="mt-6 flex items-center justify-between gap-3">
+      <nav aria-label={t('review.nav')} className="mt-6 flex items-center justify-between gap-3">
         <button
           type="button"
           className="btn-outline flex-1 sm:flex-none"
           disabled={index === 0 || submitting}
           onClick={() => moveTo(index - 1)}
         >
-          Previous
+          {t('review.previous')}
         </button>
         <button
           type="button"
@@ -272,7 +271,7 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
           disabled={index >= items.length - 1 || submitting}
           onClick={() => moveTo(index + 1)}
         >
-          Next
+          {t('review.next')}
         </button>
       </nav>
     </div>
@@ -281,7 +280,8 @@ function ReviewStepper({ order, myReviews }: { order: Order; myReviews: Review[]
 
 /** /review-order/{id}: the customer reviews the products of their own PAID order, one at a time. */
 export default function ReviewOrderPage() {
-  useDocumentTitle('Leave a Review');
+  const t = useT();
+  useDocumentTitle(t('review.title'));
   const { id = '' } = useParams<{ id: string }>();
   const auth = useAuthUser();
   const signedIn = !!auth.data;
@@ -291,34 +291,34 @@ export default function ReviewOrderPage() {
 
   let body: React.ReactNode;
   if (auth.isPending || (signedIn && order.isPending)) {
-    body = <Spinner label="Loading order" />;
+    body = <Spinner label={t('review.loadingOrder')} />;
   } else if (!auth.data || (order.error instanceof ApiRequestError && order.error.status === 401)) {
-    body = <SignedOutNotice reason="Sign in to review the products you bought." heading="h2" />;
+    body = <SignedOutNotice reason={t('review.signedOut')} heading="h2" />;
   } else if (order.isError) {
     body =
       order.error instanceof ApiRequestError && order.error.status === 404 ? (
-        <Notice title="Order not found">
-          <p>We could not find this order in your account.</p>
+        <Notice title={t('order.notFoundTitle')}>
+          <p>{t('review.notFound')}</p>
           <Link to="/orders/all" className="btn-primary mt-6">
-            My Orders
+            {t('order.myOrders')}
           </Link>
         </Notice>
       ) : (
         <p className="mt-8 rounded-xl bg-red-50 px-4 py-3 text-center text-red-700">
-          Error: {errorMessage(order.error, 'Failed to fetch order details')}
+          {t('review.error', { message: errorMessage(order.error, t('order.fetchFailed')) })}
         </p>
       );
   } else if (order.data && !paid) {
     body = (
-      <Notice title="This order is not paid yet">
-        <p>You can review its products once the payment is confirmed.</p>
+      <Notice title={t('review.notPaid')}>
+        <p>{t('review.notPaidBody')}</p>
         <Link to={`/order/${encodeURIComponent(id)}`} className="btn-primary mt-6">
-          Back to your order
+          {t('review.backToOrder')}
         </Link>
       </Notice>
     );
   } else if (mine.isPending) {
-    body = <Spinner label="Loading your reviews" />;
+    body = <Spinner label={t('review.loadingReviews')} />;
   } else if (order.data) {
     body = <ReviewStepper order={order.data} myReviews={mine.data ?? []} />;
   }
@@ -326,13 +326,15 @@ export default function ReviewOrderPage() {
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="font-display text-3xl font-semibold text-brand-800 sm:text-4xl">Leave a Review</h1>
+        <h1 className="font-display text-3xl font-semibold text-brand-800 sm:text-4xl">
+          {t('review.title')}
+        </h1>
         {paid ? (
           <Link
             to={`/order/${encodeURIComponent(id)}`}
             className="text-sm font-semibold text-brand-700 hover:underline"
           >
-            Back to your order
+            {t('review.backToOrder')}
           </Link>
         ) : null}
       </div>
