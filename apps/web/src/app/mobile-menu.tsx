@@ -12,9 +12,43 @@ import {
 import { Modal } from '../components/modal';
 import { useT } from '../i18n/i18n';
 import { LanguageSwitch } from '../i18n/language-switch';
+import { useCategories } from './data/catalogue';
 import { adminHome } from './nav-links';
 
-/** Mobile menu: Home, Shop, Cart, Orders, Profile, Admin panel, and Logout or Sign-up / Sign-in. */
+/**
+ * The shop's categories, each a link to its shelf. Rendered only while the menu is open, so the list is asked for
+ * when someone opens it, not on every page.
+ */
+function MenuCategories({ onClose }: { onClose: () => void }) {
+  const t = useT();
+  const categories = useCategories();
+  if (!categories.data || categories.data.length === 0) return null;
+  return (
+    <div className="mt-6 border-t border-stone-100 pt-5">
+      <h3 id="menu-categories" className="px-1 text-xs font-semibold uppercase tracking-wide text-stone-500">
+        {t('nav.categories')}
+      </h3>
+      <ul aria-labelledby="menu-categories" className="-mx-2 mt-2 grid grid-cols-2 gap-1">
+        {categories.data.map((c) => (
+          <li key={c._id}>
+            <Link
+              to={`/shop?category=${encodeURIComponent(c._id)}`}
+              onClick={onClose}
+              className="block rounded-xl px-3 py-2.5 text-sm font-medium text-stone-700 hover:bg-stone-50"
+            >
+              {c.category}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Mobile menu: Home, Shop, Cart, Orders, Profile, Admin panel, the shop's categories, the language, and Logout or
+ * Sign-up / Sign-in.
+ */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const { data: user } = useAuthUser();
@@ -50,6 +84,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
             </li>
           ))}
         </ul>
+        <MenuCategories onClose={onClose} />
         <div className="mt-6 border-t border-stone-100 pt-6">
           {user ? (
             <button

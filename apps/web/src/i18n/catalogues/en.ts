@@ -30,6 +30,7 @@ export const en = {
   'nav.profile': 'Profile',
   'nav.admin': 'Admin',
   'nav.adminPanel': 'Admin panel',
+  'nav.categories': 'Categories',
   'nav.signIn': 'Sign-in',
   'nav.signUp': 'Sign-up',
   'nav.logout': 'Logout',

@@ -32,6 +32,7 @@ export const sw: Messages = {
   'nav.profile': 'Akaunti',
   'nav.admin': 'Msimamizi',
   'nav.adminPanel': 'Paneli ya msimamizi',
+  'nav.categories': 'Aina za bidhaa',
   'nav.signIn': 'Ingia',
   'nav.signUp': 'Jisajili',
   'nav.logout': 'Toka',
