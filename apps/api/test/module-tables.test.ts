@@ -75,12 +75,12 @@ const ALLOWED: Record<string, string[]> = {
   auth: ['users'],
   users: ['sessions'],
   cart: ['products', 'categories'],
-  catalogue: ['cart_lines', 'order_items'],
+  catalogue: ['cart_lines', 'discounts', 'order_items'],
   dashboard: ['orders', 'order_items', 'products'],
   orders: ['products', 'users', 'payments', 'stk_requests'],
   payments: ['orders', 'users'],
   reviews: ['users', 'products'],
-  returns: ['orders', 'order_items'],
+  returns: ['orders', 'order_items', 'users'],
   shipping: ['addresses'],
 };
 
