@@ -166,7 +166,7 @@ test('a customer verifies the phone with the SMS code', async ({ page }, testInf
   await page.getByRole('complementary', { name: 'Verify your phone' }).getByRole('link').click();
   await expect(page).toHaveURL(/\/verify-phone$/);
   const shown = `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`;
-  await expect(page.getByText(shown)).toBeVisible();
+  await expect(page.getByText(shown, { exact: true })).toBeVisible();
   // Nothing was sent yet, and the page says so.
   await expect(page.getByText(/We sent/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Send code' }).click();
