@@ -1,13 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, parseLanguage, type Language } from '@urembo/contract/languages';
 import { inLanguage } from '@urembo/contract/message-catalogue';
-import type { Language } from '@urembo/contract/users';
-
-/** The cookie the storefront's language switch sets ("en" or "sw"). */
-export const LANGUAGE_COOKIE = 'lang';
-
-function asLanguage(value: string | undefined): Language | null {
-  return value === 'en' || value === 'sw' ? value : null;
-}
 
 /**
  * The language of the browser's Accept-Language: the first of English and Kiswahili by preference ("sw-KE,sw;q=0.9,
@@ -22,7 +15,7 @@ export function acceptedLanguage(header: string | undefined): Language | null {
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.map((p) => /^\s*q=([\d.]+)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
       return {
-        language: asLanguage(tag.trim().toLowerCase().split('-')[0]),
+        language: parseLanguage(tag.trim().toLowerCase().split('-')[0]),
         q: q === undefined ? 1 : Number(q),
         index,
       };
@@ -35,9 +28,9 @@ export function acceptedLanguage(header: string | undefined): Language | null {
 /** The language a request is answered in: its `lang` cookie, else its Accept-Language, else English. */
 export function requestLanguage(request: FastifyRequest): Language {
   return (
-    asLanguage(request.cookies?.[LANGUAGE_COOKIE]) ??
+    parseLanguage(request.cookies?.[LANGUAGE_COOKIE]) ??
     acceptedLanguage(request.headers['accept-language']) ??
-    'en'
+    DEFAULT_LANGUAGE
   );
 }
 
@@ -51,7 +44,7 @@ export function registerAnswerLanguage(app: FastifyInstance): void {
     const text = (payload as { message?: unknown }).message;
     if (typeof text !== 'string') return payload;
     const language = requestLanguage(request);
-    if (language === 'en') return payload;
+    if (language === DEFAULT_LANGUAGE) return payload;
     return { ...payload, message: inLanguage(text, language) };
   });
 }

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   addressInLanguage,
-  DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE_S,
   LANGUAGE_PARAM,
@@ -10,7 +9,7 @@ import {
   type Language,
 } from '@urembo/contract/languages';
 import { escapeHtml } from '../lib/html';
-import { acceptedLanguage } from '../lib/request-language';
+import { requestLanguage } from '../lib/request-language';
 
 /**
  * The language a page is answered in: `?lang=en|sw` (remembered in the `lang` cookie for a year), else the cookie,
@@ -33,7 +32,8 @@ export function pageLanguage(request: FastifyRequest, reply: FastifyReply, secur
     }
     return asked;
   }
-  return kept ?? acceptedLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+  // Else what the API answers in: the cookie, the browser's Accept-Language, English.
+  return requestLanguage(request);
 }
 
 /**
