@@ -7,6 +7,12 @@ import { product, publicConfig, signedOut } from './support/fixtures';
 import './support/match-media';
 import { mockApi } from './support/mock-api';
 import { renderAt } from './render';
+import { createTranslator } from '../src/i18n/i18n';
+import { en as enMessages } from '../src/i18n/catalogues/en';
+import { sw as swMessages } from '../src/i18n/catalogues/sw';
+
+const en = createTranslator('en', enMessages);
+const sw = createTranslator('sw', swMessages);
 
 describe('Order on WhatsApp', () => {
   it("writes each line with its shade or size, count and price, and the total, for the shop's number", () => {
@@ -14,7 +20,7 @@ describe('Order on WhatsApp', () => {
       { name: 'Matte Lipstick', options: { Shade: 'Mocha', Size: '4 g' }, count: 2, price: 1200 },
       { name: 'Shea Butter & Honey', options: null, count: 1, price: 850 },
     ];
-    expect(whatsappOrderText(lines, 3250)).toBe(
+    expect(whatsappOrderText(en, lines, 3250)).toBe(
       [
         'Hello Urembo, I would like to order:',
         '- Matte Lipstick (Shade: Mocha, Size: 4 g) x 2: Ksh 2,400',
@@ -22,11 +28,22 @@ describe('Order on WhatsApp', () => {
         'Total: Ksh 3,250',
       ].join('\n'),
     );
-    const href = whatsappOrderHref('254711222333', lines, 3250);
+    const href = whatsappOrderHref(en, '254711222333', lines, 3250);
     expect(href.startsWith('https://wa.me/254711222333?text=')).toBe(true);
-    expect(decodeURIComponent(href.split('?text=')[1]!)).toBe(whatsappOrderText(lines, 3250));
+    expect(decodeURIComponent(href.split('?text=')[1]!)).toBe(whatsappOrderText(en, lines, 3250));
     // The ampersand and new lines are encoded: the text cannot end early or break the link.
     expect(href.split('?text=')[1]).not.toMatch(/[ &\n]/);
+  });
+
+  it('writes the message in the page’s language; the lines keep the shop’s names and Ksh', () => {
+    const lines = [{ name: 'Matte Lipstick', options: { Shade: 'Mocha' }, count: 2, price: 1200 }];
+    expect(whatsappOrderText(sw, lines, 2400)).toBe(
+      [
+        'Habari Urembo, ningependa kuagiza:',
+        '- Matte Lipstick (Shade: Mocha) x 2: Ksh 2,400',
+        'Jumla: Ksh 2,400',
+      ].join('\n'),
+    );
   });
 
   it("the cart sends what can be bought to the shop's WhatsApp number", async () => {

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Modal } from './modal';
+import { useT } from '../i18n/i18n';
 
 /**
  * "Are you sure?" before something that cannot be undone: an alert dialog whose focus starts on Cancel, so a
@@ -22,6 +23,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const bodyId = useId();
   return (
     <Modal open={open} onClose={onCancel} title={title} role="alertdialog" describedBy={bodyId}>
@@ -30,7 +32,7 @@ export function ConfirmDialog({
       </div>
       <div className="mt-6 flex justify-end gap-3">
         <button type="button" className="btn-ghost" onClick={onCancel} data-autofocus>
-          Cancel
+          {t('form.cancel')}
         </button>
         <button
           type="button"
@@ -38,7 +40,7 @@ export function ConfirmDialog({
           disabled={busy}
           onClick={onConfirm}
         >
-          {busy ? 'Working…' : confirmLabel}
+          {busy ? t('dialog.busy') : confirmLabel}
         </button>
       </div>
     </Modal>

@@ -1,12 +1,14 @@
 import { useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import { ProductImage } from './product-image';
+import { useT } from '../i18n/i18n';
 
 /**
  * A product's pictures: swipe (CSS scroll snapping, no script needed to move), arrows on wide screens and a row
  * of thumbnails. The first picture loads at once, the others lazily.
  */
 export function ImageCarousel({ images, alt }: { images: string[]; alt: string }) {
+  const t = useT();
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
 
@@ -36,7 +38,7 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
       className="min-w-0 space-y-3"
       role="region"
       aria-roledescription="carousel"
-      aria-label={`Pictures of ${alt}`}
+      aria-label={t('pictures.of', { name: alt })}
     >
       <div className="relative">
         <div
@@ -44,7 +46,9 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
           onScroll={onScroll}
           // A strip that scrolls is a keyboard stop (arrow keys move it): it says what it holds.
           role="group"
-          aria-label={images.length > 1 ? `${images.length} pictures, scroll sideways` : 'Picture'}
+          aria-label={
+            images.length > 1 ? t('pictures.scroll', { count: images.length }) : t('pictures.single')
+          }
           className="flex aspect-[4/3] snap-x snap-mandatory overflow-x-auto rounded-3xl bg-brand-50 ring-1 ring-stone-200/70 [scrollbar-width:none] sm:aspect-square"
         >
           {images.map((url, i) => (
@@ -53,11 +57,11 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
               className="h-full w-full shrink-0 snap-center"
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${images.length}`}
+              aria-label={t('pictures.slide', { index: i + 1, total: images.length })}
             >
               <ProductImage
                 url={url}
-                alt={images.length > 1 ? `${alt}, picture ${i + 1}` : alt}
+                alt={images.length > 1 ? t('pictures.alt', { name: alt, index: i + 1 }) : alt}
                 sizes="(min-width: 1024px) 600px, (min-width: 768px) 50vw, 100vw"
                 eager={i === 0}
                 className="h-full w-full"
@@ -67,8 +71,8 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
         </div>
         {images.length > 1 ? (
           <>
-            <ArrowButton side="left" label="Previous picture" onClick={() => go(index - 1)} />
-            <ArrowButton side="right" label="Next picture" onClick={() => go(index + 1)} />
+            <ArrowButton side="left" label={t('pictures.previous')} onClick={() => go(index - 1)} />
+            <ArrowButton side="right" label={t('pictures.next')} onClick={() => go(index + 1)} />
             <div
               className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5 sm:hidden"
               aria-hidden="true"
@@ -90,7 +94,7 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
               <button
                 type="button"
                 onClick={() => go(i)}
-                aria-label={`Show picture ${i + 1}`}
+                aria-label={t('pictures.show', { index: i + 1 })}
                 aria-current={i === index ? 'true' : undefined}
                 className={`block h-16 w-16 overflow-hidden rounded-xl ring-2 transition sm:h-20 sm:w-20 ${
                   i === index ? 'ring-brand-600' : 'ring-transparent opacity-70 hover:opacity-100'

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
+import { useT } from '../i18n/i18n';
 
 interface ModalProps {
   open: boolean;
@@ -29,6 +30,7 @@ export function Modal({
   role,
   describedBy,
 }: ModalProps) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -75,7 +77,7 @@ export function Modal({
             <button
               type="button"
               onClick={onClose}
-              aria-label="Close"
+              aria-label={t('dialog.close')}
               className="flex h-9 w-9 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100"
             >
               <CloseIcon width={20} height={20} />

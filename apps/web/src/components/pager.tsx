@@ -1,3 +1,5 @@
+import { useT } from '../i18n/i18n';
+
 /** Previous / "Page n of N" / Next, used by every paged list. Hidden when there is one page or none. */
 export function Pager({
   page,
@@ -10,14 +12,15 @@ export function Pager({
   onPage: (page: number) => void;
   className?: string;
 }) {
+  const t = useT();
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label="Pages" className={`flex items-center justify-center gap-3 ${className}`}>
+    <nav aria-label={t('pager.label')} className={`flex items-center justify-center gap-3 ${className}`}>
       <button type="button" className="btn-outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('pager.previous')}
       </button>
       <span className="min-w-28 text-center text-sm font-medium text-stone-600">
-        Page {page} of {totalPages}
+        {t('pager.of', { page, total: totalPages })}
       </span>
       <button
         type="button"
@@ -25,7 +28,7 @@ export function Pager({
         disabled={page >= totalPages}
         onClick={() => onPage(page + 1)}
       >
-        Next
+        {t('pager.next')}
       </button>
     </nav>
   );

@@ -8,6 +8,8 @@ import { authHref } from '../../../lib/next-path';
 import { saveCheckoutData } from '../../../lib/checkout-data';
 import { useAuthUser } from '../../../app/data/session';
 import { useAddToCart } from '../api';
+import { isShadeOption } from '@urembo/contract/variants';
+import { t as pageT, useT } from '../../../i18n/i18n';
 
 /**
  * "Add to cart" and "Buy now" for a product (product page and cards). A visitor's cart is kept in this browser and
@@ -30,6 +32,7 @@ export function AddToCartButtons({
   /** Smaller buttons for product cards. */
   compact?: boolean;
 }) {
+  const t = useT();
   // Until the session check answers, a tap would wrongly be told to sign in.
   const { data: user, isPending: authPending } = useAuthUser();
   const addToCart = useAddToCart();
@@ -46,8 +49,8 @@ export function AddToCartButtons({
     addToCart.mutate(
       { productId: product._id, count: 1, ...(variant ? { variantId: variant._id } : {}) },
       {
-        onSuccess: () => toast.success('product added'),
-        onError: (error) => toast.error(errorMessage(error, 'Failed to add product')),
+        onSuccess: () => toast.success(pageT('buy.added')),
+        onError: (error) => toast.error(errorMessage(error, pageT('buy.addFailed'))),
       },
     );
   }
@@ -67,29 +70,22 @@ export function AddToCartButtons({
   }
 
   if (available && isExpired(product.expiresOn)) {
-    return (
-      <p className={`text-sm font-medium text-red-700 ${className}`}>
-        Past its best-before month: not for sale
-      </p>
-    );
+    return <p className={`text-sm font-medium text-red-700 ${className}`}>{t('buy.expired')}</p>;
   }
   if (!available) {
-    return (
-      <p className={`text-sm font-medium text-stone-500 ${className}`}>
-        This product is not available right now
-      </p>
-    );
+    return <p className={`text-sm font-medium text-stone-500 ${className}`}>{t('buy.unavailable')}</p>;
   }
   if (needsChoice && !variant) {
     // A card cannot choose a shade: it leads to the product's page, where the picker is.
-    const option = product.options[0]?.name.toLowerCase() ?? 'option';
+    const name = product.options[0]?.name ?? 'option';
+    const option = isShadeOption(name) ? t('option.shade') : name.toLowerCase();
     return (
       <Link
         to={`/product/${product.slug}`}
         className={`btn-outline ${size} ${className}`}
-        aria-label={`Choose a ${option} of ${product.name}`}
+        aria-label={t('buy.chooseOf', { option, name: product.name })}
       >
-        Choose a {option}
+        {t('buy.choose', { option })}
       </Link>
     );
   }
@@ -101,20 +97,20 @@ export function AddToCartButtons({
         onClick={add}
         disabled={soldOut || authPending}
         aria-disabled={addToCart.isPending || undefined}
-        title={soldOut ? 'Out of stock' : undefined}
+        title={soldOut ? t('stock.out') : undefined}
         aria-busy={addToCart.isPending}
       >
         <CartIcon width={18} height={18} />
-        Add to cart
+        {t('buy.add')}
       </button>
       <button
         type="button"
         className={`btn-primary ${size}`}
         onClick={buyNow}
         disabled={soldOut || authPending}
-        title={soldOut ? 'Out of stock' : undefined}
+        title={soldOut ? t('stock.out') : undefined}
       >
-        Buy now
+        {t('buy.now')}
       </button>
     </div>
   );

@@ -19,25 +19,26 @@ import { saveCheckoutData } from '../../../lib/checkout-data';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthUser } from '../../../app/data/session';
 import { useAddToCart, useCart, useClearCart, useRemoveFromCart } from '../api';
+import { t as pageT, useT } from '../../../i18n/i18n';
 
 /** /cart: the lines with their counts, the server's subtotal, and the way to checkout. */
 export function CartPage() {
-  useDocumentTitle('Cart');
+  const t = useT();
+  useDocumentTitle(t('nav.cart'));
   const { data: user, isPending: authPending } = useAuthUser();
   const cart = useCart();
   const clear = useClearCart();
   const [confirmingClear, setConfirmingClear] = useState(false);
   const [, navigate] = useLocation();
 
-  if (authPending) return <Spinner label="Loading your cart" />;
-  if (cart.isPending) return <Spinner label="Loading your cart" />;
+  if (authPending || cart.isPending) return <Spinner label={t('cart.loading')} />;
   if (cart.isError) {
     return (
       <section className="mx-auto max-w-xl px-6 py-16 text-center">
-        <h1 className="font-display text-2xl font-semibold text-brand-800">Your cart could not load</h1>
+        <h1 className="font-display text-2xl font-semibold text-brand-800">{t('cart.failed')}</h1>
         <p className="mt-2 text-stone-600">{errorMessage(cart.error)}</p>
         <button type="button" className="btn-primary mt-6" onClick={() => void cart.refetch()}>
-          Try again
+          {t('shell.error.retry')}
         </button>
       </section>
     );
@@ -50,10 +51,10 @@ export function CartPage() {
         <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
           <CartIcon width={30} height={30} />
         </span>
-        <h1 className="mt-5 font-display text-2xl font-semibold text-brand-800">Your cart is empty</h1>
-        <p className="mt-2 text-stone-600">Find something you love and it will wait for you here.</p>
+        <h1 className="mt-5 font-display text-2xl font-semibold text-brand-800">{t('cart.empty')}</h1>
+        <p className="mt-2 text-stone-600">{t('cart.emptyText')}</p>
         <Link to="/shop" className="btn-primary mt-7">
-          Go to the shop
+          {t('cart.toShop')}
         </Link>
       </section>
     );
@@ -87,10 +88,8 @@ export function CartPage() {
     <section className="mx-auto max-w-6xl px-4 py-6 md:py-10">
       <div className="flex items-end justify-between gap-4">
         <div>
-          <h1 className="font-display text-3xl font-semibold text-brand-800">Your cart</h1>
-          <p className="mt-1 text-sm text-stone-600">
-            {itemCount} {itemCount === 1 ? 'item' : 'items'}
-          </p>
+          <h1 className="font-display text-3xl font-semibold text-brand-800">{t('cart.heading')}</h1>
+          <p className="mt-1 text-sm text-stone-600">{t.n('cart.items', itemCount)}</p>
         </div>
         <button
           type="button"
@@ -98,56 +97,52 @@ export function CartPage() {
           disabled={clear.isPending}
           onClick={() => setConfirmingClear(true)}
         >
-          Clear cart
+          {t('cart.clear')}
         </button>
       </div>
       <ConfirmDialog
         open={confirmingClear}
-        title="Clear your cart?"
-        confirmLabel="Clear cart"
+        title={t('cart.clearTitle')}
+        confirmLabel={t('cart.clear')}
         busy={clear.isPending}
         onCancel={() => setConfirmingClear(false)}
         onConfirm={() =>
           clear.mutate(undefined, {
             onSuccess: () => {
               setConfirmingClear(false);
-              toast.success('Cart cleared');
+              toast.success(pageT('cart.cleared'));
             },
             onError: (error) => toast.error(errorMessage(error)),
           })
         }
       >
-        {lines.length === 1
-          ? 'The product in your cart will be taken out.'
-          : `All ${lines.length} products in your cart will be taken out.`}
+        {t.n('cart.clearText', lines.length)}
       </ConfirmDialog>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-        <ul className="space-y-3" aria-label="Cart items">
+        <ul className="space-y-3" aria-label={t('cart.lines')}>
           {lines.map((line) => (
             <CartLineItem key={`${line._id}:${line.variant?._id ?? ''}`} line={line} />
           ))}
         </ul>
 
-        <aside className="card p-5 lg:sticky lg:top-32" aria-label="Cart summary">
-          <h2 className="font-display text-xl font-semibold text-brand-800">Summary</h2>
+        <aside className="card p-5 lg:sticky lg:top-32" aria-label={t('cart.summary')}>
+          <h2 className="font-display text-xl font-semibold text-brand-800">{t('checkout.summary')}</h2>
           <dl className="mt-4 space-y-2 text-sm">
             <div className="flex justify-between">
-              <dt className="text-stone-600">Items</dt>
+              <dt className="text-stone-600">{t('cart.count')}</dt>
               <dd>{itemCount}</dd>
             </div>
             <div className="flex justify-between border-t border-stone-100 pt-3 text-base font-semibold">
-              <dt>Subtotal</dt>
+              <dt>{t('checkout.subtotal')}</dt>
               <dd data-testid="cart-subtotal">{formatKsh(subtotal)}</dd>
             </div>
           </dl>
-          <p className="mt-2 text-xs text-stone-600">
-            The delivery fee for your address is added at checkout.
-          </p>
+          <p className="mt-2 text-xs text-stone-600">{t('cart.feeNote')}</p>
           <FreeDeliveryNote className="mt-1" amount={subtotal} />
           {user ? null : (
             <p className="mt-2 text-xs text-stone-600" data-testid="visitor-cart-note">
-              You sign in or create an account at checkout; this cart comes with you.
+              {t('cart.visitorNote')}
             </p>
           )}
           <button
@@ -156,17 +151,13 @@ export function CartPage() {
             disabled={active.length === 0 || overStock}
             onClick={checkout}
           >
-            Checkout
+            {t('cart.checkout')}
           </button>
           {overStock ? (
-            <p className="mt-2 text-center text-xs font-medium text-red-700">
-              Some items have fewer left than you chose: change the ones marked above.
-            </p>
+            <p className="mt-2 text-center text-xs font-medium text-red-700">{t('cart.overStock')}</p>
           ) : null}
           {active.length === 0 ? (
-            <p className="mt-2 text-center text-xs text-stone-500">
-              Nothing in your cart is available right now.
-            </p>
+            <p className="mt-2 text-center text-xs text-stone-500">{t('cart.noneAvailable')}</p>
           ) : null}
           <OrderOnWhatsApp
             className="mt-3 w-full"
@@ -182,7 +173,7 @@ export function CartPage() {
             to="/shop"
             className="mt-3 block text-center text-sm font-medium text-brand-700 hover:underline"
           >
-            Continue shopping
+            {t('payment.continue')}
           </Link>
         </aside>
       </div>
@@ -191,6 +182,7 @@ export function CartPage() {
 }
 
 function CartLineItem({ line }: { line: CartLine }) {
+  const t = useT();
   const add = useAddToCart();
   const remove = useRemoveFromCart();
   const busy = add.isPending || remove.isPending;
@@ -208,13 +200,13 @@ function CartLineItem({ line }: { line: CartLine }) {
   const reduce = () =>
     remove.mutate(
       { productId: line._id, ...which },
-      { onSuccess: () => (line.count <= 1 ? toast.success('Product removed') : undefined), onError },
+      { onSuccess: () => (line.count <= 1 ? toast.success(pageT('cart.removed')) : undefined), onError },
     );
   const increase = () => add.mutate({ productId: line._id, count: 1, ...which }, { onError });
   const removeLine = () =>
     remove.mutate(
       { productId: line._id, all: true, ...which },
-      { onSuccess: () => toast.success('Product removed'), onError },
+      { onSuccess: () => toast.success(pageT('cart.removed')), onError },
     );
 
   return (
@@ -245,31 +237,25 @@ function CartLineItem({ line }: { line: CartLine }) {
           {truncate(line.description, TRUNCATE.cartDescription)}
         </p>
         {available ? null : (
-          <p className="mt-1 text-sm font-medium text-red-700">
-            {expired
-              ? 'Past its best-before month: not included in your total'
-              : 'No longer available: not included in your total'}
-          </p>
+          <p className="mt-1 text-sm font-medium text-red-700">{t(expired ? 'cart.expired' : 'cart.gone')}</p>
         )}
         {short ? (
           <p className="mt-1 text-sm font-medium text-red-700" role="alert">
-            {stock === 0
-              ? 'Out of stock: remove it to check out'
-              : `Only ${stock} left: reduce the quantity to check out`}
+            {stock === 0 ? t('cart.soldOut') : t('cart.short', { count: stock })}
           </p>
         ) : available && stock !== null && atStock ? (
-          <p className="mt-1 text-sm font-medium text-amber-800">Only {stock} left</p>
+          <p className="mt-1 text-sm font-medium text-amber-800">{t('stock.left', { count: stock })}</p>
         ) : null}
         <div className="mt-auto flex items-center justify-between gap-2 pt-3">
           <div
             className="flex items-center rounded-full ring-1 ring-stone-300"
             role="group"
-            aria-label={`Quantity of ${label}`}
+            aria-label={t('cart.quantity', { name: label })}
           >
             <button
               type="button"
               className="flex h-9 w-9 items-center justify-center rounded-full text-lg text-brand-700 hover:bg-brand-50 disabled:opacity-40"
-              aria-label={`Reduce ${label}`}
+              aria-label={t('cart.reduce', { name: label })}
               disabled={busy}
               onClick={reduce}
             >
@@ -281,9 +267,9 @@ function CartLineItem({ line }: { line: CartLine }) {
             <button
               type="button"
               className="flex h-9 w-9 items-center justify-center rounded-full text-lg text-brand-700 hover:bg-brand-50 disabled:opacity-40"
-              aria-label={`Add one more ${label}`}
+              aria-label={t('cart.increase', { name: label })}
               disabled={busy || !available || atStock || line.count >= MAX_LINE_COUNT}
-              title={atStock ? `Only ${stock} left` : undefined}
+              title={atStock ? t('stock.left', { count: stock ?? 0 }) : undefined}
               onClick={increase}
             >
               +
@@ -295,7 +281,7 @@ function CartLineItem({ line }: { line: CartLine }) {
             disabled={busy}
             onClick={removeLine}
           >
-            Remove
+            {t('checkout.remove')}
           </button>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import type { Category } from '@urembo/contract/catalogue';
 import { Link } from 'wouter';
+import { useT } from '../../../i18n/i18n';
 
 /** "All" plus one tab per category; each is a link (/shop?category=id), so the choice lives in the URL. */
 export function CategoryTabs({
@@ -11,12 +12,13 @@ export function CategoryTabs({
   selected: string | null;
   isLoading: boolean;
 }) {
+  const t = useT();
   const tabs = [
-    { id: null as string | null, label: 'All' },
+    { id: null as string | null, label: t('shop.all') },
     ...(categories ?? []).map((c) => ({ id: c._id, label: c.category })),
   ];
   return (
-    <nav aria-label="Categories" className="-mx-4 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
+    <nav aria-label={t('nav.categories')} className="-mx-4 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
       <ul className="flex w-max gap-2">
         {tabs.map((tab) => {
           const active = tab.id === selected;

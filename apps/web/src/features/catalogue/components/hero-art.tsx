@@ -1,15 +1,13 @@
+import { useT } from '../../../i18n/i18n';
+
 /**
  * The home banner's illustration: a few of the shop's products on a podium, drawn inline (no picture to
  * download before the first paint).
  */
 export function HeroArt({ className = '' }: { className?: string }) {
+  const t = useT();
   return (
-    <svg
-      viewBox="0 0 480 400"
-      className={className}
-      role="img"
-      aria-label="Serum, cream, lipstick and lotion on a podium"
-    >
+    <svg viewBox="0 0 480 400" className={className} role="img" aria-label={t('home.art')}>
       <defs>
         <linearGradient id="hero-glass" x1="0" x2="1">
           <stop offset="0" stopColor="#8a2c4f" />

@@ -1,4 +1,5 @@
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
+import { useT } from '../../../i18n/i18n';
 
 /** Which page numbers to show: always the first and last, and two either side of the current one. */
 export function pageWindow(page: number, totalPages: number): (number | 'gap')[] {
@@ -20,17 +21,18 @@ export function PageNumbers({
   totalPages: number;
   onPage: (page: number) => void;
 }) {
+  const t = useT();
   if (totalPages <= 1) return null;
   const button =
     'flex h-10 min-w-10 items-center justify-center rounded-full px-3 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-40';
   return (
-    <nav aria-label="Pages" className="flex flex-wrap items-center justify-center gap-1.5">
+    <nav aria-label={t('pager.label')} className="flex flex-wrap items-center justify-center gap-1.5">
       <button
         type="button"
         className={`${button} text-brand-700 hover:bg-brand-50`}
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
-        aria-label="Previous page"
+        aria-label={t('pager.previousPage')}
       >
         <ChevronLeftIcon width={18} height={18} />
       </button>
@@ -45,7 +47,7 @@ export function PageNumbers({
             type="button"
             onClick={() => onPage(n)}
             aria-current={n === page ? 'page' : undefined}
-            aria-label={`Page ${n}`}
+            aria-label={t('pager.page', { page: n })}
             className={`${button} ${
               n === page
                 ? 'bg-brand-700 text-white'
@@ -61,7 +63,7 @@ export function PageNumbers({
         className={`${button} text-brand-700 hover:bg-brand-50`}
         disabled={page >= totalPages}
         onClick={() => onPage(page + 1)}
-        aria-label="Next page"
+        aria-label={t('pager.nextPage')}
       >
         <ChevronRightIcon width={18} height={18} />
       </button>

@@ -1,5 +1,6 @@
 import { formatKsh } from '@urembo/contract/money';
 import { savePercent } from '@urembo/contract/variants';
+import { useT } from '../../../i18n/i18n';
 
 /**
  * A price, with the earlier price crossed out and "Save N%" when there is one. `from` says "From Ksh X" (a product
@@ -16,6 +17,7 @@ export function PriceTag({
   size?: 'small' | 'large';
   from?: boolean;
 }) {
+  const t = useT();
   const save = savePercent(price, compareAtPrice);
   const large = size === 'large';
   return (
@@ -24,19 +26,21 @@ export function PriceTag({
       data-testid="price"
     >
       <span className={`font-bold text-brand-700 ${large ? 'text-3xl' : ''}`}>
-        {from ? <span className={`font-medium ${large ? 'text-lg' : 'text-sm'}`}>From </span> : null}
+        {from ? (
+          <span className={`font-medium ${large ? 'text-lg' : 'text-sm'}`}>{t('price.from')} </span>
+        ) : null}
         {formatKsh(price)}
       </span>
       {save !== null && compareAtPrice !== null ? (
         <>
           <s className={`text-stone-500 ${large ? 'text-lg' : 'text-sm'}`}>
-            <span className="sr-only">was </span>
+            <span className="sr-only">{t('price.was')} </span>
             {formatKsh(compareAtPrice)}
           </s>
           <span
             className={`rounded-full bg-rose-100 font-semibold text-rose-800 ${large ? 'px-2.5 py-0.5 text-sm' : 'px-2 text-xs'}`}
           >
-            Save {save}%
+            {t('price.save', { percent: save })}
           </span>
         </>
       ) : null}

@@ -8,13 +8,19 @@ import { ProductImage } from '../../../components/product-image';
 import { StockBadge } from './stock-badge';
 import { PriceTag } from './price-tag';
 import { isShadeOption } from '@urembo/contract/variants';
+import { useT, type Translator } from '../../../i18n/i18n';
 
-/** "12 shades" / "2 sizes": how many values a product's first option has (a card's hint that it comes in several). */
-export function optionSummary(product: Pick<Product, 'options'>): string | null {
+/**
+ * "12 shades" / "2 sizes" ("rangi 12" / "Size: 2"): how many values a product's first option has (a card's hint that
+ * it comes in several). The option's name is the shop's own; English makes it plural.
+ */
+export function optionSummary(t: Translator, product: Pick<Product, 'options'>): string | null {
   const option = product.options.find((o) => isShadeOption(o.name)) ?? product.options[0];
   if (!option || option.values.length < 2) return null;
-  const noun = isShadeOption(option.name) ? 'shades' : `${option.name.toLowerCase()}s`.replace(/ss$/, 's');
-  return `${option.values.length} ${noun}`;
+  const count = option.values.length;
+  if (isShadeOption(option.name)) return t('card.shades', { count });
+  const name = t.lang === 'en' ? `${option.name.toLowerCase()}s`.replace(/ss$/, 's') : option.name;
+  return t('card.options', { count, option: name });
 }
 
 /** Grid cells are about a half (phone), a third (tablet) or a fifth (desktop) of the page wide. */
@@ -38,9 +44,10 @@ export function ProductCard({
   const descriptionMax = variant === 'featured' ? TRUNCATE.featuredDescription : TRUNCATE.cardDescription;
   const inactive = product.status !== 'active';
   const expired = !inactive && isExpired(product.expiresOn);
+  const t = useT();
   const actions = useProductActions();
-  const summary = optionSummary(product);
-  const from = product.priceRange.min < product.priceRange.max ? 'From ' : '';
+  const summary = optionSummary(t, product);
+  const from = product.priceRange.min < product.priceRange.max ? `${t('price.from')} ` : '';
   const body = (
     <>
       <div className="relative aspect-square overflow-hidden bg-brand-50">
@@ -54,16 +61,16 @@ export function ProductCard({
         <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
           {inactive ? (
             <span className="rounded-full bg-stone-800/85 px-2.5 py-0.5 text-[11px] font-semibold text-white">
-              Unavailable
+              {t('card.unavailable')}
             </span>
           ) : product.isProductNew ? (
             <span className="rounded-full bg-white/90 px-2.5 py-0.5 text-[11px] font-semibold uppercase tracking-wide text-brand-700 shadow-sm">
-              New
+              {t('card.new')}
             </span>
           ) : null}
           {expired ? (
             <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-[11px] font-semibold text-white">
-              Expired
+              {t('card.expired')}
             </span>
           ) : inactive ? null : (
             <StockBadge product={product} />
@@ -98,7 +105,7 @@ export function ProductCard({
     return (
       <article
         aria-disabled="true"
-        aria-label={`${product.name} (unavailable)`}
+        aria-label={t('card.unavailableName', { name: product.name })}
         className={`${frame} opacity-60`}
       >
         {body}

@@ -1,5 +1,6 @@
 import type { Product } from '@urembo/contract/catalogue';
 import { ProductCard, ProductCardSkeleton } from './product-card';
+import { useT } from '../../../i18n/i18n';
 
 const GRIDS = {
   5: 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5',
@@ -31,10 +32,11 @@ export function ProductGrid({
   /** Columns on a wide screen (5 for pages of 10, 4 for the 8 related products). */
   columns?: 4 | 5;
 }) {
+  const t = useT();
   const grid = GRIDS[columns];
   if (isLoading && !products) {
     return (
-      <div className={grid} role="status" aria-label={`Loading ${label}`}>
+      <div className={grid} role="status" aria-label={t('list.loading', { label })}>
         {Array.from({ length: skeletons }, (_, i) => (
           <ProductCardSkeleton key={i} />
         ))}

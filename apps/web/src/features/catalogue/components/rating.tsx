@@ -1,10 +1,11 @@
 import { StarIcon } from './icons';
+import { useT, type Translator } from '../../../i18n/i18n';
 
 /** "No reviews yet" before anyone reviewed it (never a rating nobody gave), "4.3 of 5 (12 reviews)" after. */
-export function ratingText(rating: number, reviewCount: number): string {
-  if (reviewCount === 0) return 'No reviews yet';
+export function ratingText(t: Translator, rating: number, reviewCount: number): string {
+  if (reviewCount === 0) return t('rating.none');
   const value = Number.isInteger(rating) ? String(rating) : rating.toFixed(1);
-  return `${value} of 5 (${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'})`;
+  return t.n('rating.text', reviewCount, { rating: value });
 }
 
 export function Rating({
@@ -16,9 +17,10 @@ export function Rating({
   reviewCount: number;
   className?: string;
 }) {
+  const t = useT();
   // No stars until there is a review.
   if (reviewCount === 0) {
-    return <p className={`text-sm text-stone-600 ${className}`}>{ratingText(rating, reviewCount)}</p>;
+    return <p className={`text-sm text-stone-600 ${className}`}>{ratingText(t, rating, reviewCount)}</p>;
   }
   const value = rating;
   return (
@@ -28,7 +30,7 @@ export function Rating({
           <StarIcon key={i} filled={Math.max(0, Math.min(1, value - i))} />
         ))}
       </span>
-      <span className="text-sm text-stone-600">{ratingText(rating, reviewCount)}</span>
+      <span className="text-sm text-stone-600">{ratingText(t, rating, reviewCount)}</span>
     </div>
   );
 }

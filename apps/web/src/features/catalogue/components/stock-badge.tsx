@@ -1,5 +1,6 @@
 import type { Product } from '@urembo/contract/catalogue';
 import { usePublicConfig } from '../../../lib/public-config';
+import { useT } from '../../../i18n/i18n';
 
 /** Below this the storefront says "Only N left" when the shop's setting has not loaded yet. */
 const DEFAULT_LOW_STOCK_AT = 5;
@@ -25,6 +26,7 @@ export function StockBadge({
   product: Pick<Product, 'stock' | 'inStock'>;
   size?: 'small' | 'large';
 }) {
+  const t = useT();
   const state = stockState(product, useLowStockAt());
   if (!state) return null;
   const large = size === 'large';
@@ -33,11 +35,11 @@ export function StockBadge({
     : 'rounded-full px-2.5 py-0.5 text-[11px] font-semibold shadow-sm';
   return state.kind === 'out' ? (
     <span className={`${base} bg-stone-800/90 text-white`} data-testid="stock-badge">
-      Out of stock
+      {t('stock.out')}
     </span>
   ) : (
     <span className={`${base} bg-amber-100 text-amber-900`} data-testid="stock-badge">
-      Only {state.left} left
+      {t('stock.left', { count: state.left })}
     </span>
   );
 }

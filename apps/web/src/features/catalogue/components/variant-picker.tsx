@@ -1,5 +1,6 @@
 import type { Product } from '@urembo/contract/catalogue';
 import { isShadeOption, valueAvailable } from '@urembo/contract/variants';
+import { useT } from '../../../i18n/i18n';
 
 /** The swatch colour of a shade: the first variant with that value that has one. */
 function swatchOf(product: Pick<Product, 'variants'>, option: string, value: string): string | null {
@@ -20,6 +21,7 @@ export function VariantPicker({
   chosen: Record<string, string>;
   onChoose: (option: string, value: string) => void;
 }) {
+  const t = useT();
   return (
     <div className="space-y-4" data-testid="variant-picker">
       {product.options.map((option) => {
@@ -37,7 +39,7 @@ export function VariantPicker({
               {option.values.map((value) => {
                 const selected = chosen[option.name] === value;
                 const available = valueAvailable(product.variants, chosen, option.name, value);
-                const label = available ? value : `${value} (out of stock)`;
+                const label = available ? value : t('variant.out', { value });
                 if (swatches) {
                   const colour = swatchOf(product, option.name, value) ?? '#e7e5e4';
                   return (

@@ -2,17 +2,18 @@ import { Link } from 'wouter';
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useT, type MessageKey } from '../../../i18n/i18n';
 import { useCategories, useFeaturedProducts } from '../api';
 import { HeroArt } from '../components/hero-art';
 import { ArrowRightIcon, HeadsetIcon, PhonePayIcon, ReturnIcon, TruckIcon } from '../components/icons';
 import { ProductGrid } from '../components/product-grid';
 import { parsePage, scrollToList, useQueryState } from '../use-page-param';
 
-const SERVICES = [
-  { icon: TruckIcon, title: 'Shipping', text: 'Delivery to all 47 counties, fees shown at checkout' },
-  { icon: ReturnIcon, title: 'Returns', text: 'Unopened items back within 7 days' },
-  { icon: HeadsetIcon, title: '24/7 online support', text: 'Chat with us on WhatsApp any time' },
-  { icon: PhonePayIcon, title: 'Electronic payments', text: 'Pay safely with M-Pesa' },
+const SERVICES: Array<{ icon: typeof TruckIcon; title: MessageKey; text: MessageKey }> = [
+  { icon: TruckIcon, title: 'home.ship', text: 'home.shipText' },
+  { icon: ReturnIcon, title: 'home.returns', text: 'home.returnsText' },
+  { icon: HeadsetIcon, title: 'home.help', text: 'home.helpText' },
+  { icon: PhonePayIcon, title: 'home.pay', text: 'home.payText' },
 ];
 
 /** Links to the shop with one category selected, found by name once the categories have loaded. */
@@ -23,15 +24,16 @@ function useCategoryLink(name: string): string {
 }
 
 function PromoTiles() {
+  const t = useT();
   const skinCare = useCategoryLink('Skin Care');
   const makeUp = useCategoryLink('Make-up');
   const tiles = [
     {
       to: skinCare,
-      eyebrow: 'Skin care',
-      title: 'Glow that lasts all day',
-      text: 'Serums, toners and SPF made for melanin-rich skin in the Kenyan sun.',
-      cta: 'Shop skin care',
+      eyebrow: t('home.skin'),
+      title: t('home.skinTitle'),
+      text: t('home.skinText'),
+      cta: t('home.skinCta'),
       tone: 'from-[#fdeee4] to-[#f3c1a5]',
       art: (
         <svg viewBox="0 0 120 160" className="h-32 w-24 shrink-0 sm:h-40 sm:w-28" aria-hidden="true">
@@ -46,10 +48,10 @@ function PromoTiles() {
     },
     {
       to: makeUp,
-      eyebrow: 'Make-up',
-      title: 'Colour for every shade',
-      text: 'Matte lipsticks, deep-shade foundations and palettes that survive the heat.',
-      cta: 'Shop make-up',
+      eyebrow: t('home.makeUp'),
+      title: t('home.makeUpTitle'),
+      text: t('home.makeUpText'),
+      cta: t('home.makeUpCta'),
       tone: 'from-[#fde7ee] to-[#eaa6be]',
       art: (
         <svg viewBox="0 0 120 160" className="h-32 w-24 shrink-0 sm:h-40 sm:w-28" aria-hidden="true">
@@ -62,7 +64,7 @@ function PromoTiles() {
     },
   ];
   return (
-    <section aria-label="Shop by category" className="grid gap-4 md:grid-cols-2">
+    <section aria-label={t('home.byCategory')} className="grid gap-4 md:grid-cols-2">
       {tiles.map((tile) => (
         <Link
           key={tile.eyebrow}
@@ -93,7 +95,8 @@ function PromoTiles() {
 
 /** Home: hero, the featured grid (10 a page), promo tiles and service highlights. */
 export default function HomePage() {
-  useDocumentTitle('Urembo | Beauty products delivered across Kenya');
+  const t = useT();
+  useDocumentTitle(t('meta.title'));
   const [params, setParams] = useQueryState();
   const page = parsePage(params.get('page'));
   const featured = useFeaturedProducts(page);
@@ -104,20 +107,19 @@ export default function HomePage() {
       <section className="relative overflow-hidden rounded-[2rem] bg-gradient-to-br from-brand-100 via-brand-50 to-[#fdeee4] px-5 py-5 ring-1 ring-brand-100 sm:px-12 sm:py-12">
         <div className="grid items-center gap-6 md:grid-cols-[1.1fr_1fr]">
           <div>
-            <p className="text-xs font-semibold uppercase tracking-[0.25em] text-brand-600">Karibu Urembo</p>
-            <h1 className="mt-2 font-display text-3xl font-bold leading-[1.08] text-brand-900 sm:text-5xl lg:text-6xl">
-              Beauty made for Kenyan skin
-            </h1>
-            <p className="mt-2 max-w-md text-sm text-stone-700 sm:mt-4 sm:text-lg">
-              Skin care, make-up, hair care and fragrance, delivered to your door in all 47 counties. Pay with
-              M-Pesa.
+            <p className="text-xs font-semibold uppercase tracking-[0.25em] text-brand-600">
+              {t('home.hello')}
             </p>
+            <h1 className="mt-2 font-display text-3xl font-bold leading-[1.08] text-brand-900 sm:text-5xl lg:text-6xl">
+              {t('home.title')}
+            </h1>
+            <p className="mt-2 max-w-md text-sm text-stone-700 sm:mt-4 sm:text-lg">{t('home.intro')}</p>
             <div className="mt-4 flex flex-wrap gap-3 sm:mt-6">
               <Link to="/shop" className="btn-primary px-6 py-2.5 text-base sm:py-3">
-                Shop now
+                {t('home.shopNow')}
               </Link>
               <a href="#featured" className="btn-outline px-6 py-2.5 text-base sm:py-3">
-                Best sellers
+                {t('home.best')}
               </a>
             </div>
           </div>
@@ -132,22 +134,20 @@ export default function HomePage() {
               id="featured-title"
               className="font-display text-2xl font-semibold text-brand-900 sm:text-3xl"
             >
-              Our Featured Products
+              {t('home.featured')}
             </h2>
-            <p className="mt-1 text-sm text-stone-600 sm:text-base">
-              Best sellers and new arrivals, picked for you
-            </p>
+            <p className="mt-1 text-sm text-stone-600 sm:text-base">{t('home.featuredIntro')}</p>
           </div>
           <Link
             to="/shop"
             className="hidden shrink-0 text-sm font-semibold text-brand-700 hover:underline sm:block"
           >
-            View all products
+            {t('home.viewAll')}
           </Link>
         </div>
         {featured.isError ? (
           <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-red-700">
-            Error: {errorMessage(featured.error, 'Could not load products')}
+            {t('list.error', { message: errorMessage(featured.error, t('list.failed')) })}
           </p>
         ) : (
           <>
@@ -155,7 +155,7 @@ export default function HomePage() {
               products={featured.data?.data}
               isLoading={featured.isPending}
               variant="featured"
-              label="Featured products"
+              label={t('home.featuredLabel')}
               dimmed={featured.isPlaceholderData}
             />
             <Pager
@@ -173,7 +173,7 @@ export default function HomePage() {
 
       <PromoTiles />
 
-      <section aria-label="Why shop with us" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <section aria-label={t('home.why')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {SERVICES.map(({ icon: Icon, title, text }) => (
           <div
             key={title}
@@ -183,8 +183,8 @@ export default function HomePage() {
               <Icon />
             </span>
             <div>
-              <h3 className="font-semibold text-ink">{title}</h3>
-              <p className="text-sm text-stone-600">{text}</p>
+              <h3 className="font-semibold text-ink">{t(title)}</h3>
+              <p className="text-sm text-stone-600">{t(text)}</p>
             </div>
           </div>
         ))}

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'wouter';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useT } from '../../../i18n/i18n';
 import { NotFoundPage } from '../../../pages/not-found';
 import { useProduct, useRelatedProducts } from '../api';
 import { useProductActions } from '../components/product-actions';
@@ -55,8 +56,9 @@ function picturesFor(product: Product, variant: Variant | null): string[] {
 }
 
 function Skeleton() {
+  const t = useT();
   return (
-    <div className="grid gap-8 md:grid-cols-2" role="status" aria-label="Loading product">
+    <div className="grid gap-8 md:grid-cols-2" role="status" aria-label={t('product.loading')}>
       <div className="aspect-[4/3] animate-pulse rounded-3xl bg-stone-100 sm:aspect-square" />
       <div className="space-y-4 pt-2">
         <div className="h-4 w-24 animate-pulse rounded bg-stone-100" />
@@ -74,6 +76,7 @@ function Skeleton() {
  * long, and most shoppers look for one word in it).
  */
 function WhatsInside({ product }: { product: Product }) {
+  const t = useT();
   const { brand, registration, expiresOn, ingredients } = product;
   if (!brand && !registration && !expiresOn && !ingredients) return null;
   return (
@@ -82,24 +85,24 @@ function WhatsInside({ product }: { product: Product }) {
       aria-labelledby="inside-title"
     >
       <h2 id="inside-title" className="text-sm font-semibold uppercase tracking-wider text-stone-600">
-        What’s inside
+        {t('product.inside')}
       </h2>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         {brand ? (
           <>
-            <dt className="text-stone-600">Brand</dt>
+            <dt className="text-stone-600">{t('shop.brand')}</dt>
             <dd className="font-medium text-ink">{brand}</dd>
           </>
         ) : null}
         {registration ? (
           <>
-            <dt className="text-stone-600">Registration</dt>
+            <dt className="text-stone-600">{t('product.registration')}</dt>
             <dd className="font-medium text-ink">{registration}</dd>
           </>
         ) : null}
         {expiresOn ? (
           <>
-            <dt className="text-stone-600">Best before</dt>
+            <dt className="text-stone-600">{t('product.bestBeforeLabel')}</dt>
             <dd className="font-medium text-ink">{bestBeforeLabel(expiresOn)}</dd>
           </>
         ) : null}
@@ -107,16 +110,16 @@ function WhatsInside({ product }: { product: Product }) {
       {ingredients ? (
         <details className="group mt-3 border-t border-stone-100 pt-3">
           <summary className="cursor-pointer list-none text-sm font-semibold text-brand-700 [&::-webkit-details-marker]:hidden">
-            <span className="group-open:hidden">Show ingredients</span>
-            <span className="hidden group-open:inline">Hide ingredients</span>
+            <span className="group-open:hidden">{t('product.showIngredients')}</span>
+            <span className="hidden group-open:inline">{t('product.hideIngredients')}</span>
           </summary>
           <p className="mt-2 text-sm leading-relaxed text-stone-700">{ingredients}</p>
         </details>
       ) : null}
       <p className="mt-3 text-xs text-stone-600">
-        Bought from the brand or its Kenyan distributor.{' '}
+        {t('product.genuine')}{' '}
         <Link to="/returns" className="font-semibold text-brand-700 underline">
-          Authenticity and returns
+          {t('product.authenticity')}
         </Link>
       </p>
     </section>
@@ -124,6 +127,7 @@ function WhatsInside({ product }: { product: Product }) {
 }
 
 function Related({ product }: { product: Product }) {
+  const t = useT();
   const related = useRelatedProducts(product.category?._id, product._id);
   if (!product.category) return null;
   if (related.data && related.data.length === 0) return null;
@@ -131,13 +135,13 @@ function Related({ product }: { product: Product }) {
     <section aria-labelledby="related-title" className="mt-14">
       <div className="mb-5 flex items-end justify-between gap-4">
         <h2 id="related-title" className="font-display text-2xl font-semibold text-brand-900 sm:text-3xl">
-          More {product.category.category}
+          {t('product.more', { category: product.category.category })}
         </h2>
         <Link
           to={`/shop?category=${encodeURIComponent(product.category._id)}`}
           className="shrink-0 text-sm font-semibold text-brand-700 hover:underline"
         >
-          See all
+          {t('product.seeAll')}
         </Link>
       </div>
       <ProductGrid
@@ -145,7 +149,7 @@ function Related({ product }: { product: Product }) {
         isLoading={related.isPending}
         skeletons={4}
         columns={4}
-        label="Related products"
+        label={t('product.related')}
       />
     </section>
   );
@@ -157,11 +161,12 @@ function Related({ product }: { product: Product }) {
  * app/, so this feature imports neither the cart nor the reviews). An inactive product says it is unavailable.
  */
 export default function ProductPage({ reviews }: { reviews?: (product: Product) => ReactNode }) {
+  const t = useT();
   const actions = useProductActions();
   const { slug = '' } = useParams<{ slug: string }>();
   const product = useProduct(slug);
   const { variant, choose } = useChosenVariant(product.data);
-  useDocumentTitle(product.data ? `${product.data.name} | Urembo` : 'Product | Urembo');
+  useDocumentTitle(product.data ? product.data.name : t('review.product'));
 
   if (product.error instanceof ApiRequestError && product.error.status === 404) return <NotFoundPage />;
 
@@ -171,15 +176,15 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
         <Skeleton />
       ) : product.isError ? (
         <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-red-700">
-          Error: {errorMessage(product.error, 'Could not load this product')}
+          {t('list.error', { message: errorMessage(product.error, t('product.failed')) })}
         </p>
       ) : (
         <>
-          <nav aria-label="Breadcrumb" className="mb-3 text-sm text-stone-600 sm:mb-4">
+          <nav aria-label={t('product.breadcrumb')} className="mb-3 text-sm text-stone-600 sm:mb-4">
             <ol className="flex flex-wrap items-center gap-1.5">
               <li>
                 <Link to="/shop" className="hover:text-brand-700">
-                  Shop
+                  {t('nav.shop')}
                 </Link>
               </li>
               {product.data.category ? (
@@ -212,7 +217,7 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
                 ) : null}
                 {product.data.isProductNew ? (
                   <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-brand-700">
-                    New
+                    {t('card.new')}
                   </span>
                 ) : null}
               </div>
@@ -242,8 +247,9 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
                   <p
                     className={`text-sm font-medium ${isExpired(product.data.expiresOn) ? 'text-red-700' : 'text-stone-600'}`}
                   >
-                    {isExpired(product.data.expiresOn) ? 'Expired: best before ' : 'Best before '}
-                    {bestBeforeLabel(product.data.expiresOn)}
+                    {t(isExpired(product.data.expiresOn) ? 'product.expired' : 'product.bestBefore', {
+                      date: bestBeforeLabel(product.data.expiresOn),
+                    })}
                   </p>
                 ) : null}
               </div>
@@ -262,7 +268,7 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
                   role="status"
                   className="mt-4 rounded-xl bg-stone-100 px-4 py-3 font-medium text-stone-700"
                 >
-                  This product is currently unavailable.
+                  {t('product.unavailable')}
                 </p>
               ) : null}
               {product.data.status === 'active' && actions ? (
@@ -287,7 +293,7 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
               {product.data.description ? (
                 <section className="mt-8">
                   <h2 className="text-sm font-semibold uppercase tracking-wider text-stone-500">
-                    Description
+                    {t('product.description')}
                   </h2>
                   <p className="mt-2 whitespace-pre-line leading-relaxed text-stone-700">
                     {product.data.description}
@@ -297,7 +303,7 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
               {product.data.usage ? (
                 <section className="mt-6">
                   <h2 className="text-sm font-semibold uppercase tracking-wider text-stone-500">
-                    How to use
+                    {t('product.usage')}
                   </h2>
                   <p className="mt-2 whitespace-pre-line leading-relaxed text-stone-700">
                     {product.data.usage}
@@ -308,21 +314,21 @@ export default function ProductPage({ reviews }: { reviews?: (product: Product) 
               <ul className="mt-8 grid gap-3 rounded-2xl bg-white p-4 text-sm text-stone-700 ring-1 ring-stone-200/70 sm:grid-cols-3">
                 <li className="flex items-center gap-2">
                   <TruckIcon width={20} height={20} className="shrink-0 text-brand-600" />
-                  Delivery to all 47 counties
+                  {t('product.delivery')}
                 </li>
                 <li className="flex items-center gap-2">
                   <PhonePayIcon width={20} height={20} className="shrink-0 text-brand-600" />
-                  Pay with M-Pesa
+                  {t('product.mpesa')}
                 </li>
                 <li className="flex items-center gap-2">
                   <ReturnIcon width={20} height={20} className="shrink-0 text-brand-600" />
                   <Link to="/returns" className="hover:text-brand-700 hover:underline">
-                    Easy returns
+                    {t('product.returns')}
                   </Link>
                 </li>
               </ul>
               {product.data.tags.length > 0 ? (
-                <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
+                <ul className="mt-6 flex flex-wrap gap-2" aria-label={t('product.tags')}>
                   {product.data.tags.map((tag) => (
                     <li key={tag}>
                       <Link

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { SEARCH_TERM_MAX, SEARCH_TERM_TOO_LONG } from '@urembo/contract/page-sizes';
+import { SEARCH_TERM_MAX } from '@urembo/contract/page-sizes';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { t as pageT, useT } from '../../../i18n/i18n';
 import { Link } from 'wouter';
 import { useCategories, useFeaturedProducts, useProductSearch } from '../api';
 import { PageNumbers } from '../components/page-numbers';
@@ -14,6 +15,7 @@ import { parsePage, scrollToList, useQueryState } from '../use-page-param';
  * only when there is a term; the term is shown as text, never as markup.
  */
 export default function SearchPage() {
+  const t = useT();
   const [params, setParams] = useQueryState();
   const term = (params.get('search') ?? '').trim();
   const page = parsePage(params.get('page'));
@@ -23,38 +25,40 @@ export default function SearchPage() {
   // The server refused the term (400): its message says why; anything else is a failure to fetch.
   const refused =
     results.error instanceof ApiRequestError && results.error.status === 400 ? results.error.message : null;
-  useDocumentTitle(`Browse products ${term}`.trim());
+  useDocumentTitle(term ? t('search.title', { term }) : t('searchForm.submit'));
 
   useEffect(() => {
-    if (results.isError && !refused) toast.error('Failed to fetch products', { id: 'search-failed' });
+    if (results.isError && !refused) toast.error(pageT('search.failed'), { id: 'search-failed' });
   }, [results.isError, results.errorUpdatedAt, refused]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-4 pt-6 sm:pt-10">
       <header className="mb-6">
-        <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-600">Search</p>
+        <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-600">
+          {t('searchForm.submit')}
+        </p>
         <h1 className="mt-1 break-words font-display text-3xl font-bold text-brand-900 sm:text-4xl">
-          {term ? <>Results for “{term}”</> : 'Search the shop'}
+          {term ? t('search.results', { term }) : t('search.heading')}
         </h1>
       </header>
       {!term ? (
-        <p className="card px-6 py-12 text-center text-stone-600">
-          Type a product, a brand or an ingredient in the search box: serum, shea butter, matte lipstick…
-        </p>
+        <p className="card px-6 py-12 text-center text-stone-600">{t('search.hint')}</p>
       ) : tooLong || refused ? (
         <p role="alert" className="card px-6 py-12 text-center text-stone-700">
-          {tooLong ? SEARCH_TERM_TOO_LONG : refused}
+          {tooLong ? t('search.tooLong', { max: SEARCH_TERM_MAX }) : refused}
         </p>
       ) : results.isError ? (
         <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-red-700">
-          Error loading products
+          {t('search.error')}
         </p>
       ) : (
         <div id="search-results">
-          <h2 className="sr-only">Search results</h2>
+          <h2 className="sr-only">{t('search.label')}</h2>
           {results.data ? (
             <p role="status" className="mb-5 break-words font-medium text-green-700">
-              {results.data.message}
+              {results.data.total === 0
+                ? t('search.none', { term })
+                : t.n('search.found', results.data.total, { term })}
             </p>
           ) : (
             <div className="mb-5 h-6 w-56 animate-pulse rounded bg-stone-100" aria-hidden="true" />
@@ -66,7 +70,7 @@ export default function SearchPage() {
               products={results.data?.data}
               isLoading={results.isPending}
               eagerCount={4}
-              label="Search results"
+              label={t('search.label')}
               dimmed={results.isPlaceholderData}
             />
           )}
@@ -91,18 +95,16 @@ export default function SearchPage() {
  * featured and new ones).
  */
 function NoResults() {
+  const t = useT();
   const categories = useCategories();
   const popular = useFeaturedProducts(1);
   return (
     <div className="space-y-8">
-      <p className="card px-6 py-8 text-center text-stone-700">
-        Check the spelling, or try a shorter word: “ser” finds every serum. Kiswahili works too: mafuta,
-        nywele, ngozi.
-      </p>
+      <p className="card px-6 py-8 text-center text-stone-700">{t('search.tip')}</p>
       {categories.data && categories.data.length > 0 ? (
         <section aria-labelledby="browse-categories">
           <h2 id="browse-categories" className="font-display text-xl font-semibold text-brand-800">
-            Browse a category
+            {t('search.browse')}
           </h2>
           <ul className="mt-3 flex flex-wrap gap-2">
             {categories.data.map((category) => (
@@ -120,13 +122,13 @@ function NoResults() {
       ) : null}
       <section aria-labelledby="popular-products">
         <h2 id="popular-products" className="mb-3 font-display text-xl font-semibold text-brand-800">
-          Popular in the shop
+          {t('search.popular')}
         </h2>
         <ProductGrid
           products={popular.data?.data.slice(0, 5)}
           isLoading={popular.isPending}
           skeletons={5}
-          label="Popular in the shop"
+          label={t('search.popular')}
         />
       </section>
     </div>

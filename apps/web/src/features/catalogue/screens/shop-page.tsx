@@ -1,6 +1,7 @@
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useT } from '../../../i18n/i18n';
 import { useBrands, useCategories, useProducts } from '../api';
 import { CategoryTabs } from '../components/category-tabs';
 import { ProductGrid } from '../components/product-grid';
@@ -12,6 +13,7 @@ import { parsePage, scrollToList, useQueryState } from '../use-page-param';
  * Choosing another category starts at its first page.
  */
 export default function ShopPage() {
+  const t = useT();
   const [params, setParams] = useQueryState();
   const category = params.get('category') || null;
   const brand = params.get('brand') || null;
@@ -20,7 +22,7 @@ export default function ShopPage() {
   const brands = useBrands();
   const products = useProducts(page, category, brand);
   const current = categories.data?.find((c) => c._id === category);
-  useDocumentTitle(current ? `${current.category} | Shop | Urembo` : 'Shop | Urembo');
+  useDocumentTitle(current ? current.category : t('nav.shop'));
 
   const totalPages = products.data?.totalPages ?? 0;
   const empty = products.data && products.data.data.length === 0;
@@ -29,17 +31,15 @@ export default function ShopPage() {
     <div className="mx-auto max-w-7xl px-4 pb-4 pt-6 sm:pt-10">
       <header className="mb-5">
         <h1 className="font-display text-3xl font-bold text-brand-900 sm:text-4xl">
-          {current ? current.category : 'Shop'}
+          {current ? current.category : t('nav.shop')}
         </h1>
-        <p className="mt-2 max-w-2xl text-stone-600">
-          {current?.description || 'Everything in the shop, newest first. Pick a category to narrow it down.'}
-        </p>
+        <p className="mt-2 max-w-2xl text-stone-600">{current?.description || t('shop.intro')}</p>
       </header>
       <CategoryTabs categories={categories.data} selected={category} isLoading={categories.isPending} />
       {brands.data && brands.data.length > 0 ? (
         <div className="mt-4 flex items-center gap-3">
           <label htmlFor="brand-filter" className="text-sm font-semibold text-stone-700">
-            Brand
+            {t('shop.brand')}
           </label>
           <select
             id="brand-filter"
@@ -47,7 +47,7 @@ export default function ShopPage() {
             value={brand ?? ''}
             onChange={(e) => setParams({ brand: e.target.value || null, page: 1 })}
           >
-            <option value="">All brands</option>
+            <option value="">{t('shop.allBrands')}</option>
             {brand && !brands.data.some((b) => b.brand.toLowerCase() === brand.toLowerCase()) ? (
               <option value={brand}>{brand}</option>
             ) : null}
@@ -61,24 +61,22 @@ export default function ShopPage() {
       ) : null}
       <div id="shop-grid" className="mt-6">
         {/* The cards' names are h3: a heading between them and the page's h1 keeps the outline in order. */}
-        <h2 className="sr-only">Products</h2>
+        <h2 className="sr-only">{t('shop.products')}</h2>
         {products.isError ? (
           <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-red-700">
-            Error: {errorMessage(products.error, 'Could not load products')}
+            {t('list.error', { message: errorMessage(products.error, t('list.failed')) })}
           </p>
         ) : empty ? (
           <div className="card px-6 py-16 text-center">
-            <p className="font-display text-2xl text-brand-800">No products to show</p>
-            <p className="mt-2 text-stone-600">
-              Try another category, or come back soon: new stock arrives every week.
-            </p>
+            <p className="font-display text-2xl text-brand-800">{t('shop.empty')}</p>
+            <p className="mt-2 text-stone-600">{t('shop.emptyText')}</p>
           </div>
         ) : (
           <ProductGrid
             products={products.data?.data}
             isLoading={products.isPending}
             eagerCount={4}
-            label="Products"
+            label={t('shop.products')}
             dimmed={products.isPlaceholderData}
           />
         )}

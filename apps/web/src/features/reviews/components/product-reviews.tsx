@@ -1,4 +1,4 @@
-import { TRUNCATE, relativeTime } from '@urembo/contract/text';
+import { TRUNCATE } from '@urembo/contract/text';
 import { REVIEW_RATING_MAX } from '@urembo/contract/review-rules';
 import type { Review } from '@urembo/contract/reviews';
 import { Spinner } from '../../../components/spinner';
@@ -6,6 +6,27 @@ import { errorMessage } from '../../../lib/api-client';
 import { useProductReviews } from '../api';
 import { ReviewComment } from './review-comment';
 import { Stars } from './stars';
+import { useT, type Translator } from '../../../i18n/i18n';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "Just now", "5m", "3h", "1d", then the day ("Mar 2" / "2 Mac"), in the page's language. */
+export function reviewAge(t: Translator, iso: string, now: Date = new Date()): string {
+  const then = new Date(iso);
+  const elapsed = now.getTime() - then.getTime();
+  if (Number.isNaN(elapsed)) return '';
+  if (elapsed < MINUTE) return t('reviews.now');
+  if (elapsed < HOUR) return t('reviews.minutes', { count: Math.floor(elapsed / MINUTE) });
+  if (elapsed < DAY) return t('reviews.hours', { count: Math.floor(elapsed / HOUR) });
+  if (elapsed < 2 * DAY) return t('reviews.day');
+  return then.toLocaleDateString(t.lang === 'en' ? 'en-US' : t.locale, {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'Africa/Nairobi',
+  });
+}
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -13,6 +34,7 @@ function initials(name: string): string {
 }
 
 function ReviewItem({ review }: { review: Review }) {
+  const t = useT();
   return (
     <li className="flex gap-3 py-5 first:pt-0 last:pb-0">
       <span
@@ -26,7 +48,7 @@ function ReviewItem({ review }: { review: Review }) {
           <p className="font-semibold text-ink">{review.user.fullName}</p>
           {/* "5m" on the server may be "6m" by the time the browser hydrates: the browser's own count wins. */}
           <time dateTime={review.createdAt} className="text-xs text-stone-500" suppressHydrationWarning>
-            {relativeTime(review.createdAt)}
+            {reviewAge(t, review.createdAt)}
           </time>
         </div>
         <Stars value={review.rating} size={15} className="mt-1" />
@@ -49,6 +71,7 @@ export function ProductReviews({
   rating: number;
   reviewCount: number;
 }) {
+  const t = useT();
   const reviews = useProductReviews(productId);
   const items = reviews.data?.pages.flatMap((p) => p.data) ?? [];
   const total = reviews.data?.pages[0]?.total ?? reviewCount;
@@ -58,18 +81,16 @@ export function ProductReviews({
       <div className="flex flex-wrap items-end justify-between gap-4 border-b border-stone-100 pb-5">
         <div>
           <h2 id="product-reviews-heading" className="font-display text-2xl font-semibold text-brand-800">
-            Customer reviews
+            {t('reviews.heading')}
           </h2>
-          <p className="mt-1 text-sm text-stone-500">From customers who bought and paid for this product</p>
+          <p className="mt-1 text-sm text-stone-500">{t('reviews.intro')}</p>
         </div>
         {total > 0 ? (
           <div className="flex items-center gap-3" data-testid="review-summary">
             <span className="font-display text-4xl font-bold text-ink">{rating.toFixed(1)}</span>
             <div>
               <Stars value={rating} size={18} />
-              <p className="text-sm text-stone-600">
-                {total} {total === 1 ? 'review' : 'reviews'}
-              </p>
+              <p className="text-sm text-stone-600">{t.n('reviews.count', total)}</p>
             </div>
           </div>
         ) : null}
@@ -77,17 +98,15 @@ export function ProductReviews({
 
       <div className="pt-5">
         {reviews.isPending ? (
-          <Spinner label="Loading reviews" className="py-8" />
+          <Spinner label={t('reviews.loading')} className="py-8" />
         ) : reviews.isError && items.length === 0 ? (
           <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700">
-            {errorMessage(reviews.error, 'failed to get reviews')}
+            {errorMessage(reviews.error, t('reviews.failed'))}
           </p>
         ) : items.length === 0 ? (
           <div className="py-6 text-center">
-            <p className="font-semibold text-ink">No reviews yet</p>
-            <p className="mt-1 text-sm text-stone-500">
-              Bought this product? Rate it from 1 to {REVIEW_RATING_MAX} stars from your paid order.
-            </p>
+            <p className="font-semibold text-ink">{t('rating.none')}</p>
+            <p className="mt-1 text-sm text-stone-500">{t('reviews.howTo', { max: REVIEW_RATING_MAX })}</p>
           </div>
         ) : (
           <>
@@ -104,7 +123,7 @@ export function ProductReviews({
                   disabled={reviews.isFetchingNextPage}
                   onClick={() => void reviews.fetchNextPage()}
                 >
-                  {reviews.isFetchingNextPage ? 'Loading...' : 'Show more reviews'}
+                  {reviews.isFetchingNextPage ? t('reviews.moreBusy') : t('reviews.more')}
                 </button>
               </div>
             ) : null}

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { truncate } from '@urembo/contract/text';
+import { useT } from '../../../i18n/i18n';
 
 /**
  * A review's comment, shortened to `max` characters with a "Read more" toggle (280 in the storefront: a usual review reads whole).
@@ -14,6 +15,7 @@ export function ReviewComment({
   max: number;
   className?: string;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const id = useId();
   if (!text) return null;
@@ -31,7 +33,7 @@ export function ReviewComment({
           aria-controls={id}
           onClick={() => setOpen((v) => !v)}
         >
-          {open ? 'Show less' : 'Read more'}
+          {open ? t('reviews.readLess') : t('reviews.readMore')}
         </button>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import { REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '@urembo/contract/review-rules';
+import { useT } from '../../../i18n/i18n';
 
 const STAR_PATH = 'M12 2.8l2.8 5.7 6.3.9-4.6 4.4 1.1 6.3L12 17.1l-5.6 3 1.1-6.3L2.9 9.4l6.3-.9L12 2.8z';
 
@@ -24,8 +25,12 @@ export function Stars({
   size?: number;
   className?: string;
 }) {
+  const t = useT();
   const clamped = Math.max(0, Math.min(REVIEW_RATING_MAX, value));
-  const label = `${Number.isInteger(clamped) ? clamped : clamped.toFixed(1)} out of ${REVIEW_RATING_MAX} stars`;
+  const label = t('stars.label', {
+    value: Number.isInteger(clamped) ? clamped : clamped.toFixed(1),
+    max: REVIEW_RATING_MAX,
+  });
   return (
     <span role="img" aria-label={label} className={`relative inline-flex align-middle ${className}`}>
       <StarRow size={size} className="text-stone-200" />
@@ -52,8 +57,9 @@ export function StarPicker({
   onChange: (rating: number) => void;
   disabled?: boolean;
 }) {
+  const t = useT();
   return (
-    <div className="flex items-center gap-0.5" role="group" aria-label="Choose stars">
+    <div className="flex items-center gap-0.5" role="group" aria-label={t('stars.choose')}>
       {Array.from({ length: REVIEW_RATING_MAX - REVIEW_RATING_MIN + 1 }, (_, i) => {
         const stars = REVIEW_RATING_MIN + i;
         const on = stars <= value;
@@ -62,7 +68,7 @@ export function StarPicker({
             key={stars}
             type="button"
             disabled={disabled}
-            aria-label={`${stars} ${stars === 1 ? 'star' : 'stars'}`}
+            aria-label={t.n('stars.count', stars)}
             aria-pressed={stars === value}
             onClick={() => onChange(stars)}
             className={`flex h-11 w-11 items-center justify-center rounded-full transition-colors hover:bg-gold-400/15 disabled:cursor-not-allowed ${
