@@ -115,6 +115,73 @@ describeEachDialect(
       expect(missing.body).not.toContain('hreflang');
     });
 
+    it('renders the storefront screens’ own words in Kiswahili, with no English left of them', async () => {
+      const home = rootOf((await get('/?lang=sw')).body);
+      for (const word of [
+        'Urembo kwa ngozi ya Kikenya',
+        'Nunua sasa',
+        'Bidhaa zetu teule',
+        'Kwa nini ununue kwetu',
+      ])
+        expect(home).toContain(word);
+      for (const word of ['Beauty made for Kenyan skin', 'Shop now', 'Our Featured Products', 'Shipping'])
+        expect(home).not.toContain(word);
+
+      const row = await createProduct(ctx(), {
+        name: 'Mafuta ya Nazi',
+        price: 750,
+        description: 'Cold-pressed.',
+      });
+      const product = await get(`/product/${row.slug}`, { cookie: 'lang=sw' });
+      expect(product.statusCode).toBe(200);
+      const page = rootOf(product.body);
+      for (const word of [
+        'Weka kikapuni',
+        'Nunua sasa',
+        'Agiza kwa WhatsApp',
+        'Habari%20Urembo%2C%20ningependa%20kuagiza',
+        'Maelezo',
+        'Jinsi ya kutumia',
+        'Tunaleta kaunti zote 47',
+        'Bado hakuna maoni',
+        'Maoni ya wateja',
+      ])
+        expect(page).toContain(word);
+      for (const word of [
+        'Add to cart',
+        'Buy now',
+        'Order on WhatsApp',
+        'Hello%20Urembo',
+        'Description',
+        'How to use',
+        'Delivery to all 47 counties',
+        'No reviews yet',
+        'Customer reviews',
+      ])
+        expect(page).not.toContain(word);
+      // Its head too: the product's own name, the shop's words in Kiswahili.
+      expect(product.body).toContain('<title>Mafuta ya Nazi | Urembo</title>');
+
+      const shop = rootOf((await get('/shop?lang=sw')).body);
+      expect(shop).toContain('Kila kitu dukani, mpya kwanza.');
+      expect(shop).toContain('>Zote<');
+      expect(shop).not.toContain('Everything in the shop');
+
+      const none = rootOf((await get('/search?search=zzzqqq&lang=sw')).body);
+      expect(none).toContain('Matokeo ya “zzzqqq”');
+      expect(none).toContain('Hakuna bidhaa iliyopatikana kwa &quot;zzzqqq&quot;');
+      expect(none).toContain('Angalia tahajia');
+      expect(none).not.toContain('No products found');
+      expect(none).not.toContain('Check the spelling');
+      const found = rootOf((await get('/search?search=nazi&lang=sw')).body);
+      expect(found).toContain('Bidhaa 1 imepatikana kwa &quot;nazi&quot;');
+
+      const cart = await get('/cart', { cookie: 'lang=sw' });
+      expect(cart.body).toMatch(/<html lang="sw">/);
+      expect(rootOf(cart.body)).not.toMatch(/Your cart|Loading your cart/);
+      expect(rootOf(cart.body)).toMatch(/Kikapu chako ni tupu|Inapakia kikapu chako/);
+    });
+
     it('pages search engines do not list name no alternates', async () => {
       const search = await get('/search?search=oil&lang=sw');
       expect(search.body).toMatch(/<html lang="sw">/);
@@ -131,5 +198,5 @@ describeEachDialect(
       expect(page.body).toContain('<title>Urembo | Bidhaa za urembo zinazoletwa kote Kenya</title>');
     });
   },
-  { env: { WEB_DIST: webDist } },
+  { env: { WEB_DIST: webDist, SHOP_WHATSAPP: '254711222333' } },
 );
