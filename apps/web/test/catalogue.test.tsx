@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProductCard } from '../src/features/catalogue/components/product-card';
 import { pageWindow } from '../src/features/catalogue/components/page-numbers';
 import { Rating, ratingText } from '../src/features/catalogue/components/rating';
+import { reviewAge } from '../src/features/reviews/components/product-reviews';
 import HomePage from '../src/features/catalogue/screens/home-page';
 import ProductPage from '../src/features/catalogue/screens/product-page';
 import SearchPage from '../src/features/catalogue/screens/search-page';
@@ -74,6 +75,17 @@ describe('helpers', () => {
     expect(ratingText(en, 4, 1)).toBe('4 of 5 (1 review)');
     expect(ratingText(sw, 5, 0)).toBe('Bado hakuna maoni');
     expect(ratingText(sw, 4.3, 12)).toBe('4.3 kati ya 5 (maoni 12)');
+  });
+
+  it('says how old a review is in the page’s language', () => {
+    const now = new Date('2026-03-10T12:00:00Z');
+    const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+    expect(reviewAge(en, ago(5 * 60_000), now)).toBe('5m');
+    expect(reviewAge(sw, ago(5 * 60_000), now)).toBe('dak 5');
+    expect(reviewAge(sw, ago(3 * 3_600_000), now)).toBe('saa 3');
+    expect(reviewAge(sw, ago(30 * 3_600_000), now)).toBe('jana');
+    expect(reviewAge(en, '2026-03-02T09:00:00Z', now)).toBe('Mar 2');
+    expect(reviewAge(sw, '2026-03-02T09:00:00Z', now)).toBe('2 Mac');
   });
 
   it('shows no stars for a product nobody has reviewed', () => {

@@ -41,7 +41,7 @@ export function AddToCartButtons({
   const needsChoice = product.variants.length > 0;
   // Out of stock: the buttons stay in place (the layout does not jump) but cannot be used.
   const soldOut = needsChoice ? !variant?.inStock : !product.inStock;
-  const size = compact ? 'px-3 py-2 text-xs' : '';
+  const size = compact ? 'gap-1.5 px-2.5 py-2 text-xs' : '';
 
   function add() {
     // While a request runs the button stays focusable (a disabled one drops keyboard focus to the page) but ignores taps.
