@@ -174,7 +174,7 @@ test('the account screens in Kiswahili at 390 and 1280 px', async ({ browser }, 
 test('the storefront in Kiswahili at 390 and 1280 px: home, shop, search, product, cart', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const admin = await adminRequest(server.baseURL);
   const product = await createProduct(admin, { name: `Siagi ya Kakao ${Date.now() % 100_000}`, price: 650 });
   await admin.dispose();
