@@ -36,8 +36,9 @@ export const refundSchema = z.object({
   method: z.enum(REFUND_METHODS),
   state: z.enum(REFUND_STATES),
   receipt: z.string().nullable(),
+  /** The admin's reason: staff-only, the empty string when a customer reads her order's payments. */
   reason: z.string(),
-  /** Safaricom's reason when a Reversal failed. */
+  /** Safaricom's reason when a Reversal failed (admins only: null for a customer). */
   failure: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
@@ -53,6 +54,7 @@ export const paymentSchema = z.object({
   amount: z.number().int(),
   channel: z.string(),
   receipt: z.string().nullable(),
+  /** The payer's number; to a customer, masked ("2547*****777") unless it is hers or the order's. */
   phone: z.string().nullable(),
   /** Null for a paybill payment whose account number matched no order (unmatched). */
   order: z.string().nullable(),
@@ -63,7 +65,7 @@ export const paymentSchema = z.object({
   flag: z.enum(PAYMENT_FLAGS).nullable(),
   /** Addition: the paybill account number as the customer typed it (paybill payments). */
   account: z.string().nullable(),
-  /** Addition: the admin's reason for a payment recorded by hand. */
+  /** Addition: the admin's reason for a payment recorded by hand (admins only: null for a customer). */
   note: z.string().nullable(),
   /** Addition: a typed receipt's check with Safaricom. */
   verification: z.enum(PAYMENT_VERIFICATIONS).nullable(),

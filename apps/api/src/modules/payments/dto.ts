@@ -1,3 +1,4 @@
+import { normalizeKenyanPhone } from '@urembo/contract/phone';
 import type { Payment, Refund } from '@urembo/contract/payments';
 import { fromFlag } from '../../db/sql-values';
 import type { PaymentListRow, RefundRow } from './repository';
@@ -40,5 +41,45 @@ export function toPaymentDto(row: PaymentListRow, refunds: RefundRow[] = [], ref
     refundedAmount: row.refunded_amount,
     refunds: refunds.filter((r) => r.payment_id === row.id).map(toRefundDto),
     ...(refundDue !== undefined ? { refundDue } : {}),
+  };
+}
+
+/** Who reads a payment: an admin sees everything; a customer reads her own order's payments. */
+export interface PaymentReader {
+  role: string;
+  phone: string | null;
+}
+
+/** A phone number with all but its first four and last three digits hidden: "2547*****678". */
+export function maskPhone(phone: string): string {
+  if (phone.length <= 7) return '*'.repeat(phone.length);
+  return `${phone.slice(0, 4)}${'*'.repeat(phone.length - 7)}${phone.slice(-3)}`;
+}
+
+function samePhone(a: string | null, b: string | null): boolean {
+  if (!a || !b) return false;
+  return (normalizeKenyanPhone(a) ?? a) === (normalizeKenyanPhone(b) ?? b);
+}
+
+/**
+ * What a customer reads of a payment of her own order (docs/api-additions-payments.md, "What a customer sees"):
+ * staff-only text is left out (the admin's `note`, each refund's `reason`, empty, and Safaricom's `failure`, null)
+ * and a payer's number that is neither hers nor the order's is masked. An admin reads the payment as it is.
+ */
+export function paymentFor(
+  reader: PaymentReader,
+  payment: Payment,
+  orderPhone: string | null = null,
+): Payment {
+  if (reader.role === 'admin') return payment;
+  const phone =
+    payment.phone === null || samePhone(payment.phone, reader.phone) || samePhone(payment.phone, orderPhone)
+      ? payment.phone
+      : maskPhone(payment.phone);
+  return {
+    ...payment,
+    phone,
+    note: null,
+    refunds: payment.refunds.map((r) => ({ ...r, reason: '', failure: null })),
   };
 }

@@ -21,7 +21,7 @@ import type { UserRow } from '../users';
 import { mayRead } from '../auth';
 import { recordAudit } from '../audit';
 import { DarajaError, isStillProcessing, type DarajaClient } from './daraja-client';
-import { toPaymentDto } from './dto';
+import { paymentFor, toPaymentDto } from './dto';
 import {
   addReceiptToStkPayment,
   claimStkQuery,
@@ -300,7 +300,7 @@ export class PaymentsService {
       await paybill.checkReceipt(stored.id, stored.receipt);
     const answer = await findPaymentWithReference(db, id);
     if (!answer) throw notFound('Payment not found');
-    return this.withRefunds(answer);
+    return paymentFor(user, await this.withRefunds(answer), order.phone);
   }
 
   async listPayments(page: number, limit: number, filter: PaymentFilter = 'all'): Promise<Paged<Payment>> {
@@ -350,7 +350,9 @@ export class PaymentsService {
       db,
       rows.map((r) => r.id),
     );
-    return rows.map((row) => toPaymentDto({ ...row, order_reference: order.reference }, refunds));
+    return rows.map((row) =>
+      paymentFor(user, toPaymentDto({ ...row, order_reference: order.reference }, refunds), order.phone),
+    );
   }
 
   /** Admin: assigns an unmatched paybill payment to an order (by reference or id); already assigned → 409. */
