@@ -360,12 +360,24 @@ const booleanQuery = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1');
 
-/** GET /products/?page&limit&category&includeInactive (includeInactive: admins only). */
+/** The admin products table's search box: at most this many characters. */
+export const PRODUCT_SEARCH_MAX = 60;
+
+/** GET /products/?page&limit&category&includeInactive&q (includeInactive and q: admins only). */
 export const productListQuerySchema = pagingQuery(PAGE_SIZES.shop).extend({
   category: z.string().trim().max(100).optional(),
   includeInactive: booleanQuery.optional(),
   /** A brand as GET /brands names it (any case); an unknown one lists nothing. */
   brand: z.string().trim().max(PRODUCT_LIMITS.brand).optional(),
+  /**
+   * Admins only: products whose name, brand or a variant's SKU contains these letters (any case). Blank lists
+   * everything.
+   */
+  q: z
+    .string()
+    .trim()
+    .max(PRODUCT_SEARCH_MAX, `q must be at most ${PRODUCT_SEARCH_MAX} characters`)
+    .optional(),
 });
 
 /** GET /brands: the brands of active products, A to Z, with how many each has. */

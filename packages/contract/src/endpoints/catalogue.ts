@@ -58,7 +58,8 @@ export const catalogueEndpoints = defineEndpoints(catalogueRoutes, {
       `${ACTIVE_ONLY} \`category\` is a category's id or slug, \`brand\` a brand in any case (an unknown one ` +
       'lists nothing); 10 a page by ' +
       'default. `includeInactive=true` lists inactive products too, for admins only (401 signed out, 403 for a ' +
-      'customer), and is never cached.',
+      'customer), and is never cached. `q` (admins only, the same 401/403; at most 60 characters, else 400) keeps ' +
+      'the products whose name, brand or a variant’s SKU contains it, in any case; blank is no filter.',
     access: 'public',
     readsSession: true,
     query: productListQuerySchema,

@@ -14,6 +14,13 @@ export interface ProductFilter {
   featuredOrNew?: boolean;
   /** One brand, exactly as stored (the service finds its spelling). */
   brand?: string;
+  /** The admin table's search: name, brand or a variant's SKU contains it, in any case. */
+  contains?: string;
+}
+
+/** `text` as a LIKE pattern matching itself anywhere: %, _ and the escape character lose their meaning. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export interface Paging {
@@ -59,6 +66,13 @@ function whereFilter(filter: ProductFilter) {
   if (filter.activeOnly) conditions.push(sql`p.status = 'active'`);
   if (filter.categoryId !== undefined) conditions.push(sql`p.category_id = ${filter.categoryId}`);
   if (filter.brand !== undefined) conditions.push(sql`p.brand = ${filter.brand}`);
+  if (filter.contains !== undefined) {
+    const pattern = containsPattern(filter.contains);
+    conditions.push(sql`(lower(p.name) like ${pattern} escape '\\'
+      or lower(coalesce(p.brand, '')) like ${pattern} escape '\\'
+      or exists (select 1 from product_variants v
+                 where v.product_id = p.id and lower(v.sku) like ${pattern} escape '\\'))`);
+  }
   // Written exactly as the partial index's predicate (migration 008) so the planner uses that index.
   if (filter.featuredOrNew) conditions.push(sql`(p.is_featured = 1 or p.is_new = 1)`);
   return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;

@@ -55,10 +55,10 @@ export function shopRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       ...routeOf(endpoints.listProducts),
       handler: async (request, reply) => {
         const query = request.query;
-        // Inactive products are listed for the admin table only (and never cached).
-        if (query.includeInactive) {
+        // Inactive products, and the search by name, brand or SKU, are for the admin table only (never cached).
+        if (query.includeInactive || query.q) {
           await requireAdmin(request);
-          return service.list({ ...query, includeInactive: true });
+          return service.list({ ...query, includeInactive: query.includeInactive === true });
         }
         return sendCachedJson(request, reply, answers, () =>
           service.list({ ...query, includeInactive: false }),

@@ -99,7 +99,10 @@ export class CatalogueService {
   private async listPage(filter: repo.ProductFilter, paging: repo.Paging): Promise<Paged<Product>> {
     const key = `count:${filter.activeOnly ? 'active' : 'all'}:${filter.categoryId ?? '*'}:${filter.featuredOrNew ? 'fn' : ''}:${filter.brand ?? '*'}`;
     const [total, rows] = await Promise.all([
-      this.deps.cache.get(key, () => repo.countProducts(this.db, filter)),
+      // A search's count is the admin's question of the moment: counted each time, never kept.
+      filter.contains !== undefined
+        ? repo.countProducts(this.db, filter)
+        : this.deps.cache.get(key, () => repo.countProducts(this.db, filter)),
       repo.listProducts(this.db, filter, paging),
     ]);
     return paged(await this.toProducts(rows), total, paging);
@@ -117,6 +120,8 @@ export class CatalogueService {
     query: repo.Paging & {
       category?: string | undefined;
       brand?: string | undefined;
+      /** The admin table's search (name, brand or SKU contains it); never cached. */
+      q?: string | undefined;
       includeInactive: boolean;
     },
   ): Promise<Paged<Product>> {
@@ -132,7 +137,8 @@ export class CatalogueService {
       if (!found) return paged([], 0, query);
       brand = found;
     }
-    return this.listPage({ activeOnly: !query.includeInactive, categoryId, brand }, query);
+    const contains = query.q || undefined;
+    return this.listPage({ activeOnly: !query.includeInactive, categoryId, brand, contains }, query);
   }
 
   /** The brands of active products, A to Z (the shop page's filter). */
