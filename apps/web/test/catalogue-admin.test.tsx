@@ -177,6 +177,40 @@ describe('admin products table', () => {
     expect(await screen.findByText('Product not found')).toBeInTheDocument();
   });
 
+  it('searches by name, brand or SKU once typing pauses, from page 1, and says when nothing matches', async () => {
+    const searched: string[] = [];
+    mockApi({
+      'GET /products': (call) => {
+        const q = new URL(call.url, 'http://x').searchParams.get('q');
+        if (q === null) return { body: paged(listed, 1, 10, 11) };
+        searched.push(call.path);
+        return q === 'shea' ? { body: paged([listed[1]!], 1, 10, 1) } : { body: paged([], 1, 10, 0) };
+      },
+    });
+    renderTable(<ProductsTable />);
+    await screen.findByText('Shea Jar');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(calls.at(-1)!.path).toContain('page=2'));
+
+    const box = screen.getByRole('searchbox', { name: 'Search products' });
+    fireEvent.change(box, { target: { value: 's' } });
+    fireEvent.change(box, { target: { value: 'sh' } });
+    fireEvent.change(box, { target: { value: ' shea ' } });
+    // Nothing is asked while the admin types; once typing pauses, one search from page 1.
+    expect(searched).toEqual([]);
+    expect(await screen.findByText('1 product matches, newest first')).toBeInTheDocument();
+    expect(searched).toEqual(['/products?includeInactive=true&page=1&limit=10&q=shea']);
+    expect(screen.queryByText('A very long product name…')).not.toBeInTheDocument();
+
+    fireEvent.change(box, { target: { value: 'zzz' } });
+    expect(await screen.findByText('No products match “zzz”')).toBeInTheDocument();
+    expect(searched).toHaveLength(2);
+
+    // Cleared: the whole list again.
+    fireEvent.change(box, { target: { value: '' } });
+    expect(await screen.findByText('11 products, newest first')).toBeInTheDocument();
+  });
+
   it('deletes one picture of a product', async () => {
     renderTable(<ProductsTable />);
     await screen.findByText('Shea Jar');

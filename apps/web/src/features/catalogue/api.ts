@@ -7,8 +7,13 @@ import { call } from '../../lib/api-client';
 export const catalogueKeys = {
   all: ['catalogue'] as const,
   featured: (page: number) => ['catalogue', 'featured', page] as const,
-  list: (page: number, category: string | null, includeInactive = false, brand: string | null = null) =>
-    ['catalogue', 'list', page, category, includeInactive, brand] as const,
+  list: (
+    page: number,
+    category: string | null,
+    includeInactive = false,
+    brand: string | null = null,
+    search = '',
+  ) => ['catalogue', 'list', page, category, includeInactive, brand, search] as const,
   brands: ['catalogue', 'brands'] as const,
   search: (term: string, page: number) => ['catalogue', 'search', term, page] as const,
   product: (slug: string) => ['catalogue', 'product', slug] as const,

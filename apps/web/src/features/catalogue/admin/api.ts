@@ -5,13 +5,21 @@ import { catalogueRoutes } from '@urembo/contract/routes/catalogue';
 import { call } from '../../../lib/api-client';
 import { catalogueKeys } from '../api';
 
-/** Every product, inactive ones too (admins only), 10 a page from the server. */
-export function useAdminProducts(page: number) {
+/**
+ * Every product, inactive ones too (admins only), 10 a page from the server; only those whose name, brand or SKU
+ * contains `search` when it is not blank.
+ */
+export function useAdminProducts(page: number, search = '') {
   return useQuery({
-    queryKey: catalogueKeys.list(page, null, true),
+    queryKey: catalogueKeys.list(page, null, true, null, search),
     queryFn: ({ signal }) =>
       call(catalogueRoutes.listProducts, {
-        query: { includeInactive: 'true', page, limit: PAGE_SIZES.adminProducts },
+        query: {
+          includeInactive: 'true',
+          page,
+          limit: PAGE_SIZES.adminProducts,
+          ...(search ? { q: search } : {}),
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

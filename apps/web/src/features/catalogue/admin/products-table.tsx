@@ -1,13 +1,15 @@
 import type { Product } from '@urembo/contract/catalogue';
 import { formatKsh } from '@urembo/contract/money';
 import { bestBeforeLabel, isExpired } from '@urembo/contract/product-facts';
+import { PRODUCT_SEARCH_MAX } from '@urembo/contract/catalogue';
 import { TRUNCATE, truncate } from '@urembo/contract/text';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { DataTable, type Column } from '../../../components/data-table';
 import { Modal } from '../../../components/modal';
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCategories } from '../api';
 import { ProductImage } from '../../../components/product-image';
 import {
@@ -33,13 +35,30 @@ function Badge({ on, children }: { on: boolean; children: string }) {
   );
 }
 
+/** "11 products, newest first"; while searching "1 product matches, newest first". */
+function countText(total: number, searching: boolean): string {
+  const one = total === 1;
+  const noun = `${total} product${one ? '' : 's'}`;
+  return `${searching ? `${noun} ${one ? 'matches' : 'match'}` : noun}, newest first`;
+}
+
+/** How long typing must pause before the table asks the server again. */
+export const PRODUCT_SEARCH_DEBOUNCE_MS = 300;
+
 /**
- * The admin "products" table: every product (inactive ones too), 10 a page from the server, with
- * create (several pictures), update (one picture at a time), delete and delete-picture.
+ * The admin "products" table: every product (inactive ones too), 10 a page from the server, with a search by name,
+ * brand or SKU (asked of the server once typing pauses; a new search starts at page 1), create (several pictures),
+ * update (one picture at a time), delete and delete-picture.
  */
 export default function ProductsTable() {
-  const [page, setPage] = useState(1);
-  const products = useAdminProducts(page);
+  const searchId = useId();
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedValue(typed.trim(), PRODUCT_SEARCH_DEBOUNCE_MS);
+  // The page belongs to the search it was chosen in: another search starts at page 1.
+  const [paging, setPaging] = useState({ search: '', page: 1 });
+  const page = paging.search === search ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ search, page: next });
+  const products = useAdminProducts(page, search);
   const categories = useCategories();
   const create = useCreateProduct();
   const update = useUpdateProduct();
@@ -173,10 +192,24 @@ export default function ProductsTable() {
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-stone-600">
-          {products.data
-            ? `${products.data.total} product${products.data.total === 1 ? '' : 's'}, newest first`
-            : '\u00a0'}
+        <div role="search" className="w-full sm:w-72">
+          <label htmlFor={searchId} className="sr-only">
+            Search products
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            placeholder="Search by name, brand or SKU"
+            autoComplete="off"
+            maxLength={PRODUCT_SEARCH_MAX}
+            enterKeyHint="search"
+            className="input w-full"
+          />
+        </div>
+        <p className="text-sm text-stone-600" aria-live="polite">
+          {products.data ? countText(products.data.total, search !== '') : '\u00a0'}
         </p>
         <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
           Add product
@@ -188,7 +221,7 @@ export default function ProductsTable() {
         rowKey={(p) => p._id}
         isLoading={products.isPending}
         error={products.error ? errorMessage(products.error, 'Failed to load products') : null}
-        empty="No products yet"
+        empty={search ? `No products match “${search}”` : 'No products yet'}
         caption="Products"
       />
       <Pager className="mt-4" page={page} totalPages={products.data?.totalPages ?? 0} onPage={setPage} />
@@ -206,7 +239,8 @@ export default function ProductsTable() {
               () => {
                 toast.success('Product created');
                 setCreating(false);
-                setPage(1);
+                setTyped('');
+                setPaging({ search: '', page: 1 });
               },
               (err: unknown) => {
                 toast.error(errorMessage(err, 'Failed to create product'));
