@@ -6,6 +6,7 @@ export { toProductDto } from './dto';
 export { encodeVariants, imageFileName, imageStoreFor, imageUrl } from './images';
 export {
   findCategoryById,
+  findCategoryLocked,
   giveBackStock,
   imageHashesFor,
   lockProductForRating,

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CategoriesTable, Database, ProductImagesTable, ProductsTable } from '../../db/schema';
+import { dialectOf } from '../../db/database';
 import { toCount } from '../../db/sql-values';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -235,6 +236,22 @@ export function listCategories(db: Db): Promise<CategoryRow[]> {
 
 export function findCategoryById(db: Db, id: string): Promise<CategoryRow | undefined> {
   return db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The category, read under its row lock for the rest of the transaction, so deleting it and a write naming it (a
+ * product put in it, a discount code limited to it) run one after the other and each sees what the other did.
+ * PostgreSQL: `update` (the delete) conflicts with `share` (the writers) and with the key-share lock a product's
+ * foreign key takes. SQLite runs one transaction at a time (one connection), so the plain read is enough.
+ */
+export function findCategoryLocked(
+  db: Transaction<Database>,
+  id: string,
+  mode: 'update' | 'share',
+): Promise<CategoryRow | undefined> {
+  const query = db.selectFrom('categories').selectAll().where('id', '=', id);
+  if (dialectOf(db as unknown as Kysely<unknown>) !== 'postgres') return query.executeTakeFirst();
+  return (mode === 'update' ? query.forUpdate() : query.forShare()).executeTakeFirst();
 }
 
 /** A category named in a URL: by id or by slug. */

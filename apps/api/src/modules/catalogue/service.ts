@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { paged, type Paged } from '@urembo/contract/common';
 import { IMAGE_LIMITS } from '@urembo/contract/images';
 import { bannedIngredientMessage, findBannedIngredient } from '@urembo/contract/product-facts';
@@ -184,9 +184,19 @@ export class CatalogueService {
 
   /* Admin: products */
 
-  private async assertCategory(categoryId: string | null | undefined): Promise<void> {
+  /**
+   * 400 unless the category exists. In the write's transaction (`trx`) it is read under a share lock, so a category
+   * deleted meanwhile is found gone here rather than by the foreign key (see repo.findCategoryLocked).
+   */
+  private async assertCategory(
+    categoryId: string | null | undefined,
+    trx?: Transaction<Database>,
+  ): Promise<void> {
     if (!categoryId) return;
-    if (!(await repo.findCategoryById(this.db, categoryId))) {
+    const found = trx
+      ? await repo.findCategoryLocked(trx, categoryId, 'share')
+      : await repo.findCategoryById(this.db, categoryId);
+    if (!found) {
       throw badRequest('category: Category not found', [{ path: 'category', message: 'Category not found' }]);
     }
   }
@@ -263,6 +273,7 @@ export class CatalogueService {
       for (let attempt = 0; ; attempt += 1) {
         try {
           await this.db.transaction().execute(async (trx) => {
+            await this.assertCategory(input.category, trx);
             const slug = nextFreeSlug(base, await repo.slugsStartingWith(trx, base));
             const now = nowIso();
             const brand = input.brand
@@ -330,6 +341,7 @@ export class CatalogueService {
     const change: CatalogueChange = { kind: 'products', productIds: [id], lists };
     await this.withImages(images, change, () =>
       this.db.transaction().execute(async (trx) => {
+        await this.assertCategory(input.category, trx);
         const now = nowIso();
         const before = (await repo.findProduct(trx, id)) ?? current;
         const currentVariants = (await variantsFor(trx, [id])).get(id) ?? [];
@@ -600,22 +612,24 @@ export class CatalogueService {
 
   /** Deletes a category nothing uses: its products must move first, and no discount code may be limited to it. */
   async deleteCategory(id: string, adminId: string): Promise<string> {
-    const current = await repo.findCategoryById(this.db, id);
-    if (!current) throw notFound('Category not found');
-    const products = await repo.countProductsInCategory(this.db, id);
-    if (products > 0) {
-      throw conflict(
-        `${current.name} still has ${products} product${products === 1 ? '' : 's'}: ` +
-          'move them to another category first',
-      );
-    }
-    const codes = await repo.discountCodesNamingCategory(this.db, id);
-    if (codes.length > 0) {
-      throw conflict(
-        `Discount code ${codes.join(', ')} is limited to ${current.name}: change or delete it first`,
-      );
-    }
+    // Checked and deleted in one transaction under the category's row lock: a product or discount code that names
+    // it meanwhile either comes first (and is counted here) or waits and then finds it gone.
     await this.db.transaction().execute(async (trx) => {
+      const current = await repo.findCategoryLocked(trx, id, 'update');
+      if (!current) throw notFound('Category not found');
+      const products = await repo.countProductsInCategory(trx, id);
+      if (products > 0) {
+        throw conflict(
+          `${current.name} still has ${products} product${products === 1 ? '' : 's'}: ` +
+            'move them to another category first',
+        );
+      }
+      const codes = await repo.discountCodesNamingCategory(trx, id);
+      if (codes.length > 0) {
+        throw conflict(
+          `Discount code ${codes.join(', ')} is limited to ${current.name}: change or delete it first`,
+        );
+      }
       await repo.deleteCategory(trx, id);
       await recordAudit(trx, {
         adminId,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { DISCOUNT_LIMITS } from '@urembo/contract/discounts';
 import type {
   createDiscountBodySchema,
@@ -12,7 +12,7 @@ import { nowIso } from '../../db/sql-values';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import { changeOf, changesSummary, recordAudit } from '../audit';
-import { findCategoryById } from '../catalogue';
+import { findCategoryById, findCategoryLocked } from '../catalogue';
 import { categoriesOf } from './rules';
 import {
   deleteDiscountRow,
@@ -60,6 +60,19 @@ function taken(code: string) {
   return conflict(`There is already a discount code ${code.toUpperCase()}`);
 }
 
+/**
+ * In the write's transaction: each named category still exists, read under a share lock, so a category deleted at
+ * the same moment either waits for this code (and refuses with 409 naming it) or is found gone here (400).
+ */
+async function assertCategoriesKept(trx: Transaction<Database>, categories: string[]): Promise<void> {
+  for (const [index, id] of categories.entries()) {
+    if (!(await findCategoryLocked(trx, id, 'share'))) {
+      const message = `Category ${id} was not found`;
+      throw badRequest(message, [{ path: `categories.${index}`, message }]);
+    }
+  }
+}
+
 /** Discount codes as admins keep them: created, listed, changed (paused with active: false) and deleted. */
 export class DiscountService {
   constructor(private readonly deps: DiscountDeps) {}
@@ -99,6 +112,7 @@ export class DiscountService {
     };
     try {
       await db.transaction().execute(async (trx) => {
+        await assertCategoriesKept(trx, fields.categories);
         await insertDiscount(trx, row);
         await recordAudit(trx, {
           adminId,
@@ -137,6 +151,7 @@ export class DiscountService {
     }
     try {
       const changed = await db.transaction().execute(async (trx) => {
+        await assertCategoriesKept(trx, fields.categories);
         const done = await updateDiscountRow(trx, id, {
           ...(input.code !== undefined ? { code: input.code } : {}),
           kind: fields.kind,
