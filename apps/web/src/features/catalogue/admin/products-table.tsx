@@ -35,11 +35,13 @@ function Badge({ on, children }: { on: boolean; children: string }) {
   );
 }
 
-/** "11 products, newest first"; while searching "1 product matches, newest first". */
+/** "11 products, newest first"; while searching "1 product matches, newest first" or "0 products match". */
 function countText(total: number, searching: boolean): string {
   const one = total === 1;
   const noun = `${total} product${one ? '' : 's'}`;
-  return `${searching ? `${noun} ${one ? 'matches' : 'match'}` : noun}, newest first`;
+  if (!searching) return `${noun}, newest first`;
+  if (total === 0) return `${noun} match`;
+  return `${noun} ${one ? 'matches' : 'match'}, newest first`;
 }
 
 /** How long typing must pause before the table asks the server again. */
@@ -191,7 +193,7 @@ export default function ProductsTable() {
 
   return (
     <div>
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+      <div className="mb-3 flex flex-wrap items-center gap-3">
         <div role="search" className="w-full sm:w-72">
           <label htmlFor={searchId} className="sr-only">
             Search products
@@ -211,7 +213,7 @@ export default function ProductsTable() {
         <p className="text-sm text-stone-600" aria-live="polite">
           {products.data ? countText(products.data.total, search !== '') : '\u00a0'}
         </p>
-        <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
+        <button type="button" className="btn-primary ml-auto" onClick={() => setCreating(true)}>
           Add product
         </button>
       </div>
