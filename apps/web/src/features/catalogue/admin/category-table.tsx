@@ -3,7 +3,7 @@ import { TRUNCATE, truncate } from '@urembo/contract/text';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { DataTable, type Column } from '../../../components/data-table';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDelete, DeleteButton } from '../../../components/confirm-dialog';
 import { FormActions } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
@@ -116,14 +116,7 @@ export default function CategoryTable() {
           >
             Edit
           </button>
-          <button
-            type="button"
-            className="btn-ghost px-3 py-1.5 text-red-700"
-            aria-label={`Delete ${c.category}`}
-            onClick={() => setDeleting(c)}
-          >
-            Delete
-          </button>
+          <DeleteButton what={c.category} onClick={() => setDeleting(c)} />
         </span>
       ),
     },
@@ -162,24 +155,22 @@ export default function CategoryTable() {
           }
         />
       </section>
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDelete
+        item={deleting}
         title="Delete category"
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting._id, {
-            onSuccess: () => toast.success('category deleted'),
-            // The server says why it cannot go (products in it, a discount code limited to it).
-            onError: (err) => toast.error(errorMessage(err, 'Failed to delete category')),
-            onSettled: () => setDeleting(null),
-          });
-        }}
+        remove={remove}
+        deleted="category deleted"
+        // The server says why it cannot go (products in it, a discount code limited to it).
+        failed="Failed to delete category"
+        closeOnError
+        onClose={() => setDeleting(null)}
       >
-        Delete <strong>{deleting?.category}</strong>? Only a category without products can be deleted.
-      </ConfirmDialog>
+        {(c) => (
+          <>
+            Delete <strong>{c.category}</strong>? Only a category without products can be deleted.
+          </>
+        )}
+      </ConfirmDelete>
       <Modal open={editing !== null} onClose={() => setEditing(null)} title="Edit category">
         {editing ? (
           <CategoryForm

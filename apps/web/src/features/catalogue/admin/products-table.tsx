@@ -19,7 +19,7 @@ import {
   useDeleteProductImage,
   useUpdateProduct,
 } from './api';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDelete, ConfirmDialog } from '../../../components/confirm-dialog';
 import { EMPTY_PRODUCT, ProductForm, valuesOf } from './product-form';
 import { StockControl } from './stock-control';
 
@@ -285,25 +285,20 @@ export default function ProductsTable() {
         ) : null}
       </Modal>
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDelete
+        item={deleting}
         title="Delete product"
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting._id, {
-            onSuccess: () => {
-              toast.success('delete success');
-              setDeleting(null);
-            },
-            onError: (err) => toast.error(errorMessage(err, 'Delete failed')),
-          });
-        }}
+        remove={remove}
+        deleted="delete success"
+        failed="Delete failed"
+        onClose={() => setDeleting(null)}
       >
-        Delete <strong>{deleting?.name}</strong> and its pictures? Past orders keep their copy.
-      </ConfirmDialog>
+        {(p) => (
+          <>
+            Delete <strong>{p.name}</strong> and its pictures? Past orders keep their copy.
+          </>
+        )}
+      </ConfirmDelete>
 
       <ConfirmDialog
         open={deletingImage !== null}

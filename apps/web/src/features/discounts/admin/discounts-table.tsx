@@ -3,7 +3,7 @@ import { formatKsh } from '@urembo/contract/money';
 import { DAY_MS, nairobiDate } from '@urembo/contract/nairobi-time';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDelete, DeleteButton } from '../../../components/confirm-dialog';
 import { DataTable, type Column } from '../../../components/data-table';
 import { FormActions } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
@@ -363,14 +363,7 @@ export default function DiscountsTable() {
           >
             {d.active ? 'Pause' : 'Resume'}
           </button>
-          <button
-            type="button"
-            className="btn-ghost px-3 py-1.5 text-red-700"
-            aria-label={`Delete ${d.code}`}
-            onClick={() => setDeleting(d)}
-          >
-            Delete
-          </button>
+          <DeleteButton what={d.code} onClick={() => setDeleting(d)} />
         </div>
       ),
     },
@@ -419,27 +412,16 @@ export default function DiscountsTable() {
           />
         ) : null}
       </Modal>
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDelete
+        item={deleting}
         title="Delete discount code"
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting._id, {
-            onSuccess: () => {
-              toast.success(`${deleting.code} deleted`);
-              setDeleting(null);
-            },
-            onError: (err) => toast.error(errorMessage(err, 'Failed to delete the code')),
-          });
-        }}
+        remove={remove}
+        deleted={(d) => `${d.code} deleted`}
+        failed="Failed to delete the code"
+        onClose={() => setDeleting(null)}
       >
-        {deleting
-          ? `${deleting.code} will no longer work at checkout. Orders placed with it keep their discount.`
-          : null}
-      </ConfirmDialog>
+        {(d) => `${d.code} will no longer work at checkout. Orders placed with it keep their discount.`}
+      </ConfirmDelete>
     </div>
   );
 }
