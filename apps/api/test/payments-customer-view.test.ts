@@ -137,6 +137,19 @@ describeEachDialect('what a customer sees of her payments', (ctx) => {
     expect(theirs.refunds[0]).toMatchObject({ reason: REASON, failure: FAILURE });
   });
 
+  it('masks another payer’s number in the customer’s data export too', async () => {
+    const { user, cookie, order, own, other } = await orderWithPayments();
+    const res = await callApi(ctx(), 'GET', '/user/me/export', cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(STRANGER);
+    const exported = res.json() as {
+      orders: { _id: string; payments: { _id: string; phone: string | null }[] }[];
+    };
+    const payments = exported.orders.find((o) => o._id === order.id)!.payments;
+    expect(payments.find((p) => p._id === own)!.phone).toBe(user.phone);
+    expect(payments.find((p) => p._id === other)!.phone).toBe('2547*****777');
+  });
+
   it('masks the payer number of paybill money the customer claims with its receipt', async () => {
     const { cookie, order } = await customerWithOrder(ctx(), { total: 5000 });
     await payment(ctx(), { orderId: null, userId: null, receipt: 'PBL1234567', phone: STRANGER });

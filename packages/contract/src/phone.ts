@@ -44,3 +44,20 @@ export function formatPhoneForDisplay(canonical: string): string {
   const local = `0${canonical.slice(3)}`;
   return `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`;
 }
+
+/** A phone number with all but its first four and last three characters hidden: "2547*****777". */
+export function maskPhone(phone: string): string {
+  if (phone.length <= 7) return '*'.repeat(phone.length);
+  return `${phone.slice(0, 4)}${'*'.repeat(phone.length - 7)}${phone.slice(-3)}`;
+}
+
+/**
+ * A payer's number as a customer reads it on her own order: whole when it is one of `hers` (her account's, the
+ * order's), masked when someone else paid.
+ */
+export function payerPhoneFor(phone: string | null, hers: (string | null)[]): string | null {
+  if (phone === null) return null;
+  const canonical = normalizeKenyanPhone(phone) ?? phone;
+  const known = hers.some((own) => own !== null && (normalizeKenyanPhone(own) ?? own) === canonical);
+  return known ? phone : maskPhone(phone);
+}

@@ -1,3 +1,4 @@
+import { payerPhoneFor } from '@urembo/contract/phone';
 import type { AccountExport } from '@urembo/contract/users';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
@@ -132,7 +133,8 @@ export class AccountDataService {
             source: p.source,
             channel: p.channel,
             receipt: p.receipt,
-            phone: p.phone,
+            // Someone else's number who paid her order is not her data (docs/api-additions-payments.md).
+            phone: payerPhoneFor(p.phone, [user.phone, o.phone]),
             status: p.state,
           })),
       })),

@@ -1,4 +1,4 @@
-import { normalizeKenyanPhone } from '@urembo/contract/phone';
+import { payerPhoneFor } from '@urembo/contract/phone';
 import type { Payment, Refund } from '@urembo/contract/payments';
 import { fromFlag } from '../../db/sql-values';
 import type { PaymentListRow, RefundRow } from './repository';
@@ -50,17 +50,6 @@ export interface PaymentReader {
   phone: string | null;
 }
 
-/** A phone number with all but its first four and last three digits hidden: "2547*****678". */
-export function maskPhone(phone: string): string {
-  if (phone.length <= 7) return '*'.repeat(phone.length);
-  return `${phone.slice(0, 4)}${'*'.repeat(phone.length - 7)}${phone.slice(-3)}`;
-}
-
-function samePhone(a: string | null, b: string | null): boolean {
-  if (!a || !b) return false;
-  return (normalizeKenyanPhone(a) ?? a) === (normalizeKenyanPhone(b) ?? b);
-}
-
 /**
  * What a customer reads of a payment of her own order (docs/api-additions-payments.md, "What a customer sees"):
  * staff-only text is left out (the admin's `note`, each refund's `reason`, empty, and Safaricom's `failure`, null)
@@ -72,13 +61,9 @@ export function paymentFor(
   orderPhone: string | null = null,
 ): Payment {
   if (reader.role === 'admin') return payment;
-  const phone =
-    payment.phone === null || samePhone(payment.phone, reader.phone) || samePhone(payment.phone, orderPhone)
-      ? payment.phone
-      : maskPhone(payment.phone);
   return {
     ...payment,
-    phone,
+    phone: payerPhoneFor(payment.phone, [reader.phone, orderPhone]),
     note: null,
     refunds: payment.refunds.map((r) => ({ ...r, reason: '', failure: null })),
   };
