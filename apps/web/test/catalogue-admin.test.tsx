@@ -184,7 +184,11 @@ describe('admin products table', () => {
         const q = new URL(call.url, 'http://x').searchParams.get('q');
         if (q === null) return { body: paged(listed, 1, 10, 11) };
         searched.push(call.path);
-        return q === 'shea' ? { body: paged([listed[1]!], 1, 10, 1) } : { body: paged([], 1, 10, 0) };
+        if (q !== 'shea') return { body: paged([], 1, 10, 0) };
+        // A slow answer: meanwhile the old rows stay, and the count does not claim they match.
+        return new Promise((resolve) =>
+          setTimeout(() => resolve({ body: paged([listed[1]!], 1, 10, 1) }), 300),
+        );
       },
     });
     renderTable(<ProductsTable />);
@@ -198,6 +202,8 @@ describe('admin products table', () => {
     fireEvent.change(box, { target: { value: ' shea ' } });
     // Nothing is asked while the admin types; once typing pauses, one search from page 1.
     expect(searched).toEqual([]);
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    expect(screen.queryByText(/products match/)).not.toBeInTheDocument();
     expect(await screen.findByText('1 product matches, newest first')).toBeInTheDocument();
     expect(searched).toEqual(['/products?includeInactive=true&page=1&limit=10&q=shea']);
     expect(screen.queryByText('A very long product name…')).not.toBeInTheDocument();

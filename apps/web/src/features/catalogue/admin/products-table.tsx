@@ -194,7 +194,7 @@ export default function ProductsTable() {
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-center gap-3">
-        <div role="search" className="w-full sm:w-72">
+        <div role="search" className="w-full sm:w-80">
           <label htmlFor={searchId} className="sr-only">
             Search products
           </label>
@@ -211,7 +211,12 @@ export default function ProductsTable() {
           />
         </div>
         <p className="text-sm text-stone-600" aria-live="polite">
-          {products.data ? countText(products.data.total, search !== '') : '\u00a0'}
+          {/* The previous answer stays on screen while the next one loads: its count would name the wrong search. */}
+          {products.isPlaceholderData
+            ? 'Loading…'
+            : products.data
+              ? countText(products.data.total, search !== '')
+              : '\u00a0'}
         </p>
         <button type="button" className="btn-primary ml-auto" onClick={() => setCreating(true)}>
           Add product
