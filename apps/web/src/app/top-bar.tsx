@@ -52,7 +52,7 @@ export function TopBar() {
   const { data: user } = useAuthUser();
   const [menuOpen, setMenuOpen] = useState(false);
   return (
-    <header className="sticky top-0 z-30 border-b border-stone-200/80 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-stone-200/80 bg-white">
       <div className="flex items-center justify-between gap-3 bg-brand-800 px-4 py-1.5 text-xs font-medium tracking-wide text-brand-50">
         <p className="min-w-0 flex-1 truncate sm:text-center">{t('shell.strip')}</p>
         <LanguageSwitch compactOnPhone linkClassName="inline-flex min-h-6 items-center px-1" />
