@@ -4,10 +4,18 @@ export * from '@playwright/test';
 
 /**
  * Storefront pages arrive rendered by the server and come alive when their scripts have hydrated them (the app
- * marks <html data-ready="true">). A click before that would do nothing, so every test page waits for the mark
- * after `goto` and `reload` (pages without the app, such as the test phone or a JSON answer, do not wait).
+ * marks <html data-ready="true">). A visitor's page starts its app when she first acts on it (public/boot.js), so
+ * after `goto` and `reload` every test page is given a key press (Shift, which does nothing else) and waits for the
+ * mark (pages without the app, such as the test phone or a JSON answer, do not wait). first-visit.spec.ts tests the
+ * page before that.
  */
 async function untilLive(page: Page): Promise<void> {
+  const waitsForShopper = await page.evaluate(
+    () =>
+      document.querySelector('script[src="/boot.js"]') !== null &&
+      document.documentElement.dataset.ready !== 'true',
+  );
+  if (waitsForShopper) await page.keyboard.press('Shift');
   await page.waitForFunction(
     () => !document.getElementById('root') || document.documentElement.dataset.ready === 'true',
   );

@@ -181,6 +181,20 @@ describeEachDialect(
       expect(page.body).not.toContain('urembo-state');
     });
 
+    it("renders a visitor's cart empty, unless her browser says it keeps one: then her browser draws it", async () => {
+      const empty = await get('/cart');
+      expect(empty.statusCode).toBe(200);
+      expect(rootOf(empty.body)).toContain('Your cart is empty');
+      expect(rootOf(empty.body)).not.toContain('Loading your cart');
+      const kept = await get('/cart', { cookie: 'urembo_cart=1' });
+      expect(kept.statusCode).toBe(200);
+      expect(rootOf(kept.body)).toBe('');
+      expect(kept.body).not.toContain('urembo-state');
+      // Only the cart's page is hers: the others are the same for every visitor.
+      const shop = await get('/shop', { cookie: 'urembo_cart=1' });
+      expect(rootOf(shop.body)).not.toBe('');
+    });
+
     it("does not hand out the build's own records (the manifest and the critical-CSS plan)", async () => {
       for (const url of ['/.vite/manifest.json', '/.vite/critical-css.json']) {
         const answer = await get(url);

@@ -20,6 +20,12 @@ export interface Page {
   readonly indexable?: true;
 }
 
+/**
+ * Set (to 1) by the web app while a visitor's cart is kept in her browser, so the server knows her cart is not
+ * empty: the cart page is then drawn by the browser, which holds it, instead of rendered empty by the server.
+ */
+export const VISITOR_CART_COOKIE = 'urembo_cart';
+
 export const PAGES = {
   home: {
     path: '/',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type CompactPlan, createProcessor } from 'beasties/runtime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Page, PAGES, pathPattern } from '@urembo/contract/pages';
+import { type Page, PAGES, pathPattern, VISITOR_CART_COOKIE } from '@urembo/contract/pages';
 import type { Language } from '@urembo/contract/languages';
 import { SESSION_COOKIE } from '../modules/auth';
 import { withoutUnusedCustomProperties } from './unused-custom-properties';
@@ -177,11 +177,12 @@ export async function loadServerRenderer(app: FastifyInstance, dist: string): Pr
   return {
     language: (lang) => bundle.pageLanguage(lang),
     renders(request) {
-      return (
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        !request.cookies?.[SESSION_COOKIE] &&
-        routeOf(request.url) !== undefined
-      );
+      if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+      if (request.cookies?.[SESSION_COOKIE]) return false;
+      const route = routeOf(request.url);
+      // The server renders a visitor's cart empty: one whose browser keeps a cart gets the page her browser draws.
+      if (route?.screen === PAGES.cart.screen && request.cookies?.[VISITOR_CART_COOKIE]) return false;
+      return route !== undefined;
     },
     async fill(url, html, lang) {
       const route = routeOf(url);

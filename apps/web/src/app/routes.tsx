@@ -46,8 +46,9 @@ const SHOP_PAGES = (Object.keys(PAGES) as PageId[]).filter((id) => id !== 'admin
 
 /**
  * Marks the page live (<html data-ready="true">) once the screen itself has hydrated or been drawn: it sits inside
- * the screens' Suspense boundary, whose effects run only when the lazy screen is in place. Browser tests and
- * monitoring wait for it; a value typed into a server-rendered field before then could be reset by hydration.
+ * the screens' Suspense boundary, whose effects run only when the lazy screen is in place. On a server-rendered
+ * page public/boot.js then hands the app the clicks and typing it held meanwhile; browser tests and monitoring wait
+ * for it too.
  */
 function LiveMark() {
   useEffect(() => {

@@ -18,6 +18,13 @@ export const fetchCart = (userId: string) => call(cartRoutes.getCart, { params: 
 
 const HYDRATING_VISITOR_CART = ['cart', 'hydrating-visitor'] as const;
 
+/**
+ * What the server renders for a visitor's cart: empty. It renders the cart page only for a visitor whose browser
+ * keeps no cart (apps/api/src/web/server-render.ts reads the cookie guest-cart.ts sets), and the header's count of
+ * every other page is drawn from this browser's cart once the app runs.
+ */
+const SERVER_VISITOR_CART: Cart = { data: [], subtotal: 0 };
+
 /** The cart (lines and subtotal): the signed-in customer's from the server, a visitor's from this browser. */
 export function useCart() {
   const { data: user, isPending } = useAuthUser();
@@ -25,10 +32,12 @@ export function useCart() {
   // Until this component has hydrated it reads a key that never holds data, so it draws what the server drew even
   // when another part of the page (the header's badge, hydrated earlier) has already read the cart from this browser.
   const hydrated = useHydrated();
+  const visitorOnServer = !user && typeof window === 'undefined';
   return useQuery({
     queryKey: user || hydrated ? cartKeys.mine(user?._id) : HYDRATING_VISITOR_CART,
     queryFn: () => (user ? fetchCart(user._id) : fetchGuestCart()),
     enabled: !isPending && (!!user || hydrated),
+    ...(visitorOnServer ? { initialData: SERVER_VISITOR_CART } : {}),
   });
 }
 

@@ -2,6 +2,7 @@ import type { Cart, CartLine } from '@urembo/contract/orders';
 import { MAX_LINE_COUNT } from '@urembo/contract/order-status';
 import { cartRoutes } from '@urembo/contract/routes/cart';
 import { catalogueRoutes } from '@urembo/contract/routes/catalogue';
+import { VISITOR_CART_COOKIE } from '@urembo/contract/pages';
 import { ApiRequestError, call } from '../../lib/api-client';
 
 /**
@@ -59,11 +60,25 @@ export function readGuestCart(): GuestLine[] {
   return lines;
 }
 
+/**
+ * Tells the server whether this browser keeps a cart (the cookie's only use): a visitor without one gets the cart
+ * page rendered by the server, empty; one with one gets it drawn here, from what this browser keeps.
+ */
+function markKeptCart(kept: boolean): void {
+  if (typeof document === 'undefined') return;
+  const has = document.cookie.split(/;\s*/).includes(`${VISITOR_CART_COOKIE}=1`);
+  if (kept === has) return;
+  document.cookie = kept
+    ? `${VISITOR_CART_COOKIE}=1; path=/; max-age=31536000; samesite=lax`
+    : `${VISITOR_CART_COOKIE}=; path=/; max-age=0; samesite=lax`;
+}
+
 function writeGuestCart(lines: GuestLine[]): void {
   const store = storage();
   if (!store) return;
   if (lines.length === 0) store.removeItem(GUEST_CART_KEY);
   else store.setItem(GUEST_CART_KEY, JSON.stringify(lines));
+  markKeptCart(lines.length > 0);
 }
 
 export function addGuestLine(productId: string, variantId: string | undefined, count: number): void {
@@ -97,6 +112,8 @@ export function clearGuestCart(): void {
  */
 export async function fetchGuestCart(): Promise<Cart> {
   const lines = readGuestCart();
+  // Kept in step with what this browser holds, should the two have parted (a cookie cleared on its own).
+  markKeptCart(lines.length > 0);
   const found = await Promise.all(
     lines.map(async (line): Promise<CartLine | null> => {
       try {
