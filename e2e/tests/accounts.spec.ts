@@ -31,7 +31,7 @@ test('a customer signs up, verifies the email from the mail, keeps a default add
   const email = uniqueEmail('njeri');
 
   await page.goto('/signup');
-  await expect(page).toHaveTitle('Sign-up');
+  await expect(page).toHaveTitle('Sign up · Urembo');
   await expect(page.getByText('Phone number should start with +254 followed by 9 digits')).toBeVisible();
   // The form checks with the server's own rules before sending.
   await page.getByLabel('Full name').fill('Njeri Wambui');
@@ -64,7 +64,7 @@ test('a customer signs up, verifies the email from the mail, keeps a default add
 
   // The first code went out with the sign-up, so the resend button counts down, even across a reload.
   await page.goto('/verify-email');
-  await expect(page).toHaveTitle('Verify your email');
+  await expect(page).toHaveTitle('Verify your email · Urembo');
   await expect(page.getByRole('status')).toContainText(`We sent a 6-digit code by email to ${email}`);
   const resend = page.getByRole('button', { name: /^Resend in \d+s$/ });
   await expect(resend).toBeDisabled();
@@ -77,7 +77,7 @@ test('a customer signs up, verifies the email from the mail, keeps a default add
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page.getByText('Your email is verified')).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(page).toHaveTitle('Profile Page');
+  await expect(page).toHaveTitle('Profile · Urembo');
   await expect(page.getByText('Njeri Wambui').first()).toBeVisible();
   await expect(page.getByText('✓ Verified')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Verify Now' })).toHaveAttribute('href', '/verify-phone');
@@ -130,7 +130,7 @@ test('a customer signs up, verifies the email from the mail, keeps a default add
   );
 
   await page.goto('/signin');
-  await expect(page).toHaveTitle('Sign-in');
+  await expect(page).toHaveTitle('Sign in · Urembo');
   await page.getByLabel('Phone number').fill(`+254${phone.slice(1)}`);
   await page.getByLabel('Password', { exact: true }).fill('not-my-password');
   await page.getByRole('button', { name: 'Signin' }).click();

@@ -22,7 +22,7 @@ test.describe('catalogue', () => {
     expect(api.totalPages).toBeGreaterThan(1);
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
-    await expect(page).toHaveTitle('Urembo | Beauty products delivered across Kenya');
+    await expect(page).toHaveTitle('Urembo · Beauty products delivered across Kenya');
     await expect(page.getByRole('heading', { name: 'Our Featured Products' })).toBeVisible();
     const grid = page.getByRole('list', { name: 'Featured products' });
     await expect(grid.getByRole('listitem')).toHaveCount(10);
@@ -64,7 +64,7 @@ test.describe('catalogue', () => {
     ).data;
 
     await page.goto('/shop');
-    await expect(page).toHaveTitle(/^Shop( · Urembo)?$/);
+    await expect(page).toHaveTitle('Shop · Urembo');
     const tabs = page.getByRole('navigation', { name: 'Categories' });
     await expect(tabs.getByRole('link')).toHaveCount(categories.length + 1);
     await expect(tabs.getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page');
@@ -97,7 +97,7 @@ test.describe('catalogue', () => {
     await search.fill('serum');
     await search.press('Enter');
     await expect(page).toHaveURL(/\/search\?search=serum$/);
-    await expect(page).toHaveTitle(/^Search: serum( · Urembo)?$/);
+    await expect(page).toHaveTitle('Search: serum · Urembo');
     const message = page.getByText(/^Found \d+ products? for "serum"$/);
     await expect(message).toBeVisible();
     // Tailwind's green-700, whose hue is about 150 degrees.
@@ -130,9 +130,7 @@ test.describe('catalogue', () => {
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for “${term}”`);
       await expect(page.getByRole('status').filter({ hasText: `for "${term}"` })).toBeVisible();
-      await expect(page).toHaveTitle(
-        new RegExp(`^Search: ${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( · Urembo)?$`),
-      );
+      await expect(page).toHaveTitle(`Search: ${term} · Urembo`);
       expect(await page.locator('main script').count()).toBe(0);
       expect(dialogs).toEqual([]);
     });
@@ -141,7 +139,7 @@ test.describe('catalogue', () => {
   test('a product page shows the details and related products of its category', async ({ page, request }) => {
     const product: Product = await (await request.get('/api/v1/products/rose-water-toner')).json();
     await page.goto('/product/rose-water-toner');
-    await expect(page).toHaveTitle(/^Rose Water Toner( · Urembo)?$/);
+    await expect(page).toHaveTitle('Rose Water Toner · Urembo');
     await expect(page.getByRole('heading', { level: 1, name: 'Rose Water Toner' })).toBeVisible();
     await expect(page.getByText('Ksh 850', { exact: true })).toBeVisible();
     // Nobody has reviewed it: no stars, never "5 of 5".
@@ -181,7 +179,7 @@ test.describe('catalogue', () => {
     const res = await request.get('/product/rose-water-toner');
     expect(res.status()).toBe(200);
     const html = await res.text();
-    expect(html).toContain('<title>Rose Water Toner | Urembo</title>');
+    expect(html).toContain('<title>Rose Water Toner · Urembo</title>');
     expect(html).toMatch(
       /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/api\/v1\/images\/[0-9a-f]{64}-1200\.webp" \/>/,
     );
@@ -195,7 +193,7 @@ test.describe('catalogue', () => {
     const missing = await page.goto('/product/no-such-product');
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
-    await expect(page).toHaveTitle('Page Not Found - 404 Error');
+    await expect(page).toHaveTitle('Page Not Found · Urembo');
   });
 
   test('pictures are cached for a year, sitemap and robots are served', async ({ request }) => {

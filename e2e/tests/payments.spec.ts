@@ -71,7 +71,7 @@ test('a customer pays with an STK prompt accepted on the test phone', async ({ b
   await page.getByRole('button', { name: 'Pay with M-Pesa' }).click();
   await expect(page.getByText('M-Pesa pop-up sent to 254712345678')).toBeVisible();
   await expect(page).toHaveURL(/\/payment\/[0-9a-f]{24}$/);
-  await expect(page).toHaveTitle('Payment Confirmation');
+  await expect(page).toHaveTitle('Payment Confirmation · Urembo');
   await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
   await expect(page.getByText('Waiting for you to enter your M-Pesa PIN on your phone.')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('payment-pending-phone.png'), fullPage: true });
@@ -159,7 +159,7 @@ test('the manual M-Pesa form records a pending payment and goes back to the orde
   const page = await context.newPage();
   await skipSplash(page);
   await page.goto(`/mpesa-form/${orderId}`);
-  await expect(page).toHaveTitle('M-Pesa Payment Details');
+  await expect(page).toHaveTitle('M-Pesa Payment Details · Urembo');
   await expect(page.getByLabel('Order reference')).toHaveValue(reference);
   await expect(page.getByLabel('Order reference')).toBeDisabled();
   await expect(page.getByLabel('Full name')).toHaveValue('Achieng Otieno');

@@ -165,7 +165,7 @@ test('the returns and authenticity page is drawn by the server, found from the f
 }, testInfo) => {
   // What search engines and a slow phone get before any script: the whole text, its own title and canonical URL.
   const html = await (await request.get('/returns')).text();
-  expect(html).toContain('<title>Returns and authenticity | Urembo</title>');
+  expect(html).toContain('<title>Returns and authenticity · Urembo</title>');
   expect(html).toContain(`<link rel="canonical" href="${baseURL}/returns" />`);
   expect(html).toContain('Returning items within 7 days');
   expect(html).toContain('How to tell a product is genuine');
@@ -182,7 +182,7 @@ test('the returns and authenticity page is drawn by the server, found from the f
     expect(response!.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Returns and authenticity' })).toBeVisible();
     await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
-    await expect(page).toHaveTitle('Returns and authenticity | Urembo');
+    await expect(page).toHaveTitle('Returns and authenticity · Urembo');
     await shot(page, testInfo, `returns-page-${name}`);
     await page.screenshot({ path: testInfo.outputPath(`returns-page-${name}-full.png`), fullPage: true });
     // The page never scrolls sideways.

@@ -63,7 +63,7 @@ test.describe('reviews from verified buyers', () => {
     const response = await page.goto(`/review-order/${aminaOrder}`);
     expect(response?.status()).toBe(200);
 
-    await expect(page).toHaveTitle('Leave a Review');
+    await expect(page).toHaveTitle('Leave a Review · Urembo');
     await expect(page.getByRole('heading', { level: 1, name: 'Leave a Review' })).toBeVisible();
     await expect(page.getByRole('heading', { name: toner.name })).toBeVisible();
     await expect(page.getByText('Price: KES 1,250')).toBeVisible();

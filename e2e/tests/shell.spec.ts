@@ -11,7 +11,7 @@ test.describe('shop frame', () => {
   test('an unknown path shows the not-found page with a Home link', async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
-    await expect(page).toHaveTitle('Page Not Found - 404 Error');
+    await expect(page).toHaveTitle('Page Not Found · Urembo');
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
     await page.getByRole('link', { name: 'Home', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -16,7 +16,7 @@ writeFileSync(
   path.join(webDist, 'index.html'),
   `<!doctype html><html><head><meta charset="UTF-8" />
     <!--app-head-->
-    <title>Urembo | Beauty products delivered across Kenya</title>
+    <title>Urembo · Beauty products delivered across Kenya</title>
     <meta
       name="description"
       content="Skin care, make-up, hair care and fragrance, delivered across Kenya."
@@ -102,7 +102,7 @@ describeEachDialect(
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       const html = res.body;
       expect(html.match(/<title>/g)).toHaveLength(1);
-      expect(html).toContain('<title>Rose Water Toner | Urembo</title>');
+      expect(html).toContain('<title>Rose Water Toner · Urembo</title>');
       expect(html.match(/<meta name="description"/g)).toHaveLength(1);
       expect(metaContent(html, 'name', 'description')).toBe(
         'A gentle toner made with pure rose water. Alcohol free.',
@@ -150,7 +150,7 @@ describeEachDialect(
       expect(html).not.toContain('<img src=x');
       expect(html).not.toContain('<b>more');
       expect(html).toContain(
-        '<title>Glow &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;Oil&quot; &amp; &lt;b&gt;more&lt;/b&gt; | Urembo</title>',
+        '<title>Glow &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;Oil&quot; &amp; &lt;b&gt;more&lt;/b&gt; · Urembo</title>',
       );
       const ld = jsonLdOf(html);
       expect(ld.name).toBe(`Glow </script><script>alert(1)</script> "Oil" & <b>more</b>`);
@@ -179,20 +179,20 @@ describeEachDialect(
       for (const url of ['/product/no-such-thing', '/product/%3Cscript%3E']) {
         const res = await page(url);
         expect(res.statusCode, url).toBe(404);
-        expect(res.body).toContain('<title>Page Not Found - 404 Error</title>');
+        expect(res.body).toContain('<title>Page Not Found · Urembo</title>');
         expect(res.body).toContain('<div id="root"></div>');
       }
       // Other pages keep the shop-wide defaults.
       const home = await page('/');
       expect(home.statusCode).toBe(200);
-      expect(home.body).toContain('<title>Urembo | Beauty products delivered across Kenya</title>');
+      expect(home.body).toContain('<title>Urembo · Beauty products delivered across Kenya</title>');
     });
 
     it('answers /returns with its own title, a description naming the return window, and its canonical URL', async () => {
       for (const url of ['/returns', '/returns/']) {
         const res = await page(url);
         expect(res.statusCode, url).toBe(200);
-        expect(res.body).toContain('<title>Returns and authenticity | Urembo</title>');
+        expect(res.body).toContain('<title>Returns and authenticity · Urembo</title>');
         expect(res.body.match(/<title>/g)).toHaveLength(1);
         expect(metaContent(res.body, 'name', 'description')).toMatch(
           /^Return items within 7 days of delivery/,

@@ -56,7 +56,7 @@ describeEachDialect(
       );
       expect(root).toMatch(/<a href="\/\?lang=en" hrefLang="en" lang="en"[^>]*>English<\/a>/);
       // The head and the catalogue the browser hydrates with are Swahili; the English catalogue is not in the page.
-      expect(page.body).toContain('<title>Urembo | Bidhaa za urembo zinazoletwa kote Kenya</title>');
+      expect(page.body).toContain('<title>Urembo · Bidhaa za urembo zinazoletwa kote Kenya</title>');
       expect(page.body.match(/<title>/g)).toHaveLength(1);
       const catalogue = catalogueOf(page.body);
       expect(catalogue.lang).toBe('sw');
@@ -111,7 +111,7 @@ describeEachDialect(
       // An unknown product's head speaks the language too; a 404 names no alternates.
       const missing = await get('/product/no-such-thing?lang=sw');
       expect(missing.statusCode).toBe(404);
-      expect(missing.body).toContain('<title>Ukurasa haupatikani - Hitilafu 404</title>');
+      expect(missing.body).toContain('<title>Ukurasa haupatikani · Urembo</title>');
       expect(missing.body).not.toContain('hreflang');
     });
 
@@ -195,7 +195,7 @@ describeEachDialect(
       expect(rootOf(page.body)).toBe('');
       expect(page.body).toMatch(/<html lang="sw">/);
       expect(catalogueOf(page.body).messages['nav.orders']).toBe('Maagizo');
-      expect(page.body).toContain('<title>Urembo | Bidhaa za urembo zinazoletwa kote Kenya</title>');
+      expect(page.body).toContain('<title>Urembo · Bidhaa za urembo zinazoletwa kote Kenya</title>');
     });
   },
   { env: { WEB_DIST: webDist, SHOP_WHATSAPP: '254711222333' } },

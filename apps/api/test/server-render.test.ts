@@ -80,6 +80,24 @@ describeEachDialect(
       expect(page.body).toContain('<title>Hibiscus Lip Balm');
     });
 
+    it('titles a page as its screen does in the browser, so the title stays when the app starts', async () => {
+      const row = await createProduct(ctx(), { name: 'Neem Face Wash', price: 800 });
+      const product = await get(`/product/${row.slug}`);
+      expect(product.body).toContain('<title>Neem Face Wash · Urembo</title>');
+      expect(product.body.match(/<title>/g)).toHaveLength(1);
+      // Pages without head tags of their own get the title their screen sets (not the home page's).
+      for (const [url, title] of [
+        ['/signin', 'Sign in · Urembo'],
+        ['/signup', 'Sign up · Urembo'],
+        ['/shop', 'Shop · Urembo'],
+        ['/', 'Urembo · Beauty products delivered across Kenya'],
+      ]) {
+        const page = await get(url!);
+        expect(page.body, url).toContain(`<title>${title}</title>`);
+        expect(page.body.match(/<title>/g), url).toHaveLength(1);
+      }
+    });
+
     it('answers 304 to a browser holding the page, and a compressed page to one that takes brotli', async () => {
       const row = await createProduct(ctx(), { name: 'Tamarind Body Scrub', price: 1100 });
       const first = await get(`/product/${row.slug}`);

@@ -16,6 +16,7 @@ import { setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { jsonForScript } from '@urembo/contract/text';
 import { SSR_STATE_ID } from './lib/ssr-state';
+import { ServerTitle } from './lib/use-document-title';
 import type { Language } from '@urembo/contract/languages';
 import { createTranslator, I18N_STATE_ID, type Messages } from './i18n/i18n';
 import { en } from './i18n/catalogues/en';
@@ -77,6 +78,8 @@ export interface ServerRender {
   html: string;
   /** The answers the markup was made from: a JSON `<script>` for after the root, which main.tsx hydrates from. */
   state: string;
+  /** The title the screen sets (useDocumentTitle), for the page's <title>; null when it sets none. */
+  title: string | null;
 }
 
 /**
@@ -91,10 +94,16 @@ export async function render(url: string, lang: Language = 'en'): Promise<Server
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
+  let title: string | null = null;
+  const setTitle = (screenTitle: string) => {
+    title = screenTitle;
+  };
   try {
     for (let pass = 1; ; pass++) {
       const html = await renderHtml(
-        <App queryClient={queryClient} translator={translators[lang]} ssrPath={url} />,
+        <ServerTitle value={setTitle}>
+          <App queryClient={queryClient} translator={translators[lang]} ssrPath={url} />
+        </ServerTitle>,
       );
       const queries = queryClient.getQueryCache().getAll().filter(waiting);
       if (queries.length === 0 || pass === MAX_PASSES) {
@@ -108,6 +117,7 @@ export async function render(url: string, lang: Language = 'en'): Promise<Server
         return {
           html,
           state: `<script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(dehydrate(queryClient))}</script>`,
+          title,
         };
       }
       await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));

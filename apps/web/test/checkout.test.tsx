@@ -50,7 +50,7 @@ describe('CheckoutPage', () => {
     expect(button).toBeDisabled();
     expect(screen.getByText('You have no delivery address yet: add one to finish your order.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Add an address' })).toBeEnabled();
-    expect(document.title).toBe('Checkout');
+    expect(document.title).toBe('Checkout · Urembo');
   });
 
   it("shows the default address and the server's totals, and places the order once per confirmation", async () => {

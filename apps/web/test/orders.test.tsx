@@ -134,7 +134,7 @@ describe('OrderPage', () => {
     expect(screen.getByText('Ksh 1,800 × 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Review Order' })).not.toBeInTheDocument();
-    expect(document.title).toBe('Order K7HX9QC');
+    expect(document.title).toBe('Order K7HX9QC · Urembo');
   });
 
   it('a delivered order asks for a return of chosen lines and shows its state', async () => {
@@ -245,7 +245,7 @@ describe('OrderPage', () => {
     renderAt(orderRoute, '/order/someone-elses');
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders/all');
-    expect(document.title).toBe('Order not found');
+    expect(document.title).toBe('Order not found · Urembo');
   });
 });
 

@@ -123,7 +123,7 @@ describe('MpesaFormScreen', () => {
     const { location } = screenAt('/mpesa-form/o1');
     await waitFor(() => expect(screen.getByLabelText('Order reference')).toHaveValue('K7HX9QC'));
     expect(screen.getByLabelText('Order reference')).toBeDisabled();
-    expect(document.title).toBe('M-Pesa Payment Details');
+    expect(document.title).toBe('M-Pesa Payment Details · Urembo');
     expect(screen.getByLabelText('Full name')).toHaveValue('Amina Wanjiru');
     await waitFor(() => expect(screen.getByLabelText('Amount (Ksh)')).toHaveValue('2350'));
     fireEvent.change(screen.getByLabelText('Full name'), { target: { value: '' } });
@@ -202,7 +202,7 @@ describe('PaymentScreen', () => {
     expect(
       await screen.findByText('Waiting for you to enter your M-Pesa PIN on your phone.'),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Payment Confirmation');
+    expect(document.title).toBe('Payment Confirmation · Urembo');
     const paid = await screen.findByText('Paid', {}, { timeout: 5000 });
     expect(paid).toHaveClass('text-green-700');
     expect(screen.getByRole('link', { name: 'View my order' })).toHaveAttribute('href', '/order/o1');

@@ -165,7 +165,7 @@ describe('ReturnsScreen (/returns)', () => {
     expect(
       await screen.findByRole('heading', { name: 'Returning items within 10 days' }),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Returns and authenticity | Urembo');
+    expect(document.title).toBe('Returns and authenticity · Urembo');
     const howTo = screen.getByRole('region', { name: 'Returning items within 10 days' });
     expect(howTo).toHaveTextContent('The button is there for 10 days after we mark your order delivered');
     expect(within(howTo).getByRole('link', { name: 'My Orders' })).toHaveAttribute(

@@ -198,7 +198,7 @@ describe('ReviewOrderPage', () => {
     mockApi(baseRoutes({ body: order() }));
     renderReviewPage();
     expect(await screen.findByRole('heading', { name: 'Rose Water Toner' })).toBeInTheDocument();
-    expect(document.title).toBe('Leave a Review');
+    expect(document.title).toBe('Leave a Review · Urembo');
     expect(screen.getByRole('heading', { level: 1, name: 'Leave a Review' })).toBeInTheDocument();
     expect(screen.getByText('Price: KES 1,250')).toBeInTheDocument();
     expect(screen.getByText('Product 1 of 3')).toBeInTheDocument();

@@ -41,7 +41,7 @@ describe('SearchForm', () => {
 describe('NotFoundPage', () => {
   it('sets the title and links home', () => {
     renderAt(<NotFoundPage />, '/nowhere');
-    expect(document.title).toBe('Page Not Found - 404 Error');
+    expect(document.title).toBe('Page Not Found · Urembo');
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
   });
 });

@@ -7,10 +7,11 @@ import { type Page, PAGES, pathPattern, VISITOR_CART_COOKIE } from '@urembo/cont
 import type { Language } from '@urembo/contract/languages';
 import { SESSION_COOKIE } from '../modules/auth';
 import { withoutUnusedCustomProperties } from './unused-custom-properties';
+import { escapeHtml } from '../lib/html';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx, built to dist-ssr) exports. */
 interface ServerBundle {
-  render(url: string, lang: Language): Promise<{ html: string; state: string } | null>;
+  render(url: string, lang: Language): Promise<{ html: string; state: string; title: string | null } | null>;
   pageLanguage(lang: Language): PageLanguage;
   setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
 }
@@ -189,7 +190,11 @@ export async function loadServerRenderer(app: FastifyInstance, dist: string): Pr
       if (!route) return html;
       const rendered = await renderSlots.run(() => bundle.render(url, lang));
       if (!rendered) throw new RenderDeclined('an answer the screen needs failed');
-      let page = html;
+      // The title the screen sets in the browser (useDocumentTitle), so the tab's title does not change when the
+      // app starts.
+      let page = rendered.title
+        ? html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(rendered.title!)}</title>`)
+        : html;
       if (entry) {
         page = page
           .replace(entryScript, '')

@@ -2,10 +2,10 @@ import { Link } from 'wouter';
 import { useT } from '../i18n/i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** Every unknown path: titled "Page Not Found - 404 Error", with a way home. */
+/** Every unknown path: titled "Page Not Found · Urembo", with a way home. */
 export function NotFoundPage() {
   const t = useT();
-  useDocumentTitle(t('notFound.title'));
+  useDocumentTitle(t('notFound.heading'));
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center">
       <p className="font-display text-8xl font-bold text-brand-500">404</p>

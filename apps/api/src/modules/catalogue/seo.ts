@@ -8,9 +8,9 @@ import type { RouteContext } from '../../lib/route-context';
 import type { CatalogueService } from './service';
 import * as repo from './repository';
 import { escapeHtml } from '../../lib/html';
+import { pageTitle, SHOP_NAME } from '@urembo/contract/page-title';
 import { describeVariant } from './variants';
 
-const SHOP_NAME = 'Urembo';
 /** Search engines read at most 50,000 URLs per sitemap file. */
 export const SITEMAP_PAGE_SIZE = 50_000;
 
@@ -23,12 +23,12 @@ function oneLine(text: string, max: number): string {
 const HEAD_TEXT: Record<Language, { delivered: string; notFoundTitle: string; notFound: string }> = {
   en: {
     delivered: 'delivered across Kenya.',
-    notFoundTitle: 'Page Not Found - 404 Error',
+    notFoundTitle: pageTitle('Page Not Found'),
     notFound: 'This product is not in our shop.',
   },
   sw: {
     delivered: 'tunaleta kote Kenya.',
-    notFoundTitle: 'Ukurasa haupatikani - Hitilafu 404',
+    notFoundTitle: pageTitle('Ukurasa haupatikani'),
     notFound: 'Bidhaa hii haipo dukani kwetu.',
   },
 };
@@ -48,7 +48,8 @@ export function productHead(product: Product, publicUrl: string, lang: Language 
       `${product.name}${product.category ? ` (${product.category.category})` : ''}, ${formatKsh(product.price)}, ${HEAD_TEXT[lang].delivered}`,
     160,
   );
-  const title = `${product.name} | ${SHOP_NAME}`;
+  // The title the product's screen sets (use-document-title.ts), so it stays when the app starts.
+  const title = pageTitle(product.name);
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'Product',

@@ -2,9 +2,10 @@ import type { PageHead, PageRenderer } from '../../lib/page-head';
 import type { RouteContext } from '../../lib/route-context';
 import { escapeHtml } from '../../lib/html';
 import { addressInLanguage, LANGUAGES, type Language } from '@urembo/contract/languages';
+import { pageTitle } from '@urembo/contract/page-title';
 
 /** The title the page's screen sets too (apps/web/src/app/screens/returns-screen.tsx). */
-export const RETURNS_PAGE_TITLE = 'Returns and authenticity | Urembo';
+export const RETURNS_PAGE_TITLE = pageTitle('Returns and authenticity');
 
 /**
  * The head of /returns: its own title, a description naming the return window, and its canonical URL (its address in

@@ -7,7 +7,7 @@ import { usePublicConfig } from '../../lib/public-config';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { SHOP } from '../shop-info';
 
-const RETURNS_PAGE_TITLE = 'Returns and authenticity | Urembo';
+const RETURNS_PAGE_TITLE = 'Returns and authenticity';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

@@ -91,7 +91,7 @@ export default function AdminShell() {
   });
   const slug = isSlug(params.slug) ? params.slug : undefined;
   const Table = slug ? ADMIN_TABLES[slug] : undefined;
-  useDocumentTitle(slug ? `${ADMIN_TABLE_LABELS[slug]} · Urembo Admin` : 'Urembo Admin');
+  useDocumentTitle(slug ? ADMIN_TABLE_LABELS[slug] : '', 'admin');
 
   useEffect(() => {
     if (isPending) return;

@@ -8,7 +8,7 @@ export const enAccount = {
   'authCard.track': '✓ Track every order from your phone',
   'authCard.karibu': 'Karibu, we are glad you are here.',
 
-  'signin.title': 'Sign-in',
+  'signin.title': 'Sign in',
   'signin.welcome': 'Welcome back',
   'signin.subtitle': 'Sign in with your phone number or your email.',
   'signin.newHere': 'New to Urembo?',
@@ -27,7 +27,7 @@ export const enAccount = {
   'form.password': 'Password',
   'form.phoneHint': 'Phone number should start with +254 followed by 9 digits or a valid phone number format',
 
-  'signup.title': 'Sign-up',
+  'signup.title': 'Sign up',
   'signup.heading': 'Create your account',
   'signup.subtitle': 'It takes a minute. Your phone number is your sign-in; email is optional.',
   'signup.haveAccount': 'Already have an account?',
@@ -73,7 +73,7 @@ export const enAccount = {
 
   'forgot.reset': 'Reset Password',
 
-  'reset.title': 'Reset Password',
+  'reset.title': 'Reset password',
   'reset.heading': 'Choose a new password',
   'reset.subtitle': 'Choosing a new password signs you out on every device; sign in again with the new one.',
   'reset.back': 'Back to Sign-in',
@@ -287,7 +287,7 @@ export const enAccount = {
   'profile.verified': 'Verified',
   'profile.phone': 'Phone',
   'profile.phoneVerified': 'verified',
-  'profile.title': 'Profile Page',
+  'profile.title': 'Profile',
   'profile.loading': 'Loading your profile',
   'profile.signedOut': 'Create an account or sign in to see your profile and address books.',
   'profile.heading': 'My Profile',

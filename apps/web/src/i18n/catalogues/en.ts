@@ -6,7 +6,7 @@
 import { enAccount } from './en-account';
 
 export const en = {
-  'meta.title': 'Urembo | Beauty products delivered across Kenya',
+  'meta.title': 'Urembo · Beauty products delivered across Kenya',
   'meta.description': 'Skin care, make-up, hair care and fragrance, delivered across Kenya. Pay with M-Pesa.',
 
   'lang.label': 'Language',

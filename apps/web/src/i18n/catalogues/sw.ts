@@ -7,7 +7,7 @@ import { swAccount } from './sw-account';
 import type { Messages } from '../messages';
 
 export const sw: Messages = {
-  'meta.title': 'Urembo | Bidhaa za urembo zinazoletwa kote Kenya',
+  'meta.title': 'Urembo · Bidhaa za urembo zinazoletwa kote Kenya',
   'meta.description':
     'Bidhaa za ngozi, vipodozi, nywele na manukato, zinazoletwa kote Kenya. Lipa kwa M-Pesa.',
 

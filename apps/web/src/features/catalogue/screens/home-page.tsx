@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useHomeDocumentTitle } from '../../../lib/use-document-title';
 import { useT, type MessageKey } from '../../../i18n/i18n';
 import { useCategories, useFeaturedProducts } from '../api';
 import { HeroArt } from '../components/hero-art';
@@ -96,7 +96,7 @@ function PromoTiles() {
 /** Home: hero, the featured grid (10 a page), promo tiles and service highlights. */
 export default function HomePage() {
   const t = useT();
-  useDocumentTitle(t('meta.title'));
+  useHomeDocumentTitle();
   const [params, setParams] = useQueryState();
   const page = parsePage(params.get('page'));
   const featured = useFeaturedProducts(page);
