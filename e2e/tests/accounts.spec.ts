@@ -15,8 +15,8 @@ async function signIn(page: Page, phone: string, password: string) {
   await page.goto('/signin');
   await page.getByLabel('Phone number').fill(phone);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Signin' }).click();
-  await expect(page.getByText('Signin successful!')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Sign in successful!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 }
 
@@ -37,26 +37,26 @@ test('a customer signs up, verifies the email from the mail, keeps a default add
   await page.getByLabel('Full name').fill('Njeri Wambui');
   await page.getByLabel('Phone number').fill('12345');
   await page.getByLabel('Password', { exact: true }).fill('wambui-2025');
-  await page.getByRole('button', { name: 'Sign-up' }).click();
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'Phone number should start with +254 followed by 9 digits' }),
   ).toBeVisible();
   // The password rule the server applies (not the account's own name) is checked before sending.
   await page.getByLabel('Phone number').fill(phone);
-  await page.getByRole('button', { name: 'Sign-up' }).click();
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'Password must not contain your name' }),
   ).toBeVisible();
   // A common password is refused by the server, with the reason.
   await page.getByLabel('Password', { exact: true }).fill('password1');
-  await page.getByRole('button', { name: 'Sign-up' }).click();
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await expect(page.getByText(/most common ones/).first()).toBeVisible();
 
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Phone number').fill(phone);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign-up' }).click();
-  await expect(page.getByText('Signup successful!')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page.getByText('Sign up successful!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: 'Profile' })).toBeVisible();
@@ -124,7 +124,7 @@ test('a customer signs up, verifies the email from the mail, keeps a default add
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'You are not signed in yet' })).toBeVisible();
   // Signing up from here comes back to the profile.
-  await expect(page.getByRole('main').getByRole('link', { name: 'Sign-up' })).toHaveAttribute(
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign up' })).toHaveAttribute(
     'href',
     '/signup?next=%2Fprofile',
   );
@@ -133,11 +133,11 @@ test('a customer signs up, verifies the email from the mail, keeps a default add
   await expect(page).toHaveTitle('Sign in · Urembo');
   await page.getByLabel('Phone number').fill(`+254${phone.slice(1)}`);
   await page.getByLabel('Password', { exact: true }).fill('not-my-password');
-  await page.getByRole('button', { name: 'Signin' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid phone/email or password' })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Signin' }).click();
-  await expect(page.getByText('Signin successful!')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Sign in successful!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
   // Signed in, /signin sends the customer where its ?next= says (or home).
@@ -222,8 +222,8 @@ test('a forgotten password is reset from the mailed link', async ({ page }, test
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('baobab-seed-2026');
-  await page.getByRole('button', { name: 'Signin' }).click();
-  await expect(page.getByText('Signin successful!')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Sign in successful!')).toBeVisible();
 
   // The link works once.
   await page.goto(link!);
@@ -269,8 +269,8 @@ test('a customer without an email resets her password with a code sent by SMS (p
 
   await page.getByLabel('Phone number').fill(phone);
   await page.getByLabel('Password', { exact: true }).fill('baobab-seed-2026');
-  await page.getByRole('button', { name: 'Signin' }).click();
-  await expect(page.getByText('Signin successful!')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Sign in successful!')).toBeVisible();
 });
 
 test('the admin panel is for admins only', async ({ page }) => {

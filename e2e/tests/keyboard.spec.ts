@@ -168,14 +168,14 @@ test('a refused sign-in or sign-up takes focus to what went wrong', async ({ bro
   await page.goto('/signin');
   await page.getByLabel('Phone number').fill(uniquePhone());
   await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
-  await tabTo(page, page.getByRole('button', { name: 'Signin', exact: true }));
+  await tabTo(page, page.getByRole('button', { name: 'Sign in', exact: true }));
   await page.keyboard.press('Enter');
   const message = page.locator('[data-form-error]');
   await expect(message).toBeVisible();
   await expect(message).toBeFocused();
 
   await page.goto('/signup');
-  await tabTo(page, page.getByRole('button', { name: 'Sign-up', exact: true }));
+  await tabTo(page, page.getByRole('button', { name: 'Sign up', exact: true }));
   await page.keyboard.press('Enter');
   const fullName = page.getByLabel('Full name');
   await expect(fullName).toHaveAttribute('aria-invalid', 'true');

@@ -42,8 +42,8 @@ test.describe('a signed-out shopper', () => {
 
     await page.getByLabel('Phone number').fill(customer.phone);
     await page.getByLabel('Password', { exact: true }).fill(customer.password);
-    await page.getByRole('button', { name: 'Signin' }).click();
-    await expect(page.getByText('Signin successful!')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('Sign in successful!')).toBeVisible();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByText(serum.name).first()).toBeVisible();
 
@@ -63,14 +63,14 @@ test.describe('a signed-out shopper', () => {
     await expect(page).toHaveURL(/\/signin\?next=%2Fcheckout$/);
     await page
       .getByRole('main')
-      .getByRole('link', { name: /Sign-up/ })
+      .getByRole('link', { name: /Sign up/ })
       .click();
     await expect(page).toHaveURL(/\/signup\?next=%2Fcheckout$/);
     await page.getByLabel('Full name').fill('Zawadi Mutua');
     await page.getByLabel('Phone number').fill(uniquePhone());
     await page.getByLabel('Password', { exact: true }).fill('marula-oil-2025');
     await page.getByRole('button', { name: /^Sign-?up$/ }).click();
-    await expect(page.getByText('Signup successful!')).toBeVisible();
+    await expect(page.getByText('Sign up successful!')).toBeVisible();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByText(toner.name).first()).toBeVisible();
   });

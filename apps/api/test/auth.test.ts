@@ -73,7 +73,7 @@ describeEachDialect(
       });
       expect(res.statusCode, res.body).toBe(201);
       const { user, message } = res.json();
-      expect(message).toBe('Signup successful!');
+      expect(message).toBe('Sign up successful!');
       expect(user).toEqual({
         _id: expect.stringMatching(/^[0-9a-f]{24}$/),
         fullName: 'Njeri Mwangi',
@@ -204,7 +204,7 @@ describeEachDialect(
         .execute();
       const byPhone = await post(ctx(), '/auth/signin', { phone: '+254744000301', password: GOOD_PASSWORD });
       expect(byPhone.statusCode, byPhone.body).toBe(200);
-      expect(byPhone.json().message).toBe('Signin successful!');
+      expect(byPhone.json().message).toBe('Sign in successful!');
       expect(byPhone.json().user._id).toBe(user._id);
       expect(Date.parse(byPhone.json().user.lastLogin)).toBeGreaterThan(Date.now() - 60_000);
       const byEmail = await post(ctx(), '/auth/signin', {

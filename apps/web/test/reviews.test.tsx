@@ -414,7 +414,7 @@ describe('ReviewOrderPage', () => {
     const calls = mockApi({ 'GET /auth/me': { body: { user: null } } });
     renderReviewPage();
     expect(await screen.findByRole('heading', { name: 'You are not signed in yet' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign-in' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
       '/signin?next=%2Freview-order%2Fo1',
     );

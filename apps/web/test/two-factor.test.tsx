@@ -20,13 +20,13 @@ describe('sign-in with two-factor', () => {
       }),
       'POST /auth/2fa/verify': (call) =>
         (call.body as { code: string }).code === '123456'
-          ? { body: { user: customer, message: 'Signin successful!' } }
+          ? { body: { user: customer, message: 'Sign in successful!' } }
           : { status: 400, body: { error: 'That code is not right.' } },
     });
     const { location } = renderAt(<SigninScreen />, '/signin');
     fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: '0712000111' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'marula-oil-2025' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Signin' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
     const field = await screen.findByLabelText('6-digit code');
     expect(screen.getByRole('heading', { name: 'Two-factor sign-in' })).toBeInTheDocument();
@@ -48,12 +48,12 @@ describe('sign-in with two-factor', () => {
     const calls = mockApi({
       'GET /auth/me': () => ({ body: { user: null } }),
       'POST /auth/signin': () => ({ body: { twoFactorRequired: true, message: 'Enter the code' } }),
-      'POST /auth/2fa/verify': () => ({ body: { user: customer, message: 'Signin successful!' } }),
+      'POST /auth/2fa/verify': () => ({ body: { user: customer, message: 'Sign in successful!' } }),
     });
     const { location } = renderAt(<SigninScreen />, '/signin?next=%2Forders');
     fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: '0712000111' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'marula-oil-2025' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Signin' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
     fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'K7M2Q-X9P4T' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));

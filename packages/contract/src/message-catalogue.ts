@@ -479,8 +479,8 @@ export const MESSAGE_CATALOGUE = {
     sw: 'Unaweza kuweka hadi anwani {max}. Futa moja usiyoitumia tena kwanza.',
   },
   // Answers that went well (the storefront toasts their message)
-  signupDone: { en: 'Signup successful!', sw: 'Umejisajili!' },
-  signinDone: { en: 'Signin successful!', sw: 'Umeingia!' },
+  signupDone: { en: 'Sign up successful!', sw: 'Umejisajili!' },
+  signinDone: { en: 'Sign in successful!', sw: 'Umeingia!' },
   signoutDone: { en: 'Logout success', sw: 'Umetoka' },
   passwordResetDone: { en: 'Password reset success', sw: 'Nenosiri limebadilishwa' },
   passwordChanged: {

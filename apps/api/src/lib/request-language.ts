@@ -35,7 +35,7 @@ export function requestLanguage(request: FastifyRequest): Language {
 }
 
 /**
- * The human `message` of a successful answer (what the storefront toasts: "Signin successful!") in the request's
+ * The human `message` of a successful answer (what the storefront toasts: "Sign in successful!") in the request's
  * language, as errors are (lib/error-handler.ts).
  */
 export function registerAnswerLanguage(app: FastifyInstance): void {

@@ -31,7 +31,7 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         const { user, session } = await service.signup(request.body, meta(request), requestLanguage(request));
         setSessionCookie(reply, config, session);
-        return reply.status(201).send({ user: toUserDto(user), message: 'Signup successful!' });
+        return reply.status(201).send({ user: toUserDto(user), message: 'Sign up successful!' });
       },
     });
 
@@ -48,7 +48,7 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
         }
         setSessionCookie(reply, config, signedIn.session);
         clearPendingSignin(reply, config);
-        return reply.send({ user: toUserDto(signedIn.user), message: 'Signin successful!' });
+        return reply.send({ user: toUserDto(signedIn.user), message: 'Sign in successful!' });
       },
     });
 
@@ -60,7 +60,7 @@ export function shopRoutes({ config, services }: Ctx): FastifyPluginAsyncZod {
         const { user, session } = await twoFactor.verify(pending, request.body.code, meta(request));
         setSessionCookie(reply, config, session);
         clearPendingSignin(reply, config);
-        return reply.send({ user: toUserDto(user), message: 'Signin successful!' });
+        return reply.send({ user: toUserDto(user), message: 'Sign in successful!' });
       },
     });
 

@@ -12,13 +12,13 @@ export const enAccount = {
   'signin.welcome': 'Welcome back',
   'signin.subtitle': 'Sign in with your phone number or your email.',
   'signin.newHere': 'New to Urembo?',
-  'signin.createAccount': 'Create an account (Sign-up)',
+  'signin.createAccount': 'Create an account (Sign up)',
   'signin.or': 'or',
   'signin.forgot': 'Forgot your password?',
-  'signin.submit': 'Signin',
+  'signin.submit': 'Sign in',
   'signin.busy': 'Signing in…',
-  'signin.done': 'Signin successful!',
-  'signin.failed': 'Failed to signin',
+  'signin.done': 'Sign in successful!',
+  'signin.failed': 'Failed to sign in',
   'signin.twoFactorTitle': 'Two-factor sign-in',
   'signin.twoFactorSubtitle': 'One more step: the code from your authenticator app.',
 
@@ -29,9 +29,9 @@ export const enAccount = {
 
   'signup.title': 'Sign up',
   'signup.heading': 'Create your account',
-  'signup.subtitle': 'It takes a minute. Your phone number is your sign-in; email is optional.',
+  'signup.subtitle': 'It takes a minute. You sign in with your phone number; email is optional.',
   'signup.haveAccount': 'Already have an account?',
-  'signup.signin': 'Sign-in',
+  'signup.signin': 'Sign in',
 
   'form.fullName': 'Full name',
 
@@ -42,8 +42,8 @@ export const enAccount = {
 
   'signup.passwordIdle': 'At least {min} characters. Avoid common passwords and patterns like "abcd1234".',
   'signup.busy': 'Creating account...',
-  'signup.submit': 'Sign-up',
-  'signup.done': 'Signup successful!',
+  'signup.submit': 'Sign up',
+  'signup.done': 'Sign up successful!',
   'signup.failed': 'Failed to create account',
 
   'forgot.title': 'Forgot your password?',
@@ -76,7 +76,7 @@ export const enAccount = {
   'reset.title': 'Reset password',
   'reset.heading': 'Choose a new password',
   'reset.subtitle': 'Choosing a new password signs you out on every device; sign in again with the new one.',
-  'reset.back': 'Back to Sign-in',
+  'reset.back': 'Back to sign in',
   'reset.idle': "At least 8 characters; not a common password or a pattern like 'abcd1234'.",
   'reset.done': 'Password reset success',
 
@@ -443,8 +443,8 @@ export const enAccount = {
   'twoFactor.restart': 'Start again',
 
   'signedOut.heading': 'You are not signed in yet',
-  'signedOut.signUp': 'Sign-up',
-  'signedOut.signIn': 'Sign-in',
+  'signedOut.signUp': 'Sign up',
+  'signedOut.signIn': 'Sign in',
 
   'delivery.freeFrom': 'Free delivery from {amount}',
   'delivery.free': 'Your delivery is free',
