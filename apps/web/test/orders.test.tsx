@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OrdersTable } from '../src/features/orders/admin/orders-table';
 import OrderScreen from '../src/app/screens/order-screen';
 import { OrdersPage } from '../src/features/orders/screens/orders-page';
-import { customer, order, paged, publicConfig, signedIn, signedOut } from './support/fixtures';
+import { customer, order, paged, payment, publicConfig, signedIn, signedOut } from './support/fixtures';
+import { createTranslator, I18nProvider } from '../src/i18n/i18n';
+import { sw } from '../src/i18n/catalogues/sw';
 import type { Order } from '@urembo/contract/orders';
 import { customerCanCancel, DELIVERY_STATUSES, PAYMENT_STATUSES } from '@urembo/contract/order-status';
 import './support/match-media';
@@ -135,6 +137,69 @@ describe('OrderPage', () => {
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Review Order' })).not.toBeInTheDocument();
     expect(document.title).toBe('Order K7HX9QC · Urembo');
+  });
+
+  it('a paid order shows its M-Pesa receipt: number, amount, when and the phone, in both languages', async () => {
+    const paid = order({ paymentStatus: 'paid', paidAmount: 4350 });
+    const received = payment({
+      ID: 'mpesa-stk',
+      receipt: 'SKD4HX71QP',
+      amount: 4350,
+      phone: '254712345678',
+      status: true,
+      state: 'completed',
+      createdAt: '2026-03-02T09:41:00.000Z',
+    });
+    mockApi({
+      ...signedIn,
+      ...config,
+      'GET /order/65f0c0ffee00000000a1b2c3': () => ({ body: paid }),
+      'GET /payment/order/65f0c0ffee00000000a1b2c3': () => ({
+        body: {
+          data: [
+            received,
+            // A typed receipt still being checked, and a held one, did not pay the order.
+            payment({ _id: 'p2', receipt: 'QWE1234567', state: 'pending' }),
+            payment({ _id: 'p3', receipt: 'ZXC1234567', status: true, state: 'completed', flag: 'conflict' }),
+          ],
+        },
+      }),
+    });
+    const { unmount } = renderAt(orderRoute, '/order/65f0c0ffee00000000a1b2c3');
+    const receipt = await screen.findByTestId('order-receipt');
+    expect(within(receipt).getByRole('heading', { name: 'Payment received' })).toBeInTheDocument();
+    expect(
+      within(receipt)
+        .getAllByTestId('receipt-number')
+        .map((n) => n.textContent),
+    ).toEqual(['SKD4HX71QP']);
+    expect(receipt).toHaveTextContent('M-Pesa receiptSKD4HX71QP');
+    expect(receipt).toHaveTextContent('Amount paidKsh 4,350');
+    expect(receipt).toHaveTextContent(/Paid on.*2026/);
+    expect(receipt).toHaveTextContent('Paid from0712 345 678');
+    expect(screen.queryByTestId('payment-instructions')).not.toBeInTheDocument();
+    unmount();
+
+    renderAt(
+      <I18nProvider translator={createTranslator('sw', sw)}>{orderRoute}</I18nProvider>,
+      '/order/65f0c0ffee00000000a1b2c3',
+    );
+    const risiti = await screen.findByTestId('order-receipt');
+    expect(within(risiti).getByRole('heading', { name: 'Malipo yamepokelewa' })).toBeInTheDocument();
+    expect(risiti).toHaveTextContent('Risiti ya M-PesaSKD4HX71QP');
+    expect(risiti).toHaveTextContent('Simu iliyolipa0712 345 678');
+  });
+
+  it('an unpaid order shows no receipt', async () => {
+    mockApi({
+      ...signedIn,
+      ...config,
+      'GET /order/65f0c0ffee00000000a1b2c3': () => ({ body: order() }),
+    });
+    renderAt(orderRoute, '/order/65f0c0ffee00000000a1b2c3');
+    expect(await screen.findByTestId('payment-instructions')).toBeInTheDocument();
+    expect(screen.queryByTestId('order-receipt')).not.toBeInTheDocument();
+    expect(screen.queryByText('Payment received')).not.toBeInTheDocument();
   });
 
   it('a delivered order asks for a return of chosen lines and shows its state', async () => {

@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { UpdateOrderStatusBody } from '@urembo/contract/orders';
 import type { OrderTab } from '@urembo/contract/order-status';
 import { orderRoutes } from '@urembo/contract/routes/orders';
+import { paymentRoutes } from '@urembo/contract/routes/payments';
 import { call } from '../../lib/api-client';
 import { useAuthUser } from '../../app/data/session';
 
@@ -14,11 +15,18 @@ export const orderKeys = {
   mine: (userId: string | undefined, tab: OrderTab['slug']) => ['orders', 'mine', userId, tab] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
   messages: (id: string) => ['orders', 'messages', id] as const,
+  /** An order's payments (its customer or an admin): its receipts and their refunds. */
+  payments: (id: string) => ['orders', 'payments', id] as const,
   adminLists: ['orders', 'admin'] as const,
   admin: (page: number, awaiting: AdminOrderFilter | 'all') => ['orders', 'admin', page, awaiting] as const,
   adminItemLists: ['orders', 'admin-items'] as const,
   adminItems: (page: number) => ['orders', 'admin-items', page] as const,
 };
+
+/** Reads an order's payments (the receipts block and the refunds list share the answer). */
+export function fetchOrderPayments(orderId: string) {
+  return call(paymentRoutes.listOrderPayments, { params: { orderId } }).then((r) => r.data);
+}
 
 /** How often an unpaid order's page asks the shop again. */
 export const ORDER_REFRESH_MS = 4000;

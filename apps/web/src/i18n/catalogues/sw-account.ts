@@ -266,6 +266,13 @@ export const swAccount: Record<keyof typeof enAccount, string> = {
   'order.paid': 'Imelipwa',
   'order.refunded': 'Zilizorejeshwa',
   'order.review': 'Toa maoni kuhusu agizo',
+  'order.receipt.heading': 'Malipo yamepokelewa',
+  'order.receipt.number': 'Risiti ya M-Pesa',
+  'order.receipt.amount': 'Kiasi kilicholipwa',
+  'order.receipt.when': 'Tarehe ya malipo',
+  'order.receipt.phone': 'Simu iliyolipa',
+  'order.receipt.noNumber': 'Imethibitishwa na M-Pesa bila namba ya risiti',
+  'order.receipt.byShop': 'Yamerekodiwa na duka',
   'order.shipping': 'Maelezo ya uwasilishaji',
   'order.moneyRefunded': '; malipo yako ya {amount} yamerejeshwa.',
   'order.moneyPartly':

@@ -2,9 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatKsh } from '@urembo/contract/money';
 import type { Order } from '@urembo/contract/orders';
 import type { Refund, RefundMethod } from '@urembo/contract/payments';
-import { paymentRoutes } from '@urembo/contract/routes/payments';
 import { useEffect } from 'react';
-import { call } from '../../../lib/api-client';
+import { fetchOrderPayments, orderKeys } from '../api';
 import { formatDate } from '../../../lib/dates';
 
 /** How often the list is asked again while a refund is on its way (an M-Pesa Reversal waits for Safaricom). */
@@ -45,17 +44,18 @@ export function partlyRefunded(order: Order): boolean {
 export function OrderRefunds({ order, forAdmin = false }: { order: Order; forAdmin?: boolean }) {
   const client = useQueryClient();
   const refunds = useQuery({
-    queryKey: ['orders', 'refunds', order._id] as const,
-    queryFn: () =>
-      call(paymentRoutes.listOrderPayments, { params: { orderId: order._id } }).then((r) =>
-        r.data
-          .flatMap((p) => p.refunds)
-          .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)),
-      ),
+    queryKey: orderKeys.payments(order._id),
+    queryFn: () => fetchOrderPayments(order._id),
+    select: (payments) =>
+      payments
+        .flatMap((p) => p.refunds)
+        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)),
     enabled: mayHaveRefunds(order),
     staleTime: 0,
     refetchInterval: (query) =>
-      query.state.data?.some((r) => r.state === 'pending') ? REFUNDS_REFRESH_MS : false,
+      query.state.data?.some((p) => p.refunds.some((r) => r.state === 'pending'))
+        ? REFUNDS_REFRESH_MS
+        : false,
     refetchIntervalInBackground: false,
   });
 

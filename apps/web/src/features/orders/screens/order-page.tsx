@@ -17,6 +17,7 @@ import { useAuthUser } from '../../../app/data/session';
 import { useCancelOrder, useOrder } from '../api';
 import { itemCount, placeLine } from '../components/order-format';
 import { StatusBadge } from '../components/status-badge';
+import { OrderReceipt } from '../components/order-receipt';
 import { OrderReturns } from '../components/order-returns';
 import { OrderRefunds, partlyRefunded } from '../components/order-refunds';
 import { useDates, useT, type Translator } from '../../../i18n/i18n';
@@ -144,6 +145,7 @@ function OrderDetails({
               {isOwner ? renderPayment(order) : null}
             </div>
           ) : null}
+          <OrderReceipt order={order} />
           {order.deliveryStatus === 'cancelled' ? (
             <p className="rounded-2xl bg-stone-100 px-5 py-4 text-stone-700">
               {t('order.cancelledNote', { note: cancelledMoneyNote(order, t) })}
