@@ -160,7 +160,7 @@ describeEachDialect(
       ])
         expect(page).not.toContain(word);
       // Its head too: the product's own name, the shop's words in Kiswahili.
-      expect(product.body).toContain('<title>Mafuta ya Nazi | Urembo</title>');
+      expect(product.body).toContain('<title>Mafuta ya Nazi · Urembo</title>');
 
       const shop = rootOf((await get('/shop?lang=sw')).body);
       expect(shop).toContain('Kila kitu dukani, mpya kwanza.');
