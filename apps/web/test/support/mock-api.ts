@@ -4,6 +4,7 @@ import type { MessageResponse } from '@urembo/contract/auth';
 import type { Category, Product, SearchResult } from '@urembo/contract/catalogue';
 import type { ApiError, Collection, Paged } from '@urembo/contract/common';
 import type { AdminSummary } from '@urembo/contract/dashboard';
+import type { Discount } from '@urembo/contract/discounts';
 import type { Cart, Order, OrderItem, OrderMessage, OrderQuote } from '@urembo/contract/orders';
 import type {
   C2bRegistration,
@@ -54,6 +55,8 @@ type RouteTable = [
   ['GET /config/public', PublicConfig],
   ['GET /admin/summary', AdminSummary],
   ['GET /admin/audit', Paged<AuditEntry>],
+  ['GET /discounts', Collection<Discount>],
+  ['DELETE /discounts/:id', MessageResponse],
   ['GET /products/featuredandnew', Paged<Product>],
   ['GET /products/search', SearchResult],
   ['GET /products/categoryProducts/:id', Collection<Product>],
