@@ -5,7 +5,9 @@
 // (by performance score) is shown, with every run's score beside it.
 // Goals: performance >= 95, accessibility 100, best practices >= 95, SEO 100 on indexable pages, CLS <= 0.02,
 // no console error and no failed request, and at most 120 KB of JavaScript (gzip) on the first visit.
+// Then a page with nothing in it is audited the same way, without a goal: the machine's floor.
 // Run alone: `node apps/api/bench/lighthouse.mjs` after `npm run build` (LIGHTHOUSE_PAGES=product,sign-in for some).
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -113,6 +115,8 @@ async function audit(url) {
       cls: +lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3),
       siMs: Math.round(lhr.audits['speed-index'].numericValue),
       jsKbGzip: scriptsGzipKb(lhr),
+      // Lighthouse's measure of this machine's speed (its own test; a phone it simulates is calibrated at about 1,000+).
+      benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
       problems: visitorErrors(lhr),
       failedAudits: Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
@@ -154,12 +158,52 @@ export function lighthouseMisses(page, result) {
   return misses;
 }
 
-/** Starts the production server on a fresh demo database, audits the pages, stops it. */
+/**
+ * The machine's floor: a page with nothing in it (bare-server.mjs, a process of its own), audited as the pages are.
+ * No goal: it shows what Lighthouse's simulated slow phone counts on this machine for any page at all (Chromium's
+ * own work for a navigation, multiplied by 4 like the page's).
+ */
+async function emptyPageRow(port) {
+  const bare = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), String(port)], {
+    stdio: 'ignore',
+  });
+  try {
+    const url = `http://127.0.0.1:${port}/empty-page`;
+    for (
+      let i = 0;
+      !(await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    ) {
+      if (i > 100) throw new Error('lighthouse: the empty page did not come up');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(url));
+    return {
+      page: 'empty page (reference)',
+      path: '/empty-page',
+      ...worst(runs),
+      runs: runs.map((run) => run.performance).join('/'),
+      reference: true,
+      misses: [],
+    };
+  } finally {
+    bare.kill('SIGTERM');
+  }
+}
+
+/**
+ * Starts the production server on a fresh demo database, audits the pages, stops it; then audits the empty page
+ * (on the next port) as a reference without a goal.
+ */
 export async function measureLighthouse({ root, port }) {
   const server = await startProductionServer({ root, port, name: 'bench-lighthouse' });
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+  const rows = [];
   try {
-    const rows = [];
-    const only = process.env.LIGHTHOUSE_PAGES?.split(',');
     for (const page of (await pages(server.base)).filter((p) => !only || only.includes(p.name))) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(`${server.base}${page.path}`));
@@ -173,10 +217,11 @@ export async function measureLighthouse({ root, port }) {
         misses,
       });
     }
-    return rows;
   } finally {
     await server.stop();
   }
+  if (!only || only.includes('empty')) rows.push(await emptyPageRow(port + 1));
+  return rows;
 }
 
 export function printLighthouse(rows) {
@@ -193,6 +238,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const rows = await measureLighthouse({ root, port: Number(process.env.BENCH_PORT || 3190) + 7 });
   printLighthouse(rows);
   for (const row of rows)
-    if (row.failedAudits.length) console.log(row.page, 'failed audits:', row.failedAudits.join(', '));
+    if (row.failedAudits.length && !row.reference)
+      console.log(row.page, 'failed audits:', row.failedAudits.join(', '));
   if (rows.some((r) => r.misses.length > 0)) process.exit(1);
 }

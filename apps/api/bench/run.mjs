@@ -283,6 +283,12 @@ if (memory) {
   );
 }
 for (const page of lighthouse ?? []) {
+  if (page.reference) {
+    console.log(
+      `  (no goal) Lighthouse ${page.page}: performance ${page.runs}, total blocking time ${page.tbtMs} ms`,
+    );
+    continue;
+  }
   report(
     `Lighthouse ${page.page} (${page.path}): performance ${page.runs}, CLS ${page.cls}, ${page.jsKbGzip} KB JS gzip`,
     page.misses.length ? page.misses.join('; ') : null,
