@@ -9,7 +9,7 @@ export * from '@playwright/test';
  * mark (pages without the app, such as the test phone or a JSON answer, do not wait). first-visit.spec.ts tests the
  * page before that.
  */
-async function untilLive(page: Page): Promise<void> {
+export async function untilLive(page: Page): Promise<void> {
   const waitsForShopper = await page.evaluate(
     () =>
       document.querySelector('script[src="/boot.js"]') !== null &&

@@ -1,6 +1,6 @@
 import type { Product } from '@urembo/contract/catalogue';
 import type { Order } from '@urembo/contract/orders';
-import { expect, gotoBeforeScripts, test, type Page, type TestInfo } from '../support/test';
+import { expect, gotoBeforeScripts, test, untilLive, type Page, type TestInfo } from '../support/test';
 import {
   adminRequest,
   createProduct,
@@ -181,7 +181,8 @@ test('the returns and authenticity page is drawn by the server, found from the f
     const response = await gotoBeforeScripts(page, '/returns', { waitUntil: 'domcontentloaded' });
     expect(response!.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Returns and authenticity' })).toBeVisible();
-    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    // The app starts at the visitor's first key (untilLive presses one) and keeps the page's title.
+    await untilLive(page);
     await expect(page).toHaveTitle('Returns and authenticity · Urembo');
     await shot(page, testInfo, `returns-page-${name}`);
     await page.screenshot({ path: testInfo.outputPath(`returns-page-${name}-full.png`), fullPage: true });
