@@ -120,7 +120,7 @@ test('a customer signs up, verifies the email from the mail, keeps a default add
   await header.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Logout success')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  await expect(header.getByRole('link', { name: 'Sign-in' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'You are not signed in yet' })).toBeVisible();
   // Signing up from here comes back to the profile.
@@ -371,6 +371,6 @@ test('the admin opens the users and shipping tables and adds a delivery location
   await menu.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Logout success')).toBeVisible();
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(menu.getByRole('link', { name: 'Sign-in' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Admin panel' })).toHaveCount(0);
 });

@@ -45,11 +45,11 @@ test.describe('shop frame', () => {
     await expect(page).toHaveURL(/\/search\?search=rose%20water$/);
   });
 
-  test('signed out, the header offers Sign-up and Sign-in', async ({ page }) => {
+  test('signed out, the header offers Sign up and Sign in', async ({ page }) => {
     await page.goto('/nowhere');
     await dismissSplash(page);
-    await expect(page.getByRole('link', { name: 'Sign-up' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Sign-in' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }),
     ).toHaveCount(0);
@@ -67,7 +67,7 @@ test.describe('shop frame', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
-    for (const name of ['Home', 'Shop', 'Cart', 'Orders', 'Sign-up', 'Sign-in']) {
+    for (const name of ['Home', 'Shop', 'Cart', 'Orders', 'Sign up', 'Sign in']) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await page.keyboard.press('Escape');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_CATALOGUE } from '@urembo/contract/message-catalogue';
+import { en } from '../src/i18n/catalogues/en';
 import { enAccount } from '../src/i18n/catalogues/en-account';
 
 /**
@@ -12,6 +13,7 @@ const NOUNS = /Sign-in history|sign-ins?\b/g;
 describe('the words a customer reads', () => {
   it('say "Sign in" and "Sign up", and "code" for one-time codes', () => {
     const texts: Array<[string, string]> = [
+      ...Object.entries(en),
       ...Object.entries(enAccount),
       ...Object.entries(MESSAGE_CATALOGUE)
         // POST /auth/newVerificationToken answers "New token sent" as the API documents; the storefront shows its
@@ -25,5 +27,7 @@ describe('the words a customer reads', () => {
     }
     expect(enAccount['signin.submit']).toBe('Sign in');
     expect(enAccount['signup.submit']).toBe('Sign up');
+    // The header's and the phone menu's links too.
+    expect(en['nav.signIn']).toBe('Sign in');
   });
 });
