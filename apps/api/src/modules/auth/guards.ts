@@ -82,7 +82,12 @@ export function currentUser(request: FastifyRequest): UserRow {
  * another account).
  */
 export function mayRead(reader: Pick<UserRow, 'id' | 'role'>, ownerId: string): boolean {
-  return reader.id === ownerId || reader.role === 'admin';
+  return reader.id === ownerId || isShopAdmin(reader);
+}
+
+/** A shop admin: reads what customers own (mayRead) and, of it, what only staff see (a payment's note). */
+export function isShopAdmin(user: { role: string }): boolean {
+  return user.role === 'admin';
 }
 
 /** A route whose path names a user (`/user/addToCart/{userId}`): only that user may call it (403 otherwise). */

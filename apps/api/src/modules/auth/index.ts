@@ -4,6 +4,7 @@ export * as authRoutes from './routes';
 export {
   assertSelf,
   currentUser,
+  isShopAdmin,
   mayRead,
   registerSessionLoader,
   requireAdmin,

@@ -1,6 +1,7 @@
 import { payerPhoneFor } from '@urembo/contract/phone';
 import type { Payment, Refund } from '@urembo/contract/payments';
 import { fromFlag } from '../../db/sql-values';
+import { isShopAdmin } from '../auth';
 import type { PaymentListRow, RefundRow } from './repository';
 
 export function toRefundDto(row: RefundRow): Refund {
@@ -60,7 +61,7 @@ export function paymentFor(
   payment: Payment,
   orderPhone: string | null = null,
 ): Payment {
-  if (reader.role === 'admin') return payment;
+  if (isShopAdmin(reader)) return payment;
   return {
     ...payment,
     phone: payerPhoneFor(payment.phone, [reader.phone, orderPhone]),
