@@ -10,6 +10,8 @@ import { order, paged, payment, publicConfig, signedIn } from './support/fixture
 import './support/match-media';
 import { mockApi, routes } from './support/mock-api';
 import { renderAt } from './render';
+import { createTranslator, I18nProvider } from '../src/i18n/i18n';
+import { sw } from '../src/i18n/catalogues/sw';
 
 afterEach(() => {
   toast.remove();
@@ -120,6 +122,33 @@ describe('the customer’s order page and its refunds', () => {
     expect(newest).not.toHaveTextContent('R000002');
     expect(oldest).toHaveTextContent('Sent by hand · receipt QHX7RT61SV');
     expect(oldest).toHaveTextContent('Refund state: Completed');
+  });
+
+  it('lists the refunds in Kiswahili on a Kiswahili page', async () => {
+    mockApi({
+      ...signedIn,
+      ...config,
+      [`GET /order/${ORDER_ID}`]: () => ({
+        body: order({ paymentStatus: 'paid', paidAmount: 4350, refundedAmount: 1000 }),
+      }),
+      [`GET /payment/order/${ORDER_ID}`]: () =>
+        paymentsWith([
+          refund({ _id: 'r1', amount: 1000, method: 'manual', receipt: 'QHX7RT61SV' }),
+          refund({ _id: 'r2', state: 'failed', receipt: null, createdAt: '2026-03-04T07:00:00.000Z' }),
+        ]),
+    });
+    renderAt(
+      <I18nProvider translator={createTranslator('sw', sw)}>{orderRoute}</I18nProvider>,
+      `/order/${ORDER_ID}`,
+    );
+    const refunds = await screen.findByRole('region', { name: 'Marejesho ya pesa' });
+    const [failed, manual] = within(refunds).getAllByRole('listitem');
+    expect(failed).toHaveTextContent('Imerejeshwa kupitia M-Pesa');
+    expect(failed).toHaveTextContent('Hali ya marejesho: Haikufaulu');
+    expect(failed).toHaveTextContent('tutakutumia pesa zako kwa njia nyingine');
+    expect(manual).toHaveTextContent('Imetumwa na duka · risiti QHX7RT61SV');
+    expect(manual).toHaveTextContent('Hali ya marejesho: Imekamilika');
+    expect(refunds).not.toHaveTextContent(/Refund|receipt|Completed|Failed/);
   });
 
   it('shows no refunds section for an order whose money never went back', async () => {

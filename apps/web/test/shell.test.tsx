@@ -6,8 +6,10 @@ import { SPLASH_KEY, SPLASH_MS, Splash } from '../src/app/splash';
 import { headerLinks } from '../src/app/nav-links';
 import { MobileMenu } from '../src/app/mobile-menu';
 import { mockApi } from './support/mock-api';
-import { createTranslator } from '../src/i18n/i18n';
+import { createTranslator, I18nProvider } from '../src/i18n/i18n';
 import { en } from '../src/i18n/catalogues/en';
+import { sw } from '../src/i18n/catalogues/sw';
+import { Spinner } from '../src/components/spinner';
 import { renderAt } from './render';
 
 describe('SearchForm', () => {
@@ -35,6 +37,24 @@ describe('SearchForm', () => {
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(location.history).toEqual(['/shop']);
+  });
+});
+
+describe('Spinner', () => {
+  it('announces "Loading" in the page’s language unless it is given its own words', () => {
+    const { unmount } = renderAt(<Spinner />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    unmount();
+    renderAt(
+      <I18nProvider translator={createTranslator('sw', sw)}>
+        <Spinner />
+        <Spinner label="Tunafungua kikapu chako" />
+      </I18nProvider>,
+    );
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual([
+      'Inafungua',
+      'Tunafungua kikapu chako',
+    ]);
   });
 });
 

@@ -2,6 +2,7 @@ import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useEffect
 import { type Page, type PageId, PAGES, type ScreenPageId } from '@urembo/contract/pages';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/spinner';
+import { useT } from '../i18n/i18n';
 import { NotFoundPage } from '../pages/not-found';
 import { PageFocus } from './page-focus';
 import { RouteErrorBoundary } from './route-error';
@@ -59,6 +60,7 @@ function LiveMark() {
 
 /** The routes of PAGES, each drawing its screen. Paths not listed show the not-found page. */
 export function AppRoutes() {
+  const t = useT();
   const [location] = useLocation();
   // The back office has its own frame (header, sidebar), outside the shop's top bar and footer.
   if (location.startsWith('/admin/')) {
@@ -84,7 +86,7 @@ export function AppRoutes() {
       <PageFocus />
       <ProductActionsProvider>
         <RouteErrorBoundary resetKey={location}>
-          <Suspense fallback={<Spinner label="Loading page" />}>
+          <Suspense fallback={<Spinner label={t('shell.loadingPage')} />}>
             <LiveMark />
             <Switch>
               {SHOP_PAGES.map((id) => {

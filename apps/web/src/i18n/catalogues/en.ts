@@ -19,6 +19,8 @@ export const en = {
   'shell.error.title': 'Something went wrong',
   'shell.error.body': 'This page could not load. Check your connection and try again.',
   'shell.error.retry': 'Try again',
+  'shell.loading': 'Loading',
+  'shell.loadingPage': 'Loading page',
 
   'nav.main': 'Main',
   'nav.mobile': 'Mobile',

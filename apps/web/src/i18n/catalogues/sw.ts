@@ -21,6 +21,8 @@ export const sw: Messages = {
   'shell.error.title': 'Kuna tatizo',
   'shell.error.body': 'Ukurasa huu haukufunguka. Angalia mtandao wako kisha ujaribu tena.',
   'shell.error.retry': 'Jaribu tena',
+  'shell.loading': 'Inafungua',
+  'shell.loadingPage': 'Tunafungua ukurasa',
 
   'nav.main': 'Kuu',
   'nav.mobile': 'Simu',

@@ -1,24 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatKsh } from '@urembo/contract/money';
 import type { Order } from '@urembo/contract/orders';
-import type { Refund, RefundMethod } from '@urembo/contract/payments';
+import type { Refund } from '@urembo/contract/payments';
 import { useEffect } from 'react';
 import { fetchOrderPayments, orderKeys } from '../api';
 import { formatDate } from '../../../lib/dates';
+import { useT } from '../../../i18n/i18n';
 
 /** How often the list is asked again while a refund is on its way (an M-Pesa Reversal waits for Safaricom). */
 export const REFUNDS_REFRESH_MS = 4000;
-
-const METHOD_TEXT: Record<RefundMethod, string> = {
-  'mpesa-reversal': 'M-Pesa reversal',
-  manual: 'Sent by hand',
-};
-
-const STATE_TEXT: Record<Refund['state'], string> = {
-  pending: 'Pending',
-  completed: 'Completed',
-  failed: 'Failed',
-};
 
 const STATE_STYLE: Record<Refund['state'], string> = {
   pending: 'bg-amber-50 text-amber-800 ring-amber-200',
@@ -42,6 +32,7 @@ export function partlyRefunded(order: Order): boolean {
  * written for a refund and why a Reversal failed (`forAdmin`). Nothing shows while there is no refund.
  */
 export function OrderRefunds({ order, forAdmin = false }: { order: Order; forAdmin?: boolean }) {
+  const t = useT();
   const client = useQueryClient();
   const refunds = useQuery({
     queryKey: orderKeys.payments(order._id),
@@ -85,7 +76,7 @@ export function OrderRefunds({ order, forAdmin = false }: { order: Order; forAdm
           forAdmin ? 'text-sm font-semibold text-ink' : 'font-display text-xl font-semibold text-brand-800'
         }
       >
-        Refunds
+        {t('refunds.title')}
       </Heading>
       <ul className="mt-3 divide-y divide-stone-100 text-sm">
         {list.map((r) => (
@@ -93,10 +84,10 @@ export function OrderRefunds({ order, forAdmin = false }: { order: Order; forAdm
             <div className="min-w-0">
               <p className="font-semibold text-ink">{formatKsh(r.amount)}</p>
               <p className="text-stone-600">
-                {METHOD_TEXT[r.method]}
+                {t(`refunds.method.${r.method}`)}
                 {r.receipt ? (
                   <>
-                    {' · receipt '}
+                    {` · ${t('refunds.receipt')} `}
                     <span className="font-mono break-all">{r.receipt}</span>
                   </>
                 ) : null}
@@ -105,14 +96,14 @@ export function OrderRefunds({ order, forAdmin = false }: { order: Order; forAdm
               {forAdmin ? <p className="text-stone-600">Reason: {r.reason}</p> : null}
               {forAdmin && r.failure ? <p className="text-red-700">{r.failure}</p> : null}
               {!forAdmin && r.state === 'failed' ? (
-                <p className="text-stone-600">This refund did not go through: we will send it another way.</p>
+                <p className="text-stone-600">{t('refunds.failedNote')}</p>
               ) : null}
             </div>
             <span
               className={`inline-flex shrink-0 items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATE_STYLE[r.state]}`}
             >
-              <span className="sr-only">Refund state: </span>
-              {STATE_TEXT[r.state]}
+              <span className="sr-only">{`${t('refunds.stateLabel')} `}</span>
+              {t(`refunds.state.${r.state}`)}
             </span>
           </li>
         ))}
