@@ -3,7 +3,7 @@ import { LANGUAGES } from '@urembo/contract/languages';
 import { en } from '../src/i18n/catalogues/en';
 import { sw } from '../src/i18n/catalogues/sw';
 import { createTranslator } from '../src/i18n/i18n';
-import { fill, placeholders, type Messages } from '../src/i18n/messages';
+import { fill, placeholders, tags, TAG, type Messages } from '../src/i18n/messages';
 
 /** Every language the shop speaks, with its catalogue (a language added to LANGUAGES must be added here). */
 const CATALOGUES: Record<(typeof LANGUAGES)[number], Record<string, string>> = { en, sw };
@@ -26,6 +26,16 @@ describe('message catalogues', () => {
       );
       expect(different).toEqual([]);
       expect(keys.filter((key) => !messages[key]!.trim())).toEqual([]);
+    });
+
+    it(`${lang} has the same <tags> as English in every text, each closed and none nested`, () => {
+      const different = keys.filter(
+        (key) => tags(messages[key]!).join() !== tags(en[key as keyof typeof en]).join(),
+      );
+      expect(different).toEqual([]);
+      // What is left once the tags are taken out holds no tag: a tag never closed, misspelt or inside another.
+      const broken = keys.filter((key) => /<\/?\w+>/.test(messages[key]!.replace(TAG, '$2')));
+      expect(broken).toEqual([]);
     });
   }
 

@@ -5,12 +5,17 @@
  * it hydrates, so the first render here is the server's, word for word. Changing the language loads the page again
  * from the server (LanguageSwitch), which is why a page never holds two catalogues.
  */
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, Fragment, useContext, useMemo, type ReactNode } from 'react';
 import { DEFAULT_LANGUAGE, LOCALES, parseLanguage, type Language } from '@urembo/contract/languages';
 import { formatDate, formatDay, formatNumber, type DateStyle } from '../lib/dates';
-import { fill, type MessageKey, type MessageParams, type Messages, type PluralKey } from './messages';
+import { fill, TAG, type MessageKey, type MessageParams, type Messages, type PluralKey } from './messages';
 
 export type { MessageKey, MessageParams, Messages, PluralKey };
+
+/** A rich text's placeholders: words and numbers, or elements (a list of names in bold). */
+export type RichParams = Record<string, ReactNode>;
+/** How a rich text draws each of its tags: `{ link: (words) => <Link to="/orders">{words}</Link> }`. */
+export type RichTags = Record<string, (words: ReactNode) => ReactNode>;
 
 /** The id of the page's JSON script holding `{lang, messages}`. */
 export const I18N_STATE_ID = 'i18n';
@@ -19,6 +24,11 @@ export interface Translator {
   (key: MessageKey, params?: MessageParams): string;
   /** A count's text: `<key>.one` or `<key>.other` by the language's plural rules, with `{count}` filled. */
   n(key: PluralKey, count: number, params?: MessageParams): string;
+  /**
+   * A text with markup: each `<name>words</name>` drawn by `tags[name]` (its words alone when it has none), each
+   * `{name}` filled from `params`, which may be elements. A text without tags or elements comes back as a string.
+   */
+  rich(key: MessageKey, params?: RichParams, tags?: RichTags): ReactNode;
   readonly lang: Language;
   /** The locale dates and numbers are written in: en-KE or sw-KE. */
   readonly locale: string;
@@ -35,8 +45,43 @@ export function createTranslator(lang: Language, messages: Messages): Translator
     const form = rules.select(count) === 'one' ? 'one' : 'other';
     return fill(messages[`${key}.${form}` as MessageKey] ?? key, { count, ...params });
   };
+  t.rich = (key, params, tags) => rich(messages[key] ?? key, params ?? {}, tags ?? {});
   Object.defineProperties(t, { lang: { value: lang }, locale: { value: locale } });
   return t;
+}
+
+/**
+ * `text`'s parts: its tags drawn as elements, its placeholders filled. Tags are found before placeholders are filled,
+ * so a value that looks like a tag (a product's name) stays text.
+ */
+function rich(text: string, params: RichParams, tags: RichTags): ReactNode {
+  const fillInto = (from: string, into: ReactNode[]) => {
+    // split() with a group: the odd items are the placeholders' names.
+    from.split(/\{(\w+)\}/).forEach((part, i) => {
+      const value =
+        i % 2 === 0 ? part : Object.prototype.hasOwnProperty.call(params, part) ? params[part] : `{${part}}`;
+      const last = into.length - 1;
+      if (typeof value === 'object' && value) into.push(<Fragment key={into.length}>{value}</Fragment>);
+      else if (typeof into[last] === 'string' && typeof value === 'string') into[last] += value;
+      else into.push(value);
+    });
+    return into;
+  };
+  const parts: ReactNode[] = [];
+  let end = 0;
+  for (const match of text.matchAll(TAG)) {
+    fillInto(text.slice(end, match.index), parts);
+    const words = joined(fillInto(match[2]!, []));
+    const draw = tags[match[1]!];
+    parts.push(<Fragment key={parts.length}>{draw ? draw(words) : words}</Fragment>);
+    end = match.index + match[0].length;
+  }
+  return joined(fillInto(text.slice(end), parts));
+}
+
+/** Parts that are all words and numbers as one string; else the parts as they are. */
+function joined(parts: ReactNode[]): ReactNode {
+  return parts.every((part) => typeof part === 'string' || typeof part === 'number') ? parts.join('') : parts;
 }
 
 /**

@@ -1,7 +1,8 @@
 /*
  * What a catalogue is: the English one (catalogues/en.ts) defines the keys; every other language gives each key its
  * own text. `{name}` marks a placeholder, filled by t(key, {name}). Plural texts are two keys, `<key>.one` and
- * `<key>.other`, chosen by the language's plural rules (tn()).
+ * `<key>.other`, chosen by the language's plural rules (tn()). `<name>words</name>` marks words a screen draws as
+ * an element (a link, bold), with t.rich(key, params, {name: (words) => …}).
  */
 import type { en } from './catalogues/en';
 
@@ -31,4 +32,12 @@ export function fill(text: string, params?: MessageParams): string {
 /** The names of a text's placeholders, sorted (the catalogue test compares them across languages). */
 export function placeholders(text: string): string[] {
   return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!).sort();
+}
+
+/** A rich text's tag: `<name>words</name>`, not nested. */
+export const TAG = /<(\w+)>(.*?)<\/\1>/gs;
+
+/** The names of a text's tags, sorted (the catalogue test compares them across languages). */
+export function tags(text: string): string[] {
+  return [...text.matchAll(TAG)].map((m) => m[1]!).sort();
 }
