@@ -1,3 +1,5 @@
+import { createElement, type ReactNode } from 'react';
+import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@urembo/contract/languages';
 import { en } from '../src/i18n/catalogues/en';
@@ -66,5 +68,35 @@ describe('translator', () => {
     expect(english.n('nav.cartItems', 3)).toBe('Cart, 3 items');
     expect(swahili.n('nav.cartItems', 3)).toBe('Kikapu, bidhaa 3');
     expect(swahili.locale).toBe('sw-KE');
+  });
+
+  it('draws a rich text: its tags as elements, its placeholders filled, and plain text as a string', () => {
+    const english = createTranslator('en', en);
+    const html = (node: ReactNode) => render(createElement('p', null, node)).container.innerHTML;
+    const step = english.rich(
+      'returnsPage.howTo1',
+      { days: '7 days' },
+      {
+        link: (words) => createElement('a', { href: '/orders' }, words),
+        b: (words) => createElement('strong', null, words),
+      },
+    );
+    expect(html(step)).toBe(
+      '<p>Open the order in <a href="/orders">My Orders</a> and tap <strong>Return items</strong>. Choose the ' +
+        'items and how many, and tell us why. The button is there for 7 days after we mark your order delivered.</p>',
+    );
+    // A tag without a renderer shows its words; a text without tags is the plain text, placeholders filled.
+    expect(html(english.rich('returnsPage.ingredients'))).toBe(
+      '<p>Ingredients: the full list as printed on the pack.</p>',
+    );
+    expect(english.rich('nav.cart')).toBe('Cart');
+    expect(english.rich('returnsPage.howTo', { days: 3 })).toBe('Returning items within 3');
+    // A placeholder may be an element; a value that looks like a tag stays text.
+    expect(
+      html(english.rich('returnsPage.alsoWritten', { names: createElement('em', null, 'calomel') })),
+    ).toBe('<p>(also written <em>calomel</em>)</p>');
+    expect(html(english.rich('returnsPage.alsoWritten', { names: '<b>x</b>' }))).toBe(
+      '<p>(also written &lt;b&gt;x&lt;/b&gt;)</p>',
+    );
   });
 });

@@ -6,6 +6,9 @@ import ReturnsTable from '../src/features/returns/admin/returns-table';
 import ReturnsScreen from '../src/app/screens/returns-screen';
 import { OrderReturns } from '../src/features/orders/components/order-returns';
 import { ADMIN_SLUGS, ADMIN_TABLE_LABELS, ADMIN_TABLES } from '../src/app/admin-tables';
+import { createTranslator, I18nProvider } from '../src/i18n/i18n';
+import { en } from '../src/i18n/catalogues/en';
+import { sw } from '../src/i18n/catalogues/sw';
 import { order, paged, publicConfig } from './support/fixtures';
 import { mockApi } from './support/mock-api';
 import { renderAt } from './render';
@@ -191,6 +194,62 @@ describe('ReturnsScreen (/returns)', () => {
       'https://wa.me/254700000000',
     );
     expect(within(contact).getByRole('link', { name: 'hello@urembo.co.ke' })).toBeInTheDocument();
+  });
+
+  it('speaks Kiswahili on a Kiswahili page, with no English sentence left', async () => {
+    mockApi({ 'GET /config/public': { body: publicConfig({ returnDays: 10 }) } });
+    const { container } = renderAt(
+      <I18nProvider translator={createTranslator('sw', sw)}>
+        <ReturnsScreen />
+      </I18nProvider>,
+      '/returns',
+    );
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Kurudisha bidhaa na uhalisi' }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Kurudisha bidhaa na uhalisi · Urembo');
+    const howTo = await screen.findByRole('region', { name: 'Kurudisha bidhaa ndani ya siku 10' });
+    expect(screen.getByRole('list', { name: 'Kwa ufupi' })).toHaveTextContent(
+      'siku 10za kuomba kurudisha bidhaa',
+    );
+    expect(within(howTo).getByRole('link', { name: 'Maagizo yangu' })).toHaveAttribute(
+      'href',
+      '/orders/delivered',
+    );
+    expect(howTo).toHaveTextContent('kisha ubonyeze Rudisha bidhaa.');
+    expect(howTo).toHaveTextContent('Kitufe hicho kinapatikana kwa siku 10 baada ya');
+    const genuine = screen.getByRole('region', { name: 'Jinsi ya kujua bidhaa ni halisi' });
+    expect(genuine).toHaveTextContent(
+      'hydroquinone au mercury (pia huandikwa mercuric, mercurous, calomel, thiomersal',
+    );
+    const contact = screen.getByRole('region', { name: 'Ongea nasi' });
+    await within(contact).findByRole('link', { name: 'Tuandikie WhatsApp' });
+    expect(contact).toHaveTextContent(sw['footer.hours']);
+
+    // Every English text of the page, sentence by sentence (its tags and placeholders left out), is gone.
+    const text = container.textContent!;
+    const english = Object.entries(en)
+      .filter(([key]) => key.startsWith('returnsPage.') || key === 'footer.hours')
+      .flatMap(([, value]) => value.replace(/<\/?\w+>/g, '').split(/\{\w+\}|[.:;()]\s*/))
+      .map((part) => part.trim())
+      .filter((part) => part.split(' ').length >= 2);
+    expect(english.length).toBeGreaterThan(30);
+    expect(english.filter((sentence) => text.includes(sentence))).toEqual([]);
+  });
+
+  it('names the order page’s link and button, and the product page’s labels, as those screens do', () => {
+    for (const messages of [en, sw]) {
+      expect(messages['returnsPage.howTo1']).toContain(`<link>${messages['orders.heading']}</link>`);
+      expect(messages['returnsPage.howTo1']).toContain(`<b>${messages['returns.open']}</b>`);
+    }
+    // (The English page writes "What's inside" with a plain apostrophe.)
+    expect(sw['returnsPage.genuineIntro']).toContain(`<b>${sw['product.inside']}</b>`);
+    expect(sw['returnsPage.registration']).toMatch(new RegExp(`^<b>${sw['product.registration']}</b>`));
+    expect(sw['returnsPage.brand']).toMatch(new RegExp(`^<b>${sw['shop.brand']}</b>`));
+    expect(sw['returnsPage.bestBefore']).toMatch(new RegExp(`^<b>${sw['product.bestBeforeLabel']}</b>`));
+    expect(sw['returnsPage.bestBefore']).toContain(sw['product.bestBefore'].replace('{date}', '03/2027'));
+    expect(sw['returnsPage.title']).toBe(sw['footer.returns']);
+    expect(en['returnsPage.title']).toBe(en['footer.returns']);
   });
 });
 

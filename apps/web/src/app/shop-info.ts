@@ -3,7 +3,6 @@ export const SHOP = {
   name: 'Urembo',
   tagline: 'Beauty, delivered across Kenya',
   address: ['Urembo Beauty House', 'Moi Avenue, Nairobi CBD', 'P.O. Box 10245-00100, Nairobi'],
-  hours: 'Mon–Sat 8:00–19:00 · Online 24/7',
   social: {
     instagram: 'https://www.instagram.com/urembo.ke',
     pinterest: 'https://www.pinterest.com/urembo_ke',

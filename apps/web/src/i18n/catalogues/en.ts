@@ -243,5 +243,51 @@ export const en = {
   'dialog.busy': 'Working…',
   'dialog.close': 'Close',
 
+  'returnsPage.title': 'Returns and authenticity',
+  'returnsPage.intro':
+    'Skin care you put on your face should be genuine, safe and fresh. Here is how we make sure of it, and what to do when something is not right.',
+  'returnsPage.inShort': 'In short',
+  'returnsPage.days.one': '{count} day',
+  'returnsPage.days.other': '{count} days',
+  'returnsPage.daysNote': 'to ask for a return, from the day your order is delivered',
+  'returnsPage.mpesaNote': 'is where your refund goes back to',
+  'returnsPage.registrationNote': 'registration shown on the product page',
+  'returnsPage.howTo': 'Returning items within {days}',
+  'returnsPage.howTo1':
+    'Open the order in <link>My Orders</link> and tap <b>Return items</b>. Choose the items and how many, and tell us why. The button is there for {days} after we mark your order delivered.',
+  'returnsPage.howTo2':
+    'We look at every request and reply by SMS: approved (with where to bring or send the items) or not accepted, with our reason.',
+  'returnsPage.howTo3':
+    'When the items reach us, we check them, put them back in stock and send you an SMS that your refund is on its way. The order page shows each step too.',
+  'returnsPage.refundAmount':
+    'The refund is the price you paid for the items you return (less their share of a discount code, if you used one). The delivery fee is not refunded.',
+  'returnsPage.cannot': 'What we cannot take back',
+  'returnsPage.cannot1':
+    "For your safety and everyone else's, we do not take back make-up, skin care, hair care or fragrance that has been opened, used or had its seal broken: we could never sell it again. We decline such a request, unless the product was faulty, damaged or not what you ordered when it reached you.",
+  'returnsPage.cannot2':
+    'So check your parcel when it arrives. If a seal is broken, a bottle leaks or the product looks different from its picture, do not use it: ask for a return, say what is wrong, and send us a photo on WhatsApp.',
+  'returnsPage.money': 'How your money comes back',
+  'returnsPage.money1':
+    "You paid with M-Pesa, so your refund goes back to M-Pesa, to the number you paid from, and you get M-Pesa's confirmation message.",
+  'returnsPage.money2':
+    'It is sent once the returned items are back with us: our SMS that day names the amount and your order number.',
+  'returnsPage.genuine': 'How to tell a product is genuine',
+  'returnsPage.genuineIntro':
+    "We buy from the brand or its Kenyan distributor. Every product page tells you, under <b>What's inside</b>:",
+  'returnsPage.registration':
+    '<b>Registration</b>: the Kenya Bureau of Standards (KEBS) permit or the Pharmacy and Poisons Board (PPB) registration number. It should match the number on the pack; you can check it with KEBS or the PPB.',
+  'returnsPage.brand':
+    '<b>Brand</b>: the name should be spelt exactly the same on the pack. Fakes often give themselves away in small things: a misspelt word, blurred print, a different cap or a missing batch number.',
+  'returnsPage.bestBefore':
+    '<b>Best before</b>: the month shown (for example "Best before 03/2027") is the earliest of the stock we hold. We never sell a product past that month: the shop refuses it at checkout.',
+  'returnsPage.ingredients': '<b>Ingredients</b>: the full list as printed on the pack.',
+  'returnsPage.banned':
+    'Substances banned in cosmetics in Kenya are never on sale here: a product whose ingredients name {substances} cannot be put on sale in our shop.',
+  'returnsPage.or': 'or',
+  'returnsPage.alsoWritten': '(also written {names})',
+  'returnsPage.contact': 'Talk to us',
+  'returnsPage.contactIntro': 'Not sure about a product, or a return? Ask us before you open it.',
+  'returnsPage.whatsapp': 'WhatsApp us',
+
   ...enAccount,
 };

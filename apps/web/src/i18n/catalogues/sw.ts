@@ -244,5 +244,51 @@ export const sw: Messages = {
   'dialog.busy': 'Inashughulikia…',
   'dialog.close': 'Funga',
 
+  'returnsPage.title': 'Kurudisha bidhaa na uhalisi',
+  'returnsPage.intro':
+    'Unachopaka usoni kinapaswa kuwa halisi, salama na kipya. Hivi ndivyo tunavyohakikisha hilo, na cha kufanya kitu kisipokuwa sawa.',
+  'returnsPage.inShort': 'Kwa ufupi',
+  'returnsPage.days.one': 'siku {count}',
+  'returnsPage.days.other': 'siku {count}',
+  'returnsPage.daysNote': 'za kuomba kurudisha bidhaa, kuanzia siku agizo lako linapofikishwa',
+  'returnsPage.mpesaNote': 'ndipo pesa zako zinaporudishwa',
+  'returnsPage.registrationNote': 'usajili unaoonyeshwa kwenye ukurasa wa bidhaa',
+  'returnsPage.howTo': 'Kurudisha bidhaa ndani ya {days}',
+  'returnsPage.howTo1':
+    'Fungua agizo kwenye <link>Maagizo yangu</link> kisha ubonyeze <b>Rudisha bidhaa</b>. Chagua bidhaa na idadi yake, na utueleze sababu. Kitufe hicho kinapatikana kwa {days} baada ya sisi kuthibitisha kuwa agizo lako limefikishwa.',
+  'returnsPage.howTo2':
+    'Tunaangalia kila ombi na kukujibu kwa SMS: limekubaliwa (na mahali pa kuleta au kutuma bidhaa) au halikukubaliwa, na sababu yetu.',
+  'returnsPage.howTo3':
+    'Bidhaa zikitufikia, tunazikagua, tunazirudisha dukani na kukutumia SMS kwamba pesa zako ziko njiani. Ukurasa wa agizo unaonyesha kila hatua pia.',
+  'returnsPage.refundAmount':
+    'Tunakurejeshea bei uliyolipa kwa bidhaa unazorudisha (ukiondoa sehemu yao ya punguzo, kama ulitumia nambari ya punguzo). Gharama ya uwasilishaji hairejeshwi.',
+  'returnsPage.cannot': 'Bidhaa zisizoweza kurudishwa',
+  'returnsPage.cannot1':
+    'Kwa usalama wako na wa wengine wote, hatukubali kurudishiwa vipodozi, bidhaa za ngozi, za nywele wala manukato zilizofunguliwa, zilizotumika au zilizovunjwa lakiri: hatuwezi kuziuza tena. Tunakataa ombi la aina hiyo, isipokuwa bidhaa ilikuwa na kasoro, imeharibika au si uliyoagiza ilipokufikia.',
+  'returnsPage.cannot2':
+    'Kwa hiyo kagua kifurushi chako kinapofika. Kama lakiri imevunjika, chupa inavuja au bidhaa inaonekana tofauti na picha yake, usiitumie: omba kuirudisha, eleza kasoro yake, na ututumie picha kwa WhatsApp.',
+  'returnsPage.money': 'Jinsi pesa zako zinavyorudi',
+  'returnsPage.money1':
+    'Ulilipa kwa M-Pesa, kwa hiyo pesa zako zinarudishwa kwa M-Pesa, kwenye namba uliyolipa nayo, na unapata ujumbe wa uthibitisho wa M-Pesa.',
+  'returnsPage.money2':
+    'Pesa hutumwa mara bidhaa ulizorudisha zinapotufikia: SMS yetu ya siku hiyo inataja kiasi na namba ya agizo lako.',
+  'returnsPage.genuine': 'Jinsi ya kujua bidhaa ni halisi',
+  'returnsPage.genuineIntro':
+    'Tunanunua kutoka kwa chapa yenyewe au msambazaji wake wa Kenya. Ukurasa wa kila bidhaa unakuonyesha, chini ya <b>Kilichomo</b>:',
+  'returnsPage.registration':
+    '<b>Usajili</b>: kibali cha Shirika la Kukadiria Ubora wa Bidhaa (KEBS) au namba ya usajili ya Bodi ya Dawa na Sumu (PPB). Inapaswa kulingana na namba iliyo kwenye pakiti; unaweza kuikagua kwa KEBS au PPB.',
+  'returnsPage.brand':
+    '<b>Chapa</b>: jina liandikwe sawasawa kabisa kwenye pakiti. Bidhaa bandia mara nyingi hujulikana kwa mambo madogo: neno lililokosewa, maandishi yasiyo wazi, kifuniko tofauti au kukosa namba ya bechi.',
+  'returnsPage.bestBefore':
+    '<b>Tumia kabla ya</b>: mwezi unaoonyeshwa (kwa mfano "Tumia kabla ya 03/2027") ndio wa mapema zaidi kati ya bidhaa tulizonazo. Hatuuzi kamwe bidhaa iliyopita mwezi huo: duka huikataa unapokamilisha agizo.',
+  'returnsPage.ingredients': '<b>Viambato</b>: orodha kamili kama ilivyochapishwa kwenye pakiti.',
+  'returnsPage.banned':
+    'Kemikali zilizopigwa marufuku kwenye vipodozi nchini Kenya haziuzwi hapa kamwe: bidhaa ambayo orodha ya viambato vyake inataja {substances} haiwezi kuuzwa dukani kwetu.',
+  'returnsPage.or': 'au',
+  'returnsPage.alsoWritten': '(pia huandikwa {names})',
+  'returnsPage.contact': 'Ongea nasi',
+  'returnsPage.contactIntro': 'Huna uhakika kuhusu bidhaa, au kuirudisha? Tuulize kabla ya kuifungua.',
+  'returnsPage.whatsapp': 'Tuandikie WhatsApp',
+
   ...swAccount,
 };
