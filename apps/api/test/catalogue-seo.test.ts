@@ -200,6 +200,12 @@ describeEachDialect(
         expect(res.body).toContain('<link rel="canonical" href="http://localhost:3000/returns" />');
       }
       expect((await page('/returns/more')).statusCode).toBe(404);
+      // In Kiswahili: its title, description and address in that language.
+      const swahili = await page('/returns?lang=sw');
+      expect(swahili.body).toContain('<title>Kurudisha bidhaa na uhalisi · Urembo</title>');
+      expect(swahili.body.match(/<title>/g)).toHaveLength(1);
+      expect(metaContent(swahili.body, 'name', 'description')).toMatch(/^Rudisha bidhaa ndani ya siku 7 /);
+      expect(swahili.body).toContain('<link rel="canonical" href="http://localhost:3000/returns?lang=sw" />');
     });
 
     it('serves a sitemap of active products and categories with absolute URLs', async () => {

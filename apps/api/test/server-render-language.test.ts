@@ -182,6 +182,52 @@ describeEachDialect(
       expect(rootOf(cart.body)).toMatch(/Kikapu chako ni tupu|Inapakia kikapu chako/);
     });
 
+    it('renders /returns in Kiswahili: its title, description, heading and every text of the page', async () => {
+      const page = await get('/returns?lang=sw');
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toMatch(/<html lang="sw">/);
+      // One title, the screen's, which the head's og:title repeats; the description in Kiswahili too.
+      expect(page.body.match(/<title>[^<]*<\/title>/g)).toEqual([
+        '<title>Kurudisha bidhaa na uhalisi · Urembo</title>',
+      ]);
+      expect(page.body).toContain(
+        '<meta property="og:title" content="Kurudisha bidhaa na uhalisi · Urembo" />',
+      );
+      expect(page.body).toMatch(
+        /<meta name="description" content="Rudisha bidhaa ndani ya siku 7 baada ya kufikishwa, na urejeshewe pesa kwa M-Pesa\./,
+      );
+      expect(page.body).toContain('<link rel="canonical" href="http://localhost:3000/returns?lang=sw" />');
+      const root = rootOf(page.body);
+      expect(root).toMatch(/<h1[^>]*>Kurudisha bidhaa na uhalisi<\/h1>/);
+      for (const words of [
+        'Kurudisha bidhaa ndani ya siku 7',
+        '>Maagizo yangu</a>',
+        '<strong class="text-ink">Rudisha bidhaa</strong>',
+        'Jinsi pesa zako zinavyorudi',
+        'Jinsi ya kujua bidhaa ni halisi',
+        'Jumatatu–Jumamosi 8:00–19:00',
+      ])
+        expect(root).toContain(words);
+      expect(root).toMatch(
+        /hydroquinone<\/strong>(<[^>]+>)* au (<[^>]+>)*mercury<\/strong> \(pia huandikwa mercuric/,
+      );
+      for (const words of [
+        'Returns and authenticity',
+        'Returning items within',
+        'My Orders',
+        'How your money comes back',
+        'also written',
+        'Talk to us',
+        'Mon–Sat',
+      ])
+        expect(page.body).not.toContain(words);
+
+      // In English, the page is as it was.
+      const english = await get('/returns?lang=en');
+      expect(english.body).toContain('<title>Returns and authenticity · Urembo</title>');
+      expect(rootOf(english.body)).toContain('Returning items within 7 days');
+    });
+
     it('pages search engines do not list name no alternates', async () => {
       const search = await get('/search?search=oil&lang=sw');
       expect(search.body).toMatch(/<html lang="sw">/);
