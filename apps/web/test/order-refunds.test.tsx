@@ -90,7 +90,8 @@ describe('the customer’s order page and its refunds', () => {
     expect(screen.queryByTestId('partly-refunded')).not.toBeInTheDocument();
   });
 
-  it('says "Partly refunded" and lists a failed reversal and a manual refund, newest first', async () => {
+  /** A paid order of which Ksh 1,000 came back by hand, and a later reversal of the rest that failed. */
+  const partlyRefundedOrder = () =>
     mockApi({
       ...signedIn,
       ...config,
@@ -111,6 +112,9 @@ describe('the customer’s order page and its refunds', () => {
           }),
         ]),
     });
+
+  it('says "Partly refunded" and lists a failed reversal and a manual refund, newest first', async () => {
+    partlyRefundedOrder();
     renderAt(orderRoute, `/order/${ORDER_ID}`);
     const refunds = await screen.findByRole('region', { name: 'Refunds' });
     expect(screen.getByTestId('partly-refunded')).toHaveTextContent('Partly refunded');
@@ -125,18 +129,7 @@ describe('the customer’s order page and its refunds', () => {
   });
 
   it('lists the refunds in Kiswahili on a Kiswahili page', async () => {
-    mockApi({
-      ...signedIn,
-      ...config,
-      [`GET /order/${ORDER_ID}`]: () => ({
-        body: order({ paymentStatus: 'paid', paidAmount: 4350, refundedAmount: 1000 }),
-      }),
-      [`GET /payment/order/${ORDER_ID}`]: () =>
-        paymentsWith([
-          refund({ _id: 'r1', amount: 1000, method: 'manual', receipt: 'QHX7RT61SV' }),
-          refund({ _id: 'r2', state: 'failed', receipt: null, createdAt: '2026-03-04T07:00:00.000Z' }),
-        ]),
-    });
+    partlyRefundedOrder();
     renderAt(
       <I18nProvider translator={createTranslator('sw', sw)}>{orderRoute}</I18nProvider>,
       `/order/${ORDER_ID}`,
