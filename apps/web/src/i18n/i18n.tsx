@@ -8,7 +8,15 @@
 import { createContext, Fragment, useContext, useMemo, type ReactNode } from 'react';
 import { DEFAULT_LANGUAGE, LOCALES, parseLanguage, type Language } from '@urembo/contract/languages';
 import { formatDate, formatDay, formatNumber, type DateStyle } from '../lib/dates';
-import { fill, TAG, type MessageKey, type MessageParams, type Messages, type PluralKey } from './messages';
+import {
+  fill,
+  PLACEHOLDER,
+  TAG,
+  type MessageKey,
+  type MessageParams,
+  type Messages,
+  type PluralKey,
+} from './messages';
 
 export type { MessageKey, MessageParams, Messages, PluralKey };
 
@@ -57,7 +65,7 @@ export function createTranslator(lang: Language, messages: Messages): Translator
 function rich(text: string, params: RichParams, tags: RichTags): ReactNode {
   const fillInto = (from: string, into: ReactNode[]) => {
     // split() with a group: the odd items are the placeholders' names.
-    from.split(/\{(\w+)\}/).forEach((part, i) => {
+    from.split(PLACEHOLDER).forEach((part, i) => {
       const value =
         i % 2 === 0 ? part : Object.prototype.hasOwnProperty.call(params, part) ? params[part] : `{${part}}`;
       const last = into.length - 1;

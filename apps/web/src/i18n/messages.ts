@@ -19,7 +19,8 @@ export type PluralKey = {
     : never;
 }[MessageKey];
 
-const PLACEHOLDER = /\{(\w+)\}/g;
+/** A placeholder: `{name}` (t(), t.n() and t.rich() fill it). */
+export const PLACEHOLDER = /\{(\w+)\}/g;
 
 /** `text` with each `{name}` replaced by `params[name]` (left as it is when the parameter is missing). */
 export function fill(text: string, params?: MessageParams): string {
