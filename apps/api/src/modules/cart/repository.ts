@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { MAX_LINE_COUNT } from '@urembo/contract/order-status';
 import type { Database, ProductsTable } from '../../db/schema';
 
@@ -143,21 +143,33 @@ export async function subtractFromCart(
   lines: { productId: string; variantId: string | null; count: number }[],
   now: string,
 ): Promise<void> {
-  for (const line of lines) {
-    await db
-      .updateTable('cart_lines')
-      .set((eb) => ({ count: eb('count', '-', line.count), updated_at: now }))
-      .where('user_id', '=', userId)
-      .where('product_id', '=', line.productId)
-      .where('variant_id', '=', line.variantId ?? '')
-      .where('count', '>', line.count)
-      .execute();
-    await db
-      .deleteFrom('cart_lines')
-      .where('user_id', '=', userId)
-      .where('product_id', '=', line.productId)
-      .where('variant_id', '=', line.variantId ?? '')
-      .where('count', '<=', line.count)
-      .execute();
-  }
+  if (lines.length === 0) return;
+  // Two statements for every line at once: the lines the order took whole go, the others keep the rest.
+  const sameLine = (line: (typeof lines)[number]) =>
+    sql<boolean>`(product_id = ${line.productId} and variant_id = ${line.variantId ?? ''})`;
+  await db
+    .deleteFrom('cart_lines')
+    .where('user_id', '=', userId)
+    .where(
+      sql<boolean>`(${sql.join(
+        lines.map((line) => sql`(${sameLine(line)} and "count" <= ${line.count})`),
+        sql` or `,
+      )})`,
+    )
+    .execute();
+  const ordered = sql<number>`case ${sql.join(
+    lines.map((line) => sql`when ${sameLine(line)} then cast(${line.count} as integer)`),
+    sql` `,
+  )} else 0 end`;
+  await db
+    .updateTable('cart_lines')
+    .set((eb) => ({ count: eb('count', '-', ordered), updated_at: now }))
+    .where('user_id', '=', userId)
+    .where(
+      sql<boolean>`(${sql.join(
+        lines.map((line) => sql`(${sameLine(line)} and "count" > ${line.count})`),
+        sql` or `,
+      )})`,
+    )
+    .execute();
 }

@@ -26,13 +26,16 @@ export async function recordOrderEvent(
   now: string = nowIso(),
   /** The text, when it says more than the order does (a refund's amount). */
   text: string | null = null,
+  /** Whether the order asked for WhatsApp, when the caller knows (it is read from the order otherwise). */
+  whatsapp?: boolean,
 ): Promise<void> {
   // An order placed with "Send updates on WhatsApp" hears there (SMS stays the fallback: orders/messages.ts).
-  const order = await trx
-    .selectFrom('orders')
-    .select('whatsapp')
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const onWhatsApp =
+    whatsapp ??
+    toCount(
+      (await trx.selectFrom('orders').select('whatsapp').where('id', '=', orderId).executeTakeFirst())
+        ?.whatsapp ?? 0,
+    ) === 1;
   await trx
     .insertInto('order_messages')
     .values({
@@ -46,7 +49,7 @@ export async function recordOrderEvent(
       message: text,
       created_at: now,
       sent_at: null,
-      channel: order && toCount(order.whatsapp) === 1 ? 'whatsapp' : 'sms',
+      channel: onWhatsApp ? 'whatsapp' : 'sms',
     })
     .onConflict((oc) => oc.columns(['order_id', 'event']).doNothing())
     .execute();

@@ -1,11 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { paged, type Paged } from '@urembo/contract/common';
 import type { createOrderBodySchema, Order, OrderItem, OrderQuote } from '@urembo/contract/orders';
 import type { OrderStatusFilter } from '@urembo/contract/order-status';
 import type { AdminOrderFilter } from '@urembo/contract/dashboard';
 import { normalizeKenyanPhone, PHONE_HINT } from '@urembo/contract/phone';
 import type { z } from 'zod';
-import type { Database } from '../../db/schema';
+import type { Database, OrdersTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import { nowIso } from '../../db/sql-values';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
@@ -36,6 +36,7 @@ import {
   setStockTaken,
   updateOrderStatuses,
   type Db,
+  type OrderItemRow,
   type OrderRow,
 } from './repository';
 import { deliveryEvent, recordOrderEvent } from './events';
@@ -131,7 +132,7 @@ export class OrderService {
    * decides) answers the first order with `created: false`.
    */
   async createOrder(
-    user: Pick<UserRow, 'id'>,
+    user: Pick<UserRow, 'id' | 'full_name'>,
     input: CreateOrderInput,
     idempotencyKey: string | null,
     now: string = nowIso(),
@@ -147,20 +148,31 @@ export class OrderService {
       return order ? { order, created: false } : null;
     };
 
-    const earlier = await firstOrder();
-    if (earlier) return earlier;
+    // What the order reads before it writes, at once (on PostgreSQL each on a connection of its own): a repeat of an
+    // earlier order, the lines' prices and the delivery place. Read outside the transaction, as its statements would
+    // read them at PostgreSQL's read-committed level anyway; the stock and the code's uses are taken below with
+    // conditional updates. A repeat answers its first order whatever the lines say now; otherwise the lines' refusal
+    // comes before the place's, whichever read finished first.
+    const [earlier, pricedRead, deliveryRead] = await Promise.allSettled([
+      firstOrder(),
+      priceItems(db, input.items),
+      deliveryFor(db, input),
+    ]);
+    const repeat = settled(earlier);
+    if (repeat) return repeat;
+    const priced = settled(pricedRead);
+    const delivery = settled(deliveryRead);
+    const totals = await orderTotals(db, priced, this.totalsInput(user, input.discountCode));
+    const shippingFee = totals.feeFor(delivery.shippingFee);
 
-    let orderId: string | undefined;
+    let written: { row: Selectable<OrdersTable>; items: OrderItemRow[] } | undefined;
     // A new reference collides with an existing one about once in billions of orders: draw again.
-    for (let attempt = 1; orderId === undefined; attempt += 1) {
+    for (let attempt = 1; written === undefined; attempt += 1) {
       try {
-        orderId = await db.transaction().execute(async (trx) => {
-          const priced = await priceItems(trx, input.items);
-          const totals = await orderTotals(trx, priced, this.totalsInput(user, input.discountCode));
-          const delivery = await deliveryFor(trx, input);
-          const shippingFee = totals.feeFor(delivery.shippingFee);
+        written = await db.transaction().execute(async (trx) => {
           const id = newId();
-          await insertOrder(trx, {
+          const whatsapp = input.whatsapp === true && this.deps.whatsappUpdates === true;
+          const row: Selectable<OrdersTable> = {
             id,
             reference: newOrderReference(),
             user_id: user.id,
@@ -176,7 +188,7 @@ export class OrderService {
             subtotal: priced.subtotal,
             discount_code: totals.discount?.code ?? null,
             discount_amount: totals.discount?.amount ?? 0,
-            whatsapp: input.whatsapp && this.deps.whatsappUpdates ? 1 : 0,
+            whatsapp: whatsapp ? 1 : 0,
             shipping_fee: shippingFee,
             total_amount: totals.afterDiscount + shippingFee,
             payment_status: 'pending',
@@ -185,8 +197,9 @@ export class OrderService {
             delivered_at: null,
             created_at: now,
             updated_at: now,
-          });
-          const items = priced.lines.map((line, position) => ({
+          };
+          await insertOrder(trx, row);
+          const lines = priced.lines.map((line, position) => ({
             id: newId(),
             order_id: id,
             product_id: line.productId,
@@ -201,13 +214,17 @@ export class OrderService {
             variant_sku: line.variant?.sku ?? null,
             variant_options: line.variant ? JSON.stringify(line.variant.options) : null,
           }));
+          // The stock first, so each line is written once with what it took.
+          const taken = await takeOrderStock(trx, lines, 'order');
+          const items = lines.map((line) =>
+            taken.has(line.id) ? { ...line, stock_taken: line.count } : line,
+          );
           await insertOrderItems(trx, items);
-          await takeOrderStock(trx, items, 'order');
           // After the stock, in every order's same lock order: products, then the code.
           if (totals.discount) await takeDiscountUse(trx, totals.discount, { id, userId: user.id, now });
           await subtractFromCart(trx, user.id, priced.lines, now);
-          await recordOrderEvent(trx, id, 'placed', now);
-          return id;
+          await recordOrderEvent(trx, id, 'placed', now, null, whatsapp);
+          return { row, items };
         });
       } catch (err) {
         // A concurrent request with the same key committed first: answer its order.
@@ -218,9 +235,13 @@ export class OrderService {
         if (!isUniqueViolation(err) || attempt >= 3) throw err;
       }
     }
-    const order = await this.loadOrder(orderId);
-    if (!order) throw new Error(`order ${orderId} vanished after it was created`);
-    await this.stockMoved(await this.productsOf([orderId]));
+    await this.stockMoved(priced.lines.map((line) => line.productId));
+    // The order as written, not read back: nothing has paid for it yet.
+    const { row, items } = written;
+    const order = toOrderDto(
+      { ...row, user_full_name: user.full_name, paid_amount: 0, refunded_amount: 0 },
+      items,
+    );
     return { order, created: true };
   }
 
@@ -413,7 +434,10 @@ export class OrderService {
         }
         if (reopening) {
           // Reopening takes the stock again, or is refused when it has gone meanwhile.
-          await takeOrderStock(trx, await listOrderItemsOf(trx, [orderId]), 'reopen');
+          const lines = await listOrderItemsOf(trx, [orderId]);
+          for (const id of await takeOrderStock(trx, lines, 'reopen')) {
+            await setStockTaken(trx, id, lines.find((line) => line.id === id)!.count);
+          }
           await retakeDiscountUse(trx, orderId);
         }
         if (markingPaid) {
@@ -454,10 +478,9 @@ export class OrderService {
 
   private async loadOrder(id: string): Promise<Order | null> {
     const { db } = this.deps;
-    const row = await findOrderById(db, id);
-    if (!row) return null;
-    const [order] = await this.withItems([row]);
-    return order ?? null;
+    // Both at once: the lines of an order that is not there are none.
+    const [row, items] = await Promise.all([findOrderById(db, id), listOrderItemsOf(db, [id])]);
+    return row ? toOrderDto(row, items) : null;
   }
 
   private async withItems(rows: OrderRow[]): Promise<Order[]> {
@@ -501,8 +524,13 @@ interface StockLine {
  * not track stock take nothing. When any line is short, a 409 names each short product and how many are left; the
  * caller's transaction then rolls back, so nothing is taken and nothing is written.
  */
-async function takeOrderStock(trx: Db, lines: StockLine[], purpose: 'order' | 'reopen'): Promise<void> {
+async function takeOrderStock(
+  trx: Db,
+  lines: StockLine[],
+  purpose: 'order' | 'reopen',
+): Promise<Set<string>> {
   const short: { line: StockLine; left: number }[] = [];
+  const taken = new Set<string>();
   const byProduct = [...lines].sort(
     (a, b) =>
       (a.product_id ?? '').localeCompare(b.product_id ?? '') ||
@@ -513,10 +541,10 @@ async function takeOrderStock(trx: Db, lines: StockLine[], purpose: 'order' | 'r
     const result = line.variant_id
       ? await takeVariantStock(trx, line.variant_id, line.count)
       : await takeStock(trx, line.product_id, line.count);
-    if (result.taken) await setStockTaken(trx, line.id, line.count);
+    if (result.taken) taken.add(line.id);
     else if (result.left !== null) short.push({ line, left: result.left });
   }
-  if (short.length === 0) return;
+  if (short.length === 0) return taken;
   throw stockShortError(
     short.map(({ line, left }) => ({
       name: line.variant_id
@@ -552,4 +580,10 @@ function stockShortError(
       message: left === 0 ? `${name} is out of stock` : `Only ${left} left`,
     })),
   );
+}
+
+/** A settled read's value, or its refusal thrown. */
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
 }
