@@ -248,6 +248,43 @@ describe('ShortCache shared through Redis (two processes)', () => {
     expect((await read(a.cache, 'p1')).price).toBe(1500);
     expect((await read(b.cache, 'p2')).price).toBe(800);
   });
+
+  it('asks Redis once for the reads of one turn, and again for a read after a change', async () => {
+    const log = new RedisChangeLog(redis, `${key}:turns`);
+    const writer = new RedisChangeLog(redis, `${key}:turns`);
+    const get = vi.spyOn(redis, 'get');
+    try {
+      const before = await log.version();
+      get.mockClear();
+      const turn = await Promise.all(Array.from({ length: 20 }, () => log.version()));
+      expect(turn).toEqual(Array.from({ length: 20 }, () => before));
+      expect(get).toHaveBeenCalledTimes(1);
+      await writer.record(everything);
+      expect(await log.version()).toBe(before + 1);
+      expect(get).toHaveBeenCalledTimes(2);
+    } finally {
+      get.mockRestore();
+    }
+  });
+
+  it('never answers a read with a GET sent before it arrived', async () => {
+    const answers: Array<(value: string) => void> = [];
+    const get = vi.fn(() => new Promise<string>((resolve) => answers.push(resolve)));
+    const log = new RedisChangeLog({ get } as unknown as Redis, 'k');
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const a = log.version();
+    const b = log.version();
+    await turn();
+    expect(get).toHaveBeenCalledTimes(1);
+    // That GET may not see a change recorded from now on: these two share the next one.
+    const c = log.version();
+    const d = log.version();
+    await turn();
+    expect(get).toHaveBeenCalledTimes(2);
+    answers[1]!('5');
+    answers[0]!('4');
+    expect([await a, await b, await c, await d]).toEqual([4, 4, 5, 5]);
+  });
 });
 
 function productShows(value: unknown) {
