@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, it, vi } from 'vitest';
 import { signedInUser } from './support/auth';
 import { createProduct, setStock } from './support/catalogue-factories';
-import { createTestOrder } from './support/orders-factories';
+import { createPlace, createTestOrder, orderBody } from './support/orders-factories';
 import { describeEachDialect } from './support/test-app';
 
 /*
@@ -112,6 +112,42 @@ describeEachDialect(
       expect((await get(`/product/${row.slug}`)).body).toContain('https://schema.org/OutOfStock');
       // A product the move did not touch keeps its answer (the same bytes, the same tag).
       expect(String((await get(`/api/v1/products/${other.slug}`)).headers.etag)).toBe(otherEtag);
+    });
+
+    it('shows an order taking the last units at once, with the figures the order took them with', async () => {
+      const row = await createProduct(ctx(), { name: 'Kokum Body Butter', price: 1200 });
+      const other = await createProduct(ctx(), { name: 'Neem Face Wash', price: 700 });
+      await setStock(ctx(), row.id, 3);
+      await setStock(ctx(), other.id, 10);
+      await ctx().app.caches.changed({ kind: 'products', productIds: [row.id, other.id], lists: true });
+      await warm(row.slug, row.name);
+      const { user, cookie } = await signedInUser(ctx());
+      const place = await createPlace(ctx());
+      const readBack = vi.spyOn(ctx().app.services.catalogue, 'stockOf');
+      try {
+        const order = await ctx().app.inject({
+          method: 'POST',
+          url: `/api/v1/order/${user.id}`,
+          headers: { cookie },
+          payload: orderBody(place, [
+            { _id: row.id, count: 3 },
+            { _id: other.id, count: 4 },
+          ]),
+        });
+        expect(order.statusCode, order.body).toBe(201);
+        expect(await product(row.slug)).toMatchObject({ stock: 0, inStock: false });
+        const list = (await get('/api/v1/products/?page=1&limit=100')).json().data as {
+          _id: string;
+          stock: number;
+        }[];
+        expect(list.find((p) => p._id === other.id)?.stock).toBe(6);
+        expect((await get(`/product/${row.slug}`)).body).toContain('https://schema.org/OutOfStock');
+        // The stock statements answered the units left: the change carried them, nothing was read back (until the
+        // check a little later, off the read path).
+        expect(readBack).not.toHaveBeenCalled();
+      } finally {
+        readBack.mockRestore();
+      }
     });
 
     it('refreshes an answer past its TTL in the background into the same bytes, even after a 304', async () => {

@@ -421,17 +421,18 @@ export async function takeStock(
   db: Db,
   productId: string,
   count: number,
-): Promise<{ taken: true } | { taken: false; left: number | null }> {
-  const result = await db
+): Promise<{ taken: true; left: number } | { taken: false; left: number | null }> {
+  const row = await db
     .updateTable('products')
     .set((eb) => ({ stock: eb('stock', '-', count) }))
     .where('id', '=', productId)
     .where('stock', 'is not', null)
     .where('stock', '>=', count)
+    .returning('stock')
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) return { taken: true };
-  const row = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirst();
-  return { taken: false, left: row?.stock ?? null };
+  if (row) return { taken: true, left: Number(row.stock) };
+  const now = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirst();
+  return { taken: false, left: now?.stock ?? null };
 }
 
 /** Puts `count` units back on a product that still tracks stock (an order's line given back). */

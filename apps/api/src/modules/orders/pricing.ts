@@ -4,7 +4,7 @@ import { MAX_ORDER_SUBTOTAL, ORDER_TOO_LARGE_MESSAGE } from '@urembo/contract/or
 import { expiredMessage, isExpired } from '@urembo/contract/product-facts';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
-import { describeVariant, imageHashesFor, imageUrl, parseVariantOptions, variantsFor } from '../catalogue';
+import { describeVariant, imageUrl, parseVariantOptions, variantsFor } from '../catalogue';
 import { applyDiscount, type DiscountApplied } from '../discounts';
 import { findLocationByNames, switchedOffMessage, type NamedLocation } from '../shipping';
 import { findProductsForPricing } from './repository';
@@ -85,10 +85,11 @@ export async function priceItems(db: Db, items: OrderItemInput[]): Promise<Price
       `${expiredMessage(expired.name, expired.expires_on!)}: please remove it from your order`,
     );
   }
-  const [images, variants] = await Promise.all([imageHashesFor(db, ids), variantsFor(db, ids)]);
+  const withVariants = ids.filter((id) => products.get(id)!.has_variants);
+  const variants = await variantsFor(db, withVariants);
   const lines = items.map((item, position): PricedLine => {
     const product = products.get(item._id)!;
-    const hash = images.get(product.id)?.[0];
+    const hash = product.image_hash;
     const own = variants.get(product.id) ?? [];
     if (own.length === 0) {
       if (item.variant) {

@@ -165,7 +165,8 @@ export class OrderService {
     const totals = await orderTotals(db, priced, this.totalsInput(user, input.discountCode));
     const shippingFee = totals.feeFor(delivery.shippingFee);
 
-    let written: { row: Selectable<OrdersTable>; items: OrderItemRow[] } | undefined;
+    let written:
+      { row: Selectable<OrdersTable>; items: OrderItemRow[]; left: Map<string, number | null> } | undefined;
     // A new reference collides with an existing one about once in billions of orders: draw again.
     for (let attempt = 1; written === undefined; attempt += 1) {
       try {
@@ -215,7 +216,7 @@ export class OrderService {
             variant_options: line.variant ? JSON.stringify(line.variant.options) : null,
           }));
           // The stock first, so each line is written once with what it took.
-          const taken = await takeOrderStock(trx, lines, 'order');
+          const { taken, left } = await takeOrderStock(trx, lines, 'order');
           const items = lines.map((line) =>
             taken.has(line.id) ? { ...line, stock_taken: line.count } : line,
           );
@@ -224,7 +225,7 @@ export class OrderService {
           if (totals.discount) await takeDiscountUse(trx, totals.discount, { id, userId: user.id, now });
           await subtractFromCart(trx, user.id, priced.lines, now);
           await recordOrderEvent(trx, id, 'placed', now, null, whatsapp);
-          return { row, items };
+          return { row, items, left };
         });
       } catch (err) {
         // A concurrent request with the same key committed first: answer its order.
@@ -235,9 +236,12 @@ export class OrderService {
         if (!isUniqueViolation(err) || attempt >= 3) throw err;
       }
     }
-    await this.stockMoved(priced.lines.map((line) => line.productId));
+    // The figures the stock statements answered, held under their row locks until the commit: nothing to read back,
+    // unless a line took a variant's stock.
+    const { row, items, left } = written;
+    const moved = [...new Set(priced.lines.map((line) => line.productId))];
+    await this.stockMoved(moved, moved.every((id) => left.has(id)) ? Object.fromEntries(left) : undefined);
     // The order as written, not read back: nothing has paid for it yet.
-    const { row, items } = written;
     const order = toOrderDto(
       { ...row, user_full_name: user.full_name, paid_amount: 0, refunded_amount: 0 },
       items,
@@ -275,9 +279,14 @@ export class OrderService {
     return lines.flatMap((line) => (line.product_id ? [line.product_id] : []));
   }
 
-  private async stockMoved(productIds: string[]): Promise<void> {
+  /** Tells the caches about a stock move, with the figures when the writer has them (read back otherwise). */
+  private async stockMoved(productIds: string[], stock?: Record<string, number | null>): Promise<void> {
     if (productIds.length > 0) {
-      await this.deps.catalogueChanged({ kind: 'stock', productIds: [...new Set(productIds)] });
+      await this.deps.catalogueChanged({
+        kind: 'stock',
+        productIds: [...new Set(productIds)],
+        ...(stock && { stock }),
+      });
     }
   }
 
@@ -435,7 +444,7 @@ export class OrderService {
         if (reopening) {
           // Reopening takes the stock again, or is refused when it has gone meanwhile.
           const lines = await listOrderItemsOf(trx, [orderId]);
-          for (const id of await takeOrderStock(trx, lines, 'reopen')) {
+          for (const id of (await takeOrderStock(trx, lines, 'reopen')).taken) {
             await setStockTaken(trx, id, lines.find((line) => line.id === id)!.count);
           }
           await retakeDiscountUse(trx, orderId);
@@ -524,13 +533,10 @@ interface StockLine {
  * not track stock take nothing. When any line is short, a 409 names each short product and how many are left; the
  * caller's transaction then rolls back, so nothing is taken and nothing is written.
  */
-async function takeOrderStock(
-  trx: Db,
-  lines: StockLine[],
-  purpose: 'order' | 'reopen',
-): Promise<Set<string>> {
+async function takeOrderStock(trx: Db, lines: StockLine[], purpose: 'order' | 'reopen'): Promise<TakenStock> {
   const short: { line: StockLine; left: number }[] = [];
   const taken = new Set<string>();
+  const left = new Map<string, number | null>();
   const byProduct = [...lines].sort(
     (a, b) =>
       (a.product_id ?? '').localeCompare(b.product_id ?? '') ||
@@ -538,13 +544,18 @@ async function takeOrderStock(
   );
   for (const line of byProduct) {
     if (!line.product_id) continue;
-    const result = line.variant_id
-      ? await takeVariantStock(trx, line.variant_id, line.count)
-      : await takeStock(trx, line.product_id, line.count);
+    let result: { taken: true } | { taken: false; left: number | null };
+    if (line.variant_id) result = await takeVariantStock(trx, line.variant_id, line.count);
+    else {
+      const own = await takeStock(trx, line.product_id, line.count);
+      // The product's own figure now (a variant's lives on the variant), for the caches.
+      left.set(line.product_id, own.left);
+      result = own;
+    }
     if (result.taken) taken.add(line.id);
     else if (result.left !== null) short.push({ line, left: result.left });
   }
-  if (short.length === 0) return taken;
+  if (short.length === 0) return { taken, left };
   throw stockShortError(
     short.map(({ line, left }) => ({
       name: line.variant_id
@@ -555,6 +566,12 @@ async function takeOrderStock(
     })),
     purpose,
   );
+}
+
+/** Which lines took stock, and the units left of each product without variants that they took from (null: untracked). */
+interface TakenStock {
+  taken: Set<string>;
+  left: Map<string, number | null>;
 }
 
 /** 409 naming each short line (in the order's line order) and how many are left; details point at `items.N.count`. */
