@@ -77,7 +77,7 @@ const ALLOWED: Record<string, string[]> = {
   cart: ['products', 'categories'],
   catalogue: ['cart_lines', 'discounts', 'order_items'],
   dashboard: ['orders', 'order_items', 'products'],
-  orders: ['products', 'users', 'payments', 'stk_requests'],
+  orders: ['users', 'payments', 'stk_requests'],
   payments: ['orders', 'users'],
   reviews: ['users', 'products'],
   returns: ['orders', 'order_items', 'users'],

@@ -24,7 +24,8 @@ export type CatalogueChange =
 /**
  * Where changes are numbered and kept for a while, so every process applies every change (in order) before it
  * answers from its caches: in memory for one process, in Redis for several. A read asks for the current number (one
- * Redis GET, as the shared generation cost before), and only when it moved, fetches the changes it has not applied.
+ * Redis GET, shared by the reads of one turn of the event loop), and only when it moved, fetches the changes it has
+ * not applied.
  */
 export interface ChangeLog {
   /** Numbers and keeps a change; every process sees it on its next read. */

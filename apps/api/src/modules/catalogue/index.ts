@@ -7,6 +7,7 @@ export { encodeVariants, imageFileName, imageStoreFor, imageUrl } from './images
 export {
   findCategoryById,
   findCategoryLocked,
+  findProductsForPricing,
   giveBackStock,
   imageHashesFor,
   lockProductForRating,

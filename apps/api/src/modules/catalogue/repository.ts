@@ -328,6 +328,57 @@ export function nextImagePosition(images: { position: number }[]): number {
 }
 
 /** The stock of these products as it is now (for the caches after a stock move). */
+export interface PricingProductRow {
+  id: string;
+  name: string;
+  price: number;
+  status: 'active' | 'inactive';
+  stock: number | null;
+  expires_on: string | null;
+  category_id: string | null;
+  /** Its first picture's hash, or null. */
+  image_hash: string | null;
+  /** Whether it is sold in variants (whose own rows price the lines). */
+  has_variants: boolean;
+}
+
+/**
+ * The products an order names, as the order prices its lines: each with its first picture and whether it has
+ * variants, in one query.
+ */
+export async function findProductsForPricing(db: Db, ids: string[]): Promise<PricingProductRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'name', 'price', 'status', 'stock', 'expires_on', 'category_id'])
+    .select((eb) => [
+      eb
+        .selectFrom('product_images')
+        .select('product_images.hash')
+        .whereRef('product_images.product_id', '=', 'products.id')
+        .orderBy('product_images.position')
+        .orderBy('product_images.id')
+        .limit(1)
+        .as('image_hash'),
+      eb
+        .exists(
+          eb
+            .selectFrom('product_variants')
+            .select('product_variants.id')
+            .whereRef('product_variants.product_id', '=', 'products.id'),
+        )
+        .as('has_variants'),
+    ])
+    .where('id', 'in', ids)
+    .execute();
+  // EXISTS is a boolean on PostgreSQL and 0 or 1 on SQLite.
+  return rows.map((row) => ({
+    ...row,
+    image_hash: row.image_hash ?? null,
+    has_variants: Number(row.has_variants) === 1,
+  }));
+}
+
 export function stockOf(db: Db, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('products').select(['id', 'stock']).where('id', 'in', ids).execute();

@@ -4,10 +4,15 @@ import { MAX_ORDER_SUBTOTAL, ORDER_TOO_LARGE_MESSAGE } from '@urembo/contract/or
 import { expiredMessage, isExpired } from '@urembo/contract/product-facts';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
-import { describeVariant, imageUrl, parseVariantOptions, variantsFor } from '../catalogue';
+import {
+  describeVariant,
+  findProductsForPricing,
+  imageUrl,
+  parseVariantOptions,
+  variantsFor,
+} from '../catalogue';
 import { applyDiscount, type DiscountApplied } from '../discounts';
 import { findLocationByNames, switchedOffMessage, type NamedLocation } from '../shipping';
-import { findProductsForPricing } from './repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
