@@ -327,7 +327,6 @@ export function nextImagePosition(images: { position: number }[]): number {
   return images.reduce((max, i) => Math.max(max, i.position), -1) + 1;
 }
 
-/** The stock of these products as it is now (for the caches after a stock move). */
 export interface PricingProductRow {
   id: string;
   name: string;
@@ -379,6 +378,7 @@ export async function findProductsForPricing(db: Db, ids: string[]): Promise<Pri
   }));
 }
 
+/** The stock of these products as it is now (for the caches after a stock move). */
 export function stockOf(db: Db, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('products').select(['id', 'stock']).where('id', 'in', ids).execute();
