@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CategoriesTable, Database, ProductImagesTable, ProductsTable } from '../../db/schema';
 import { dialectOf } from '../../db/database';
-import { toCount } from '../../db/sql-values';
+import { fromFlag, toCount } from '../../db/sql-values';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 export type CategoryRow = Selectable<CategoriesTable>;
@@ -374,7 +374,7 @@ export async function findProductsForPricing(db: Db, ids: string[]): Promise<Pri
   return rows.map((row) => ({
     ...row,
     image_hash: row.image_hash ?? null,
-    has_variants: Number(row.has_variants) === 1,
+    has_variants: fromFlag(row.has_variants),
   }));
 }
 

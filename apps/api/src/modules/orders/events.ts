@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, DeliveryStatus, OrderEventColumn } from '../../db/schema';
-import { nowIso, toCount } from '../../db/sql-values';
+import { fromFlag, nowIso } from '../../db/sql-values';
 import { newId } from '../../lib/ids';
 
 export type OrderEvent = OrderEventColumn;
@@ -32,10 +32,10 @@ export async function recordOrderEvent(
   // An order placed with "Send updates on WhatsApp" hears there (SMS stays the fallback: orders/messages.ts).
   const onWhatsApp =
     whatsapp ??
-    toCount(
+    fromFlag(
       (await trx.selectFrom('orders').select('whatsapp').where('id', '=', orderId).executeTakeFirst())
-        ?.whatsapp ?? 0,
-    ) === 1;
+        ?.whatsapp,
+    );
   await trx
     .insertInto('order_messages')
     .values({

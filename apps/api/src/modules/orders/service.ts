@@ -7,7 +7,7 @@ import { normalizeKenyanPhone, PHONE_HINT } from '@urembo/contract/phone';
 import type { z } from 'zod';
 import type { Database, OrdersTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/constraint-errors';
-import { nowIso } from '../../db/sql-values';
+import { nowIso, toFlag } from '../../db/sql-values';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import type { CatalogueChange } from '../../lib/catalogue-changes';
@@ -189,7 +189,7 @@ export class OrderService {
             subtotal: priced.subtotal,
             discount_code: totals.discount?.code ?? null,
             discount_amount: totals.discount?.amount ?? 0,
-            whatsapp: whatsapp ? 1 : 0,
+            whatsapp: toFlag(whatsapp),
             shipping_fee: shippingFee,
             total_amount: totals.afterDiscount + shippingFee,
             payment_status: 'pending',
