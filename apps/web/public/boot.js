@@ -14,7 +14,6 @@
   var chunks = (tag.getAttribute('data-chunks') || '').split(' ').filter(Boolean);
   var root = document.getElementById('root');
   var page = document.documentElement;
-  var CART_KEY = 'urembo:guest-cart';
   var INTENT = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
   var fetched = false;
   var started = false;
@@ -167,13 +166,10 @@
     handOverHeld(Date.now());
   }
 
+  // The cookie the app keeps while this browser holds a cart (features/cart/guest-cart.ts): cheap to read, where the
+  // first read of the browser's storage waits on the disk, a long task on a slow phone.
   function hasCart() {
-    try {
-      var lines = JSON.parse(localStorage.getItem(CART_KEY) || '[]');
-      return Array.isArray(lines) && lines.length > 0;
-    } catch {
-      return false;
-    }
+    return /(?:^|;\s*)urembo_cart=1(?:;|$)/.test(document.cookie);
   }
 
   INTENT.forEach(function (type) {

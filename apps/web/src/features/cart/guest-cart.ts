@@ -61,8 +61,9 @@ export function readGuestCart(): GuestLine[] {
 }
 
 /**
- * Tells the server whether this browser keeps a cart (the cookie's only use): a visitor without one gets the cart
- * page rendered by the server, empty; one with one gets it drawn here, from what this browser keeps.
+ * Tells the server and the page's first script whether this browser keeps a cart (the cookie's only use): a visitor
+ * without one gets the cart page rendered by the server, empty; one with one gets it drawn here, from what this
+ * browser keeps, and the app at once (public/boot.js).
  */
 function markKeptCart(kept: boolean): void {
   if (typeof document === 'undefined') return;
