@@ -36,10 +36,7 @@ test.describe('catalogue', () => {
     await expect(grid.getByRole('heading').first()).not.toHaveText(firstOnPage1!);
     // The cards are the API's second page, in order.
     const firstName: string = api.data[0].name;
-    await expect(grid.getByRole('link').first()).toHaveAttribute(
-      'aria-label',
-      new RegExp(`^${escape(firstName)},`),
-    );
+    await expect(grid.getByRole('link').first()).toHaveText(firstName);
 
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -108,10 +105,10 @@ test.describe('catalogue', () => {
     const labels = await page
       .getByRole('list', { name: 'Search results' })
       .getByRole('link')
-      .evaluateAll((links) => links.map((l) => l.getAttribute('aria-label') ?? ''));
+      .allTextContents();
     expect(labels.length).toBeGreaterThanOrEqual(3);
     // Products named "... Serum" come before ones that only mention serums in their description.
-    const named = labels.map((l) => /serum/i.test(l.split(',')[0]!));
+    const named = labels.map((l) => /serum/i.test(l));
     expect(named.slice(0, 3)).toEqual([true, true, true]);
     expect(named.indexOf(false) === -1 || named.slice(named.indexOf(false)).every((n) => !n)).toBe(true);
   });
@@ -257,10 +254,6 @@ test.describe('catalogue', () => {
     expect((await page.request.get(created.images[0])).status()).toBe(200);
   });
 });
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** A 4 x 4 pink PNG, built by hand (no image library in the e2e package). */
 function tinyPng(): Buffer {

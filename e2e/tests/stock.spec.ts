@@ -72,7 +72,7 @@ for (const [device, viewport] of VIEWPORTS) {
       await page.goto(`/shop?category=${out.category!._id}`);
       const card = page
         .getByRole('article')
-        .filter({ has: page.getByRole('link', { name: new RegExp(`^${out.name},`) }) });
+        .filter({ has: page.getByRole('link', { name: out.name, exact: true }) });
       await expect(card.getByText('Out of stock')).toBeVisible();
       await expect(card.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
       await card.scrollIntoViewIfNeeded();

@@ -30,6 +30,10 @@ describe('ProductCard', () => {
     renderAt(<ProductCard product={product()} />);
     const link = screen.getByRole('link');
     expect(link).toHaveAttribute('href', '/product/rose-water-toner');
+    // The link is named by the words it shows (a voice command says what it sees), and covers the card.
+    expect(link).toHaveAccessibleName('Rose Water Toner');
+    expect(link).toHaveTextContent(/^Rose Water Toner$/);
+    expect(link).toHaveClass('after:inset-0');
     expect(screen.getByRole('heading')).toHaveTextContent('Rose Water Toner');
     expect(screen.getByText('Pure steam-distilled rose water that refreshes, to…')).toBeInTheDocument();
     expect(screen.getByText('Ksh 1,250')).toBeInTheDocument();

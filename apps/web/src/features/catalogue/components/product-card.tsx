@@ -1,5 +1,5 @@
 import type { Product } from '@urembo/contract/catalogue';
-import { formatKsh } from '@urembo/contract/money';
+import type { ReactNode } from 'react';
 import { isExpired } from '@urembo/contract/product-facts';
 import { TRUNCATE, truncate } from '@urembo/contract/text';
 import { Link } from 'wouter';
@@ -47,8 +47,7 @@ export function ProductCard({
   const t = useT();
   const actions = useProductActions();
   const summary = optionSummary(t, product);
-  const from = product.priceRange.min < product.priceRange.max ? `${t('price.from')} ` : '';
-  const body = (
+  const body = (name: ReactNode) => (
     <>
       <div className="relative aspect-square overflow-hidden bg-brand-50">
         <ProductImage
@@ -84,7 +83,7 @@ export function ProductCard({
           </p>
         ) : null}
         <h3 className="line-clamp-2 font-semibold leading-snug text-ink" title={product.name}>
-          {product.name}
+          {name}
         </h3>
         <p className="text-sm leading-snug text-stone-500" title={product.description}>
           {truncate(product.description, descriptionMax)}
@@ -100,7 +99,7 @@ export function ProductCard({
       </div>
     </>
   );
-  const frame = 'group card flex h-full flex-col overflow-hidden';
+  const frame = 'group card relative flex h-full flex-col overflow-hidden';
   if (inactive) {
     return (
       <article
@@ -108,20 +107,26 @@ export function ProductCard({
         aria-label={t('card.unavailableName', { name: product.name })}
         className={`${frame} opacity-60`}
       >
-        {body}
+        {body(product.name)}
       </article>
     );
   }
+  // The product's name is the link, and the link covers the whole card (its ::after): a tap anywhere opens the
+  // product, and a screen reader hears a link named as it reads, with the card's words around it (the name a link
+  // is given must hold the words it shows, and a card shows many).
+  const link = (
+    <Link
+      to={`/product/${product.slug}`}
+      className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-500"
+    >
+      {product.name}
+    </Link>
+  );
   return (
     <article className={`${frame} transition-shadow hover:shadow-md focus-within:shadow-md`}>
-      <Link
-        to={`/product/${product.slug}`}
-        aria-label={`${product.name}, ${from}${formatKsh(product.price)}${summary ? `, ${summary}` : ''}`}
-        className="flex flex-1 flex-col"
-      >
-        {body}
-      </Link>
-      {actions ? <div className="px-3 pb-3 sm:px-4 sm:pb-4">{actions(product, 'card')}</div> : null}
+      {body(link)}
+      {/* Above the link's cover, so its buttons take their own taps. */}
+      {actions ? <div className="relative px-3 pb-3 sm:px-4 sm:pb-4">{actions(product, 'card')}</div> : null}
     </article>
   );
 }
