@@ -86,6 +86,13 @@ describe('request logs', () => {
     expect(messages).toContainEqual(expect.stringMatching(/^GET \/favicon\.svg 200 \d+ms$/));
   });
 
+  it('at warn level, write no request line, pages, files or refusals', async () => {
+    const { lines, stream } = capture();
+    await browse(await start({ LOG_LEVEL: 'warn', LOG_FORMAT: 'json' }, stream));
+    const requests = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e.req);
+    expect(requests).toEqual([]);
+  });
+
   it('in the pretty format, print one readable line per entry', async () => {
     const { lines, stream } = capture();
     await browse(await start({ LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' }, stream));

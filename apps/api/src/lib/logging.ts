@@ -51,8 +51,12 @@ function isLevelEnabled(log: FastifyBaseLogger, level: 'debug' | 'info'): boolea
  */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
+    // At a quieter log level (LOG_LEVEL=warn on a busy shop) neither level writes: nothing is looked at or built.
+    if (!isLevelEnabled(request.log, 'info')) {
+      done();
+      return;
+    }
     const level = isQuietRequest(request.method, request.url, reply.statusCode) ? 'debug' : 'info';
-    // At a quieter log level (LOG_LEVEL=warn on a busy shop) the line is not even built.
     if (isLevelEnabled(request.log, level)) {
       const url = redactUrl(request.url);
       const ms = Math.round(reply.elapsedTime);
