@@ -57,7 +57,7 @@ export function registerRequestLog(app: FastifyInstance): void {
       return;
     }
     const level = isQuietRequest(request.method, request.url, reply.statusCode) ? 'debug' : 'info';
-    if (isLevelEnabled(request.log, level)) {
+    if (level === 'info' || isLevelEnabled(request.log, 'debug')) {
       const url = redactUrl(request.url);
       const ms = Math.round(reply.elapsedTime);
       const entry = { req: request, res: { statusCode: reply.statusCode }, responseTime: ms };
