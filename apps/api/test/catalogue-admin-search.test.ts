@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@urembo/contract/catalogue';
 import { nowIso } from '../src/db/sql-values';
@@ -86,6 +87,19 @@ describeEachDialect('GET /products?q= (the admin table’s search)', (ctx) => {
 
   it('treats a blank q as no search', async () => {
     expect((await names('includeInactive=true&q=%20%20')).total).toBe(6);
+  });
+
+  it('is compressed for a browser that takes it, as the shop pages of the same route are', async () => {
+    const plain = await callApi(ctx(), 'GET', '/products?includeInactive=true&limit=50', adminCookie);
+    const packed = await ctx().app.inject({
+      url: '/api/v1/products?includeInactive=true&limit=50',
+      headers: { cookie: adminCookie, 'accept-encoding': 'br, gzip' },
+    });
+    expect(packed.statusCode).toBe(200);
+    expect(packed.headers['content-encoding']).toBe('br');
+    expect(packed.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(brotliDecompressSync(packed.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(plain.json<PagedBody>().total).toBe(6);
   });
 
   describe('refusals', () => {

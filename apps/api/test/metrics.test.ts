@@ -1,4 +1,6 @@
+import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
+import { RequestTally } from '../src/lib/metrics';
 import { signedInUser } from './support/auth';
 import { createProduct } from './support/catalogue-factories';
 import { createPlace, orderBody } from './support/orders-factories';
@@ -79,5 +81,30 @@ describe('METRICS_TOKEN', () => {
     expect(() => testConfig('/tmp/urembo-metrics-config', { METRICS_TOKEN: 'short' })).toThrow(
       /METRICS_TOKEN/,
     );
+  });
+});
+
+describe('the request tally', () => {
+  it("writes counts and cumulative buckets as prom-client's own counter and histogram do", async () => {
+    const tally = new RequestTally();
+    const registry = new Registry();
+    for (const metric of tally.metrics()) registry.registerMetric(metric);
+    tally.record('GET', '/api/v1/products/:id', 200, 0.004);
+    tally.record('GET', '/api/v1/products/:id', 200, 0.03);
+    tally.record('GET', '/api/v1/products/:id', 200, 7);
+    tally.record('GET', undefined, 404, 0.001);
+    const text = await registry.metrics();
+    const route = 'method="GET",route="/api/v1/products/:id",status="200"';
+    expect(text).toContain('# TYPE urembo_http_requests_total counter');
+    expect(text).toContain(`urembo_http_requests_total{${route}} 3`);
+    expect(text).toContain('urembo_http_requests_total{method="GET",route="unmatched",status="404"} 1');
+    expect(text).toContain('# TYPE urembo_http_request_duration_seconds histogram');
+    expect(text).toContain(`urembo_http_request_duration_seconds_bucket{le="0.005",${route}} 1`);
+    expect(text).toContain(`urembo_http_request_duration_seconds_bucket{le="0.025",${route}} 1`);
+    expect(text).toContain(`urembo_http_request_duration_seconds_bucket{le="0.05",${route}} 2`);
+    expect(text).toContain(`urembo_http_request_duration_seconds_bucket{le="5",${route}} 2`);
+    expect(text).toContain(`urembo_http_request_duration_seconds_bucket{le="+Inf",${route}} 3`);
+    expect(text).toContain(`urembo_http_request_duration_seconds_sum{${route}} 7.034`);
+    expect(text).toContain(`urembo_http_request_duration_seconds_count{${route}} 3`);
   });
 });

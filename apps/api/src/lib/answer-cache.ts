@@ -189,6 +189,23 @@ export async function sendCachedJson(
   return sendCachedBody(request, reply, body);
 }
 
+/**
+ * The options of a route that answers with kept bytes (`sendCachedJson`): they are compressed already, once per
+ * encoding, so the compress plugin's hooks stay off the route. Measured under the catalogue's load, its three hooks
+ * (one per request even when they do nothing) cost about 12 µs of a kept answer's 60 µs of CPU. An answer such a
+ * route sends otherwise goes through `sendJsonOnce`.
+ */
+export const KEPT_ANSWER_ROUTE = { compress: false, decompress: false } as const;
+
+/**
+ * A JSON answer not worth keeping, from a route whose kept answers are compressed already (`KEPT_ANSWER_ROUTE`): sent
+ * as a kept one is (compressed for the client, with an entity tag), then forgotten.
+ */
+export function sendJsonOnce(request: FastifyRequest, reply: FastifyReply, value: unknown): FastifyReply {
+  const text = String(reply.serializeInput(value as Record<string, unknown>, '200'));
+  return sendCachedBody(request, reply, new CachedBody(text, 'application/json; charset=utf-8'));
+}
+
 /** What a kept answer shows, for the caches. */
 export const bodyShows = (body: CachedBody): Shows => body.shows;
 

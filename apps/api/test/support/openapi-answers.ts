@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { OpenAPIV3 } from 'openapi-types';
 import { OpenAPIBackend, type Operation } from 'openapi-backend';
@@ -17,6 +18,16 @@ export interface Answer {
   readonly statusCode: number;
   readonly headers: Record<string, unknown>;
   readonly body: string;
+  /** The bytes as sent (compressed when the answer says so). */
+  readonly rawPayload?: Buffer;
+}
+
+/** The answer's text as the client reads it: decompressed when it came compressed. */
+function answerText(answer: Answer): string {
+  const encoding = answer.headers['content-encoding'];
+  if (!answer.rawPayload || (encoding !== 'br' && encoding !== 'gzip')) return answer.body;
+  const bytes = encoding === 'br' ? brotliDecompressSync(answer.rawPayload) : gunzipSync(answer.rawPayload);
+  return bytes.toString('utf8');
 }
 
 let backend: Promise<OpenAPIBackend> | undefined;
@@ -100,7 +111,7 @@ export async function answerProblems(
     return problems;
   }
   if (type !== 'application/json') return problems;
-  const result = (await api).validateResponse(JSON.parse(answer.body), operation, answer.statusCode);
+  const result = (await api).validateResponse(JSON.parse(answerText(answer)), operation, answer.statusCode);
   for (const error of result.errors ?? []) {
     problems.push(`${where}: body${error.instancePath} ${error.message} (${JSON.stringify(error.params)})`);
   }

@@ -1,6 +1,6 @@
 import { catalogueEndpoints as endpoints } from '@urembo/contract/endpoints/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { etagMatches, sendCachedJson } from '../../lib/answer-cache';
+import { etagMatches, KEPT_ANSWER_ROUTE, sendCachedJson, sendJsonOnce } from '../../lib/answer-cache';
 import { routeOf } from '../../lib/endpoint-route';
 import { notFound } from '../../lib/http-error';
 import type { RouteContext } from '../../lib/route-context';
@@ -31,12 +31,14 @@ export function shopRoutes(ctx: Ctx): FastifyPluginAsyncZod {
 
     app.route({
       ...routeOf(endpoints.listFeaturedProducts),
+      ...KEPT_ANSWER_ROUTE,
       handler: async (request, reply) =>
         sendCachedJson(request, reply, answers, () => service.featuredAndNew(request.query)),
     });
 
     app.route({
       ...routeOf(endpoints.searchProducts),
+      ...KEPT_ANSWER_ROUTE,
       handler: async (request, reply) => {
         const { search, ...paging } = request.query;
         return sendCachedJson(request, reply, answers, () => service.search(search, paging));
@@ -45,6 +47,7 @@ export function shopRoutes(ctx: Ctx): FastifyPluginAsyncZod {
 
     app.route({
       ...routeOf(endpoints.listRelatedProducts),
+      ...KEPT_ANSWER_ROUTE,
       handler: async (request, reply) =>
         sendCachedJson(request, reply, answers, async () => ({
           data: await service.related(request.params.categoryId, request.query.exclude),
@@ -53,12 +56,17 @@ export function shopRoutes(ctx: Ctx): FastifyPluginAsyncZod {
 
     app.route({
       ...routeOf(endpoints.listProducts),
+      ...KEPT_ANSWER_ROUTE,
       handler: async (request, reply) => {
         const query = request.query;
         // Inactive products, and the search by name, brand or SKU, are for the admin table only (never cached).
         if (query.includeInactive || query.q) {
           await requireAdmin(request);
-          return service.list({ ...query, includeInactive: query.includeInactive === true });
+          return sendJsonOnce(
+            request,
+            reply,
+            await service.list({ ...query, includeInactive: query.includeInactive === true }),
+          );
         }
         return sendCachedJson(request, reply, answers, () =>
           service.list({ ...query, includeInactive: false }),
@@ -68,12 +76,14 @@ export function shopRoutes(ctx: Ctx): FastifyPluginAsyncZod {
 
     app.route({
       ...routeOf(endpoints.getProduct),
+      ...KEPT_ANSWER_ROUTE,
       handler: async (request, reply) =>
         sendCachedJson(request, reply, answers, () => service.get(request.params.id), { list: false }),
     });
 
     app.route({
       ...routeOf(endpoints.listBrands),
+      ...KEPT_ANSWER_ROUTE,
       handler: async (request, reply) =>
         sendCachedJson(request, reply, answers, async () => ({ data: await service.brands() })),
     });
@@ -82,6 +92,7 @@ export function shopRoutes(ctx: Ctx): FastifyPluginAsyncZod {
 
     app.route({
       ...routeOf(endpoints.listCategories),
+      ...KEPT_ANSWER_ROUTE,
       handler: async (request, reply) =>
         sendCachedJson(request, reply, answers, async () => ({ data: await service.categories() })),
     });
