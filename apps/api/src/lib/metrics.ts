@@ -6,14 +6,21 @@ import type { Database } from '../db/schema';
 
 /**
  * Answers kept by the catalogue's caches (lib/answer-cache.ts), counted for the whole process: a hit is an answer
- * sent from the cache, a miss one that had to be computed.
+ * sent from the cache, a miss one that had to be computed. Counted as two numbers on every kept answer (a labelled
+ * `inc` checks and hashes its labels each time, as `RequestTally` says); the counter reads them when scraped.
  */
+export const cacheLookups = { hit: 0, miss: 0 };
 const processRegistry = new Registry();
-export const cacheLookups = new Counter({
+new Counter({
   name: 'urembo_cache_lookups_total',
   help: 'Cached API answers asked for, by result (hit: sent from the cache; miss: computed)',
   labelNames: ['result'],
   registers: [processRegistry],
+  collect() {
+    this.reset();
+    this.inc({ result: 'hit' }, cacheLookups.hit);
+    this.inc({ result: 'miss' }, cacheLookups.miss);
+  },
 });
 
 /** What the metrics read of the app beyond its requests. */
@@ -171,7 +178,7 @@ export class RequestTally {
       type: 'counter',
       aggregator: 'sum',
       get: () => ({
-        ...counter,
+        ...described(counter),
         values: [...this.rows.values()].map((row) => ({ labels: row.labels, value: row.count })),
       }),
     };
@@ -197,7 +204,7 @@ export class RequestTally {
           values.push({ labels: row.labels, value: row.sum, metricName: `${name}_sum` });
           values.push({ labels: row.labels, value: row.count, metricName: `${name}_count` });
         }
-        return { ...histogram, values };
+        return { ...described(histogram), values };
       },
     };
     // A registry takes any object with a name and get(); prom-client's Metric type names only its own classes.
@@ -210,6 +217,9 @@ interface TallyValue {
   value: number;
   metricName?: string;
 }
+
+/** A tally metric's name, help, type and aggregator: what prom-client's own metrics answer beside their values. */
+const described = ({ name, help, type, aggregator }: TallyMetric) => ({ name, help, type, aggregator });
 
 interface TallyMetric {
   name: string;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { CachedBody, sendCachedBody } from '../lib/answer-cache';
+import { CachedBody, KEPT_ANSWER_ROUTE, sendCachedBody } from '../lib/answer-cache';
 import type { PageRenderer } from '../lib/page-head';
 import type { ShortCache } from '../lib/short-cache';
 import { LANGUAGES, type Language } from '@urembo/contract/languages';
@@ -189,6 +189,6 @@ export async function registerWebApp(
   // Each of the app's routes is a route here (the home page too: the static plugin would answer the "/" directory
   // with 403), so a page never waits for a file lookup on disk first.
   for (const url of CLIENT_ROUTES) {
-    app.get(url, { compress: false, decompress: false }, (request, reply) => servePage(request, reply, 200));
+    app.get(url, KEPT_ANSWER_ROUTE, (request, reply) => servePage(request, reply, 200));
   }
 }
