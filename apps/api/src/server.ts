@@ -1,3 +1,5 @@
+// First: V8's settings, before anything is allocated.
+import './runtime-settings';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
