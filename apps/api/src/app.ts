@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { simulatorIsMounted, type Config, type TrustProxy } from './config';
 import type { DbHandle } from './db/database';
 import { registerErrorHandling } from './lib/error-handler';
+import { KeptAnswerLane } from './lib/kept-answer-lane';
 import { registerAnswerLanguage } from './lib/request-language';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { contractSerializerCompiler } from './lib/serialize';
@@ -64,7 +65,11 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
   setPasswordHashCost(config.passwordHashCost);
   const loggerOptions = logger ?? serverLogger(config);
+  const trustProxy = trustProxyOption(config.trustProxy);
+  // Visitors' reads of kept answers are answered in front of Fastify (lib/kept-answer-lane.ts).
+  const keptAnswers = new KeptAnswerLane();
   const app = Fastify({
+    serverFactory: keptAnswers.serverFactory,
     logger:
       loggerOptions && typeof loggerOptions === 'object'
         ? { serializers: LOG_SERIALIZERS, ...loggerOptions }
@@ -72,7 +77,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     // registerRequestLog writes one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: DEFAULT_BODY_LIMIT,
-    trustProxy: trustProxyOption(config.trustProxy),
+    trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     forceCloseConnections: 'idle',
@@ -99,7 +104,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   // Only JSON bodies are accepted: anything else answers 415.
   app.removeContentTypeParser('text/plain');
   registerRequestLog(app);
-  registerMetrics(app, config.metricsToken, { db: database.db, poolStats: database.poolStats });
+  const tally = registerMetrics(app, config.metricsToken, { db: database.db, poolStats: database.poolStats });
+  keptAnswers.open(app, { tally, trustProxy });
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

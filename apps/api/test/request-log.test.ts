@@ -1,9 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { isQuietRequest, serverLogger } from '../src/lib/logging';
@@ -76,6 +77,47 @@ describe('request logs', () => {
     const signin = requests[2]!;
     expect(signin).toMatchObject({ level: 30, res: { statusCode: 401 }, req: { method: 'POST' } });
     expect(signin.reqId).toEqual(expect.any(String));
+  });
+
+  it('write the same line for a kept answer sent before routing, with metrics counting it', async () => {
+    const { lines, stream } = capture();
+    const server = await start(
+      { LOG_LEVEL: 'info', LOG_FORMAT: 'json', METRICS_TOKEN: 'metrics-token-0123456789' },
+      stream,
+    );
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    const spy = vi.spyOn(server.caches.answers, 'get');
+    // The first read goes through the route; the second is the lane's (lib/kept-answer-lane.ts).
+    for (const id of ['first-read', 'second-read']) {
+      const res = await fetch(`${base}/api/v1/category`, { headers: { 'x-request-id': id } });
+      expect(res.status).toBe(200);
+    }
+    expect(spy).toHaveBeenCalledTimes(1);
+    const requests = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e.req);
+    expect(requests).toHaveLength(2);
+    const [viaRoute, viaLane] = requests;
+    for (const [entry, id] of [
+      [viaRoute, 'first-read'],
+      [viaLane, 'second-read'],
+    ] as const) {
+      expect(entry).toMatchObject({
+        level: 30,
+        reqId: id,
+        req: { method: 'GET', url: '/api/v1/category', remoteAddress: '127.0.0.1' },
+        res: { statusCode: 200 },
+        msg: expect.stringMatching(/^GET \/api\/v1\/category 200 \d+ms$/),
+      });
+      expect(Object.keys(entry!)).toEqual(Object.keys(viaRoute!));
+      expect(Object.keys(entry!.req as object)).toEqual(Object.keys(viaRoute!.req as object));
+    }
+    const metrics = await server.inject({
+      url: '/metrics',
+      headers: { authorization: 'Bearer metrics-token-0123456789' },
+    });
+    expect(metrics.body).toMatch(
+      /urembo_http_requests_total\{method="GET",route="\/api\/v1\/category",status="200"\} 2/,
+    );
   });
 
   it('at debug level, keep the static files too', async () => {

@@ -173,19 +173,19 @@ export async function sendCachedJson(
   // route with its parsed parameters (unknown query parameters dropped, defaults filled in), so `?limit=10&page=1`,
   // `?page=1&limit=10&utm_source=sms` and `?limit=10` are one answer, and made-up URLs cannot fill the cache.
   let computed = false;
-  const body = await cache.get(
-    `answer:${request.routeOptions.url}:${JSON.stringify(request.params)}:${JSON.stringify(request.query)}`,
-    async () => {
-      computed = true;
-      return new CachedBody(
-        String(reply.serializeInput((await compute()) as Record<string, unknown>, '200')),
-        'application/json; charset=utf-8',
-        200,
-        list,
-      );
-    },
-  );
+  const key = `answer:${request.routeOptions.url}:${JSON.stringify(request.params)}:${JSON.stringify(request.query)}`;
+  const body = await cache.get(key, async () => {
+    computed = true;
+    return new CachedBody(
+      String(reply.serializeInput((await compute()) as Record<string, unknown>, '200')),
+      'application/json; charset=utf-8',
+      200,
+      list,
+    );
+  });
   cacheLookups[computed ? 'miss' : 'hit'] += 1;
+  // The lane may answer this URL itself next time (lib/kept-answer-lane.ts).
+  request.keptAnswer = { cache, key };
   return sendCachedBody(request, reply, body);
 }
 

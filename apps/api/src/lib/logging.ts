@@ -40,7 +40,7 @@ export function serverLogger(
 }
 
 /** pino's own check; a logger without it (Fastify's no-op logger when logging is off) is asked to write anyway. */
-function isLevelEnabled(log: FastifyBaseLogger, level: 'debug' | 'info'): boolean {
+export function isLevelEnabled(log: FastifyBaseLogger, level: 'debug' | 'info'): boolean {
   const check = (log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
   return check ? check.call(log, level) : true;
 }

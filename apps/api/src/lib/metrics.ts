@@ -37,8 +37,13 @@ const QUEUES = ['order_messages', 'account_mails', 'account_notices', 'return_me
  * <METRICS_TOKEN>`: 404 without a token configured (the shop does not say it has metrics), 401 with a wrong one.
  * Requests are counted and timed by route (the route's pattern, never the URL with its ids) and status; orders,
  * payments and queued messages are read from the database when scraped, so every process answers the same figures.
+ * Answers the tally, for requests answered before Fastify routes them (lib/kept-answer-lane.ts).
  */
-export function registerMetrics(app: FastifyInstance, token: string | undefined, deps: MetricsDeps): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  token: string | undefined,
+  deps: MetricsDeps,
+): RequestTally {
   const registry = new Registry();
   const tally = new RequestTally();
   for (const metric of tally.metrics()) registry.registerMetric(metric);
@@ -123,6 +128,7 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined,
     }
     return reply.type(merged.contentType).send(await merged.metrics());
   });
+  return tally;
 }
 
 /** The upper bounds (seconds) of the answer-time histogram's buckets. */

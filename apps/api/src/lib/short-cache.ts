@@ -112,6 +112,22 @@ export class ShortCache<T = unknown> {
     return value;
   }
 
+  /**
+   * The answer kept under `key` as `get` would serve it now (changes applied, stock figures patched in), or undefined
+   * when `get` would have to compute or refresh it (not kept, still being computed, past its TTL, a change that needs
+   * it computed again, changes that cannot be known): a caller that cannot compute goes to one that can.
+   */
+  async peek(key: string): Promise<T | undefined> {
+    try {
+      await this.feed.sync();
+    } catch {
+      return undefined;
+    }
+    const hit = this.entries.get(key);
+    if (!hit?.settled || hit.expires <= Date.now() || !this.patched(key, hit)) return undefined;
+    return hit.settled.value;
+  }
+
   /** A TTL of its own for each answer: 80-120% of the cache's unless told. */
   private ttl(): number {
     const spread = this.options.spread ?? 0.2;

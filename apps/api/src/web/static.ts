@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { CachedBody, KEPT_ANSWER_ROUTE, sendCachedBody } from '../lib/answer-cache';
+import { offerKeptAnswer } from '../lib/kept-answer-lane';
 import type { PageRenderer } from '../lib/page-head';
 import type { ShortCache } from '../lib/short-cache';
 import { LANGUAGES, type Language } from '@urembo/contract/languages';
@@ -165,11 +166,13 @@ export async function registerWebApp(
         // Only the query parameters the screens read make a different page: `/?utm_source=x` is `/`, so a flood of
         // made-up URLs cannot make the server render (or keep) a page per URL.
         const url = pageUrl(pathname, request.url);
-        const page = await pageCache.get(`page:${lang}:${url}`, async () => {
+        const key = `page:${lang}:${url}`;
+        const page = await pageCache.get(key, async () => {
           const plain = await answer(request, pathname, routeStatus, lang);
           const html = await serverRenderer.fill(url, plain.html, lang);
           return new CachedBody(html, 'text/html; charset=utf-8', plain.status);
         });
+        offerKeptAnswer(request, pageCache, key);
         return sendCachedBody(request, reply, page);
       } catch (err) {
         if (err instanceof RenderDeclined) {
