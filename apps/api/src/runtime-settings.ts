@@ -8,7 +8,7 @@ import v8 from 'node:v8';
  * the HTTP objects of Node's own request handling look long-lived, and their places were pretenured for the rest of
  * the process: every later request's objects then went to the old generation, kept the young ones they point to
  * alive (each minor GC promoted 1-4 MB and paused 13-15 ms), and a full GC followed every few seconds. Measured on
- * kept catalogue answers under wrk (docs/decisions/037): 17,000 answers a second with a p99 of 14 ms in that state,
- * 27,000-29,000 and 3 ms with pretenuring off; with the same start, the choice was made in 2 of 2 runs.
+ * kept catalogue answers under wrk (docs/decisions/037): servers whose first reads came under load answered 17,000
+ * a second with a p99 of 14 ms (2 of 2 runs); with pretenuring off, 27,000-29,000 at 3 ms (2 of 2 runs).
  */
 v8.setFlagsFromString('--no-allocation-site-pretenuring');

@@ -113,6 +113,27 @@ describeEachDialect(
       expect((await visit('/api/v1/products/no-such-product-here')).status).toBe(404);
     });
 
+    it('hands a read it could not send to the route, and the server goes on', async () => {
+      const row = await createProduct(ctx(), { name: 'Lane Neem Soap', price: 250 });
+      const url = `/api/v1/products/${row.slug}`;
+      await visit(url);
+      const broken = {
+        etag: '"broken"',
+        status: 200,
+        encodingFor: () => {
+          throw new Error('a kept answer that cannot be sent');
+        },
+      };
+      const peek = vi.spyOn(ctx().app.caches.answers, 'peek').mockResolvedValueOnce(broken as never);
+      const reads = routeReads();
+      const answer = await visit(url);
+      expect(peek).toHaveBeenCalledTimes(1);
+      expect(reads.answers).toHaveBeenCalledTimes(1);
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.bytes.toString())).toMatchObject({ price: 250 });
+      expect((await visit(url)).status).toBe(200);
+    });
+
     it("answers a visitor's storefront page, but not one that sets the language cookie", async () => {
       const row = await createProduct(ctx(), { name: 'Lane Baobab Butter', price: 950 });
       const url = `/product/${row.slug}`;

@@ -41,14 +41,12 @@ const MAX_LANES = 5_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The kept answer this request is being answered with (lib/kept-answer-lane.ts). */
+    /**
+     * The kept answer this request is being answered with, set by the route that sends it: the lane may answer the
+     * same URL itself next time (lib/kept-answer-lane.ts).
+     */
     keptAnswer: KeptAnswer | null;
   }
-}
-
-/** Says which kept answer a request is answered with, so the lane can answer the same URL itself next time. */
-export function offerKeptAnswer(request: FastifyRequest, cache: ShortCache<CachedBody>, key: string): void {
-  request.keptAnswer = { cache, key };
 }
 
 /** The options Fastify applies to an HTTP server it makes. */
@@ -153,8 +151,18 @@ export class KeptAnswerLane {
     const started = performance.now();
     lane.cache.peek(lane.key).then(
       (body) => {
-        if (body && this.served) this.send(req, res, lane, body, started);
-        else fastify(req, res);
+        if (!body || !this.served) {
+          fastify(req, res);
+          return;
+        }
+        try {
+          this.send(req, res, lane, body, started);
+        } catch (err) {
+          // Not a crash: Fastify answers (its error handler too) when nothing was sent yet.
+          this.served.log.error({ err, url: req.url }, 'a kept answer could not be sent before routing');
+          if (res.headersSent) res.destroy();
+          else fastify(req, res);
+        }
       },
       () => fastify(req, res),
     );

@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { CachedBody, KEPT_ANSWER_ROUTE, sendCachedBody } from '../lib/answer-cache';
-import { offerKeptAnswer } from '../lib/kept-answer-lane';
 import type { PageRenderer } from '../lib/page-head';
 import type { ShortCache } from '../lib/short-cache';
 import { LANGUAGES, type Language } from '@urembo/contract/languages';
@@ -172,7 +171,7 @@ export async function registerWebApp(
           const html = await serverRenderer.fill(url, plain.html, lang);
           return new CachedBody(html, 'text/html; charset=utf-8', plain.status);
         });
-        offerKeptAnswer(request, pageCache, key);
+        request.keptAnswer = { cache: pageCache, key };
         return sendCachedBody(request, reply, page);
       } catch (err) {
         if (err instanceof RenderDeclined) {
