@@ -214,11 +214,16 @@ if (lighthouse) printLighthouse(lighthouse);
 
 for (const { name, result } of sales) {
   console.log(
-    `\n${name}: browsing over ${result.urls} URLs, ${saleSeconds} s quiet then ${saleSeconds} s with orders\n`,
+    `\n${name}: browsing over ${result.urls} URLs in windows of ${saleSeconds} s: quiet, with orders twice, quiet\n`,
   );
+  const { quietBefore, sales: withOrders, quietAfter } = result.windows;
   console.table([
-    { run: 'quiet', ...pick(result.quiet) },
-    { run: 'with orders', ...pick(result.sale) },
+    { run: 'quiet, first window', ...pick(quietBefore) },
+    { run: 'with orders, first window', ...pick(withOrders[0]) },
+    { run: 'with orders, second window', ...pick(withOrders[1]) },
+    { run: 'quiet, last window', ...pick(quietAfter) },
+    { run: 'quiet (both windows)', ...pick(result.quiet) },
+    { run: 'with orders (both windows)', ...pick(result.sale) },
     { run: 'orders', rps: result.orders.perSecond, ...withoutFailures(result.orders) },
   ]);
   for (const failure of result.orders.failures) console.log(`an order failed: ${failure}`);
