@@ -42,10 +42,17 @@ const A_LIST: Shows = { productIds: [], list: true };
 /** After a failed refresh, the next one waits this long. */
 const REFRESH_RETRY_MS = 1_000;
 
+/** A computed answer with what it shows; its products as a set, for `apply` to find the answers a change touches. */
+interface Settled<T> {
+  value: T;
+  shows: Shows;
+  products: ReadonlySet<string>;
+}
+
 interface Entry<T> {
   value: Promise<T>;
   /** The answer once computed (undefined while it is). */
-  settled?: { value: T; shows: Shows };
+  settled?: Settled<T>;
   /** Served as it is until then; after it, served while one refresh runs, until `expires` + the TTL. */
   expires: number;
   refreshing: boolean;
@@ -103,7 +110,7 @@ export class ShortCache<T = unknown> {
     this.entries.set(key, entry);
     value.then(
       (computed) => {
-        entry.settled = { value: computed, shows: this.shows(computed) };
+        entry.settled = this.settle(computed);
       },
       () => {
         if (this.entries.get(key) === entry) this.entries.delete(key);
@@ -128,6 +135,11 @@ export class ShortCache<T = unknown> {
     return hit.settled.value;
   }
 
+  private settle(value: T): Settled<T> {
+    const shows = this.shows(value);
+    return { value, shows, products: new Set(shows.productIds) };
+  }
+
   /** A TTL of its own for each answer: 80-120% of the cache's unless told. */
   private ttl(): number {
     const spread = this.options.spread ?? 0.2;
@@ -145,7 +157,7 @@ export class ShortCache<T = unknown> {
     }
     entry.stockMoved = false;
     if (result !== 'keep') {
-      entry.settled = { value: result, shows: this.shows(result) };
+      entry.settled = this.settle(result);
       entry.value = Promise.resolve(result);
     }
     return true;
@@ -162,7 +174,7 @@ export class ShortCache<T = unknown> {
         const same = stale.settled && this.options.same?.(stale.settled.value, fresh);
         this.entries.set(key, {
           value: same ? stale.value : Promise.resolve(fresh),
-          settled: same ? stale.settled : { value: fresh, shows: this.shows(fresh) },
+          settled: same ? stale.settled : this.settle(fresh),
           expires: Date.now() + this.ttl(),
           refreshing: false,
           // A stock move during the refresh may not be in it: checked on the next read.
@@ -190,11 +202,13 @@ export class ShortCache<T = unknown> {
       this.entries.clear();
       return;
     }
-    const ids = new Set(change.productIds);
+    const ids = change.productIds;
     if (change.kind === 'stock') this.stockMoves += 1;
     for (const [key, entry] of this.entries) {
-      const shows = entry.settled?.shows;
-      const touched = !shows || shows.productIds.some((id) => ids.has(id));
+      const settled = entry.settled;
+      const shows = settled?.shows;
+      // A change names a product or two; an answer may show dozens: each of the change's is looked up in its set.
+      const touched = !settled || ids.some((id) => settled.products.has(id));
       if (change.kind === 'stock') {
         if (touched) entry.stockMoved = true;
       } else if (!shows || touched || (change.lists && shows.list)) {
