@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
 import { signedInUser } from './support/auth';
-import { createProduct, setStock } from './support/catalogue-factories';
+import { createCategory, createProduct, setStock } from './support/catalogue-factories';
 import { describeEachDialect } from './support/test-app';
 
 /*
@@ -65,6 +65,45 @@ describeEachDialect(
       expect(again.bytes.length).toBe(0);
       expect(again.headers.etag).toBe(second.headers.etag);
       expect(reads.answers).not.toHaveBeenCalled();
+    });
+
+    it('sends every kept route with the headers and bytes the route sent it with', async () => {
+      const category = await createCategory(ctx(), { name: 'Lane Oils' });
+      const row = await createProduct(ctx(), {
+        name: 'Lane Moringa Oil',
+        price: 1200,
+        categoryId: category.id,
+        isFeatured: true,
+      });
+      // Each kept route once (the API's and the storefront's), in the encodings browsers ask for.
+      const urls = [
+        '/api/v1/products/featuredandnew?page=1&limit=10',
+        '/api/v1/products/search?search=moringa',
+        `/api/v1/products/categoryProducts/${category.id}`,
+        '/api/v1/products?page=1',
+        `/api/v1/products/${row.slug}`,
+        '/api/v1/category',
+        '/api/v1/brands',
+        '/',
+        '/shop',
+        `/product/${row.slug}`,
+        '/search?search=moringa',
+      ];
+      for (const url of urls) {
+        for (const encoding of ['br, gzip', 'gzip', 'identity']) {
+          const headers = { 'accept-encoding': encoding };
+          const first = await visit(url, headers);
+          expect(first.status, url).toBe(200);
+          const reads = routeReads();
+          const second = await visit(url, headers);
+          expect(reads.answers, url).not.toHaveBeenCalled();
+          expect(reads.pages, url).not.toHaveBeenCalled();
+          vi.restoreAllMocks();
+          expect(second.status, url).toBe(200);
+          expect(sameHeaders(second.headers), `${url} (${encoding})`).toEqual(sameHeaders(first.headers));
+          expect(second.bytes.equals(first.bytes), `${url} (${encoding})`).toBe(true);
+        }
+      }
     });
 
     it('shows a price change and a stock move on the next read', async () => {

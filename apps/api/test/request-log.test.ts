@@ -120,6 +120,36 @@ describe('request logs', () => {
     );
   });
 
+  it("behind the shop's proxy, log the visitor's address and host for a kept answer as the route does", async () => {
+    const { lines, stream } = capture();
+    const server = await start({ LOG_LEVEL: 'info', LOG_FORMAT: 'json', TRUST_PROXY: 'true' }, stream);
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    const spy = vi.spyOn(server.caches.answers, 'get');
+    for (const id of ['first-read', 'second-read']) {
+      const res = await fetch(`${base}/api/v1/category`, {
+        headers: {
+          'x-request-id': id,
+          // The left-most entry is the client's own word; the shop's one proxy wrote the right-most.
+          'x-forwarded-for': '198.51.100.66, 203.0.113.9',
+          'x-forwarded-host': 'duka.example.co.ke',
+        },
+      });
+      expect(res.status).toBe(200);
+    }
+    // The second read was the lane's.
+    expect(spy).toHaveBeenCalledTimes(1);
+    const requests = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e.req);
+    expect(requests.map((e) => e.reqId)).toEqual(['first-read', 'second-read']);
+    for (const entry of requests) {
+      expect(entry.req).toMatchObject({ remoteAddress: '203.0.113.9', host: 'duka.example.co.ke' });
+    }
+    // The same fields; only the client's port may differ (fetch may open a second connection).
+    const { remotePort: _first, ...viaRoute } = requests[0]!.req as Record<string, unknown>;
+    const { remotePort: _second, ...viaLane } = requests[1]!.req as Record<string, unknown>;
+    expect(viaLane).toEqual(viaRoute);
+  });
+
   it('at debug level, keep the static files too', async () => {
     const { lines, stream } = capture();
     await browse(await start({ LOG_LEVEL: 'debug', LOG_FORMAT: 'json' }, stream));
