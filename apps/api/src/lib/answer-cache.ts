@@ -76,13 +76,14 @@ export class CachedBody {
     const { productIds, slots } = this.products();
     if (!slots) return 'recompute';
     const parts: string[] = [];
-    const moved: StockSlot[] = [];
+    /** Every slot as it is in the patched text (shifted by the figures before it that changed length). */
+    const after: StockSlot[] = [];
     let from = 0;
     let shift = 0;
     for (const slot of slots) {
       const now = stockOf(slot.id);
       if (now === undefined || now === slot.stock) {
-        moved.push(shift === 0 ? slot : { ...slot, start: slot.start + shift, end: slot.end + shift });
+        after.push(shift === 0 ? slot : { ...slot, start: slot.start + shift, end: slot.end + shift });
         continue;
       }
       if (slot.hasVariants) return 'recompute';
@@ -91,12 +92,12 @@ export class CachedBody {
       from = slot.end;
       const start = slot.start + shift;
       shift += figures.length - (slot.end - slot.start);
-      moved.push({ ...slot, start, end: start + figures.length, stock: now });
+      after.push({ ...slot, start, end: start + figures.length, stock: now });
     }
     if (parts.length === 0) return 'keep';
     parts.push(this.text.slice(from));
     const patched = new CachedBody(parts.join(''), this.type, this.status, this.list);
-    patched.found = { productIds, slots: moved };
+    patched.found = { productIds, slots: after };
     patched.quickUntil = Date.now() + QUICK_FOR_MS;
     return patched;
   }
