@@ -32,7 +32,7 @@ describe('CachedBody after a stock move', () => {
     );
     // The slots it carries over (shifted by the figures' new lengths) are the ones its text holds.
     expect(patched.stockSlots).toEqual(new CachedBody(patched.text, 'json').stockSlots);
-    expect(patched.shows).toEqual({ productIds: ['a', 'b', 'c'], list: true });
+    expect(patched.shows).toEqual({ products: new Set(['a', 'b', 'c']), list: true });
 
     // Patched again from the carried-over slots: a figure going out of stock, another one unchanged.
     figures.set('a', 0);

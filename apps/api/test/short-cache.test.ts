@@ -126,7 +126,7 @@ describe('ShortCache', () => {
     type Answer = { ids: string[]; list: boolean; n: number };
     const { cache, feed } = cacheWith<Answer>({
       ttlMs: 60_000,
-      shows: (a) => ({ productIds: a.ids, list: a.list }),
+      shows: (a) => ({ products: new Set(a.ids), list: a.list }),
     });
     let n = 0;
     const read = (key: string, ids: string[], list: boolean) =>
@@ -165,7 +165,7 @@ describe('ShortCache', () => {
     const reads: string[][] = [];
     const { cache, feed } = cacheWith<Answer>({
       ttlMs: 60_000,
-      shows: (a) => ({ productIds: [a.id], list: false }),
+      shows: (a) => ({ products: new Set([a.id]), list: false }),
       onStock: (a, stockOf) => {
         const now = stockOf(a.id);
         return now === undefined || now === a.stock ? 'keep' : { id: a.id, stock: now };
@@ -288,5 +288,5 @@ describe('ShortCache shared through Redis (two processes)', () => {
 });
 
 function productShows(value: unknown) {
-  return { productIds: [(value as { _id: string })._id], list: false };
+  return { products: new Set([(value as { _id: string })._id]), list: false };
 }

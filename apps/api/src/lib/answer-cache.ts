@@ -49,9 +49,9 @@ export class CachedBody {
   private readonly variants = new Map<Encoding, Buffer>();
   /** The encodings compressed quickly (`QUICK`), to compress again at the usual levels once `quickUntil` passed. */
   private readonly quick = new Set<Encoding>();
-  /** Until when a new compression is a quick one (0: never; a patched answer's first second). */
+  /** Until when a new compression is a quick one (a patched answer's first second; 0 for any other answer). */
   private quickUntil = 0;
-  private found: { productIds: string[]; slots: StockSlot[] | null } | undefined;
+  private found: { products: ReadonlySet<string>; slots: StockSlot[] | null } | undefined;
 
   constructor(
     readonly text: string,
@@ -73,7 +73,7 @@ export class CachedBody {
    * quickly while it is new.
    */
   withStock(stockOf: StockOf): CachedBody | 'keep' | 'recompute' {
-    const { productIds, slots } = this.products();
+    const { products, slots } = this.products();
     if (!slots) return 'recompute';
     const parts: string[] = [];
     /** Every slot as it is in the patched text (shifted by the figures before it that changed length). */
@@ -97,7 +97,7 @@ export class CachedBody {
     if (parts.length === 0) return 'keep';
     parts.push(this.text.slice(from));
     const patched = new CachedBody(parts.join(''), this.type, this.status, this.list);
-    patched.found = { productIds, slots: after };
+    patched.found = { products, slots: after };
     patched.quickUntil = Date.now() + QUICK_FOR_MS;
     return patched;
   }
@@ -107,7 +107,7 @@ export class CachedBody {
     if (!this.found) {
       const ids = [...this.text.matchAll(PRODUCT_ID)];
       const stocks = [...this.text.matchAll(STOCK_FIELDS)];
-      const productIds = [...new Set(ids.map((m) => JSON.parse(`"${m[1]!}"`) as string))];
+      const products = new Set(ids.map((m) => JSON.parse(`"${m[1]!}"`) as string));
       // Each product's stock comes after its id and before the next product's.
       const paired =
         ids.length === stocks.length &&
@@ -128,13 +128,13 @@ export class CachedBody {
             };
           })
         : null;
-      this.found = { productIds, slots };
+      this.found = { products, slots };
     }
     return this.found;
   }
 
   get shows(): Shows {
-    return { productIds: this.products().productIds, list: this.list };
+    return { products: this.products().products, list: this.list };
   }
 
   get stockSlots(): readonly StockSlot[] | null {
@@ -142,14 +142,14 @@ export class CachedBody {
   }
 
   bytes(encoding: Encoding): Buffer {
-    let bytes = this.variants.get(encoding);
-    if (bytes && (this.quickUntil === 0 || !this.quick.has(encoding) || Date.now() < this.quickUntil)) {
-      return bytes;
-    }
-    const quick = this.quickUntil !== 0 && Date.now() < this.quickUntil;
+    const kept = this.variants.get(encoding);
+    if (kept && !this.quick.has(encoding)) return kept;
+    // Not compressed yet, or compressed quickly: again at the usual levels once the answer's first second is over.
+    const quick = Date.now() < this.quickUntil;
+    if (kept && quick) return kept;
     const levels = quick ? QUICK : FULL;
     const identity = this.variants.get('identity')!;
-    bytes =
+    const bytes =
       encoding === 'br'
         ? brotliCompressSync(identity, {
             params: {

@@ -93,7 +93,7 @@ export function createCaches(
 /** The catalogue service keeps products (one product each; null for none, which a new product can change) and totals. */
 function productShows(value: unknown): Shows {
   if (value && typeof value === 'object' && '_id' in value && typeof value._id === 'string') {
-    return { productIds: [value._id], list: false };
+    return { products: new Set([value._id]), list: false };
   }
-  return { productIds: [], list: true };
+  return { products: new Set(), list: true };
 }

@@ -3,7 +3,7 @@ import type { CatalogueChange, ChangeLog } from './catalogue-changes';
 
 /** What a kept answer shows: the products in it, and whether it is a list (which products it holds can change). */
 export interface Shows {
-  productIds: readonly string[];
+  products: ReadonlySet<string>;
   list: boolean;
 }
 
@@ -37,22 +37,15 @@ export interface ChangeFeed {
 }
 
 const ALWAYS_CURRENT: ChangeFeed = { sync: async () => undefined, stockOf: () => undefined };
-const A_LIST: Shows = { productIds: [], list: true };
+const A_LIST: Shows = { products: new Set(), list: true };
 
 /** After a failed refresh, the next one waits this long. */
 const REFRESH_RETRY_MS = 1_000;
 
-/** A computed answer with what it shows; its products as a set, for `apply` to find the answers a change touches. */
-interface Settled<T> {
-  value: T;
-  shows: Shows;
-  products: ReadonlySet<string>;
-}
-
 interface Entry<T> {
   value: Promise<T>;
   /** The answer once computed (undefined while it is). */
-  settled?: Settled<T>;
+  settled?: { value: T; shows: Shows };
   /** Served as it is until then; after it, served while one refresh runs, until `expires` + the TTL. */
   expires: number;
   refreshing: boolean;
@@ -110,7 +103,7 @@ export class ShortCache<T = unknown> {
     this.entries.set(key, entry);
     value.then(
       (computed) => {
-        entry.settled = this.settle(computed);
+        entry.settled = { value: computed, shows: this.shows(computed) };
       },
       () => {
         if (this.entries.get(key) === entry) this.entries.delete(key);
@@ -135,11 +128,6 @@ export class ShortCache<T = unknown> {
     return hit.settled.value;
   }
 
-  private settle(value: T): Settled<T> {
-    const shows = this.shows(value);
-    return { value, shows, products: new Set(shows.productIds) };
-  }
-
   /** A TTL of its own for each answer: 80-120% of the cache's unless told. */
   private ttl(): number {
     const spread = this.options.spread ?? 0.2;
@@ -157,7 +145,7 @@ export class ShortCache<T = unknown> {
     }
     entry.stockMoved = false;
     if (result !== 'keep') {
-      entry.settled = this.settle(result);
+      entry.settled = { value: result, shows: this.shows(result) };
       entry.value = Promise.resolve(result);
     }
     return true;
@@ -174,7 +162,7 @@ export class ShortCache<T = unknown> {
         const same = stale.settled && this.options.same?.(stale.settled.value, fresh);
         this.entries.set(key, {
           value: same ? stale.value : Promise.resolve(fresh),
-          settled: same ? stale.settled : this.settle(fresh),
+          settled: same ? stale.settled : { value: fresh, shows: this.shows(fresh) },
           expires: Date.now() + this.ttl(),
           refreshing: false,
           // A stock move during the refresh may not be in it: checked on the next read.
@@ -205,10 +193,9 @@ export class ShortCache<T = unknown> {
     const ids = change.productIds;
     if (change.kind === 'stock') this.stockMoves += 1;
     for (const [key, entry] of this.entries) {
-      const settled = entry.settled;
-      const shows = settled?.shows;
+      const shows = entry.settled?.shows;
       // A change names a product or two; an answer may show dozens: each of the change's is looked up in its set.
-      const touched = !settled || ids.some((id) => settled.products.has(id));
+      const touched = !shows || ids.some((id) => shows.products.has(id));
       if (change.kind === 'stock') {
         if (touched) entry.stockMoved = true;
       } else if (!shows || touched || (change.lists && shows.list)) {
