@@ -4,7 +4,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { signedInUser } from './support/auth';
 import { createCategory, createProduct } from './support/catalogue-factories';
-import { describeEachDialect } from './support/test-app';
+import { callApi, describeEachDialect } from './support/test-app';
 
 /*
  * Storefront pages are rendered on the server for visitors (the built web app's dist-ssr bundle), kept as
@@ -177,6 +177,44 @@ describeEachDialect(
       expect(rootOf(shop.body)).toContain('Cuticle Oil Pen');
       const search = await get('/search?search=cuticle');
       expect(rootOf(search.body)).toContain('Cuticle Oil Pen');
+    });
+
+    it('renders a product page on the variant its link names (?variant=sku), the canonical address left as it is', async () => {
+      const { cookie: admin } = await signedInUser(ctx(), { role: 'admin' });
+      const created = await callApi(ctx(), 'POST', '/products', admin, {
+        name: 'Silk Day Cream',
+        options: [{ name: 'Size', values: ['30 ml', '50 ml', '100 ml'] }],
+        variants: [
+          { sku: 'SDC-30', options: { Size: '30 ml' }, price: 1200, stock: 5 },
+          { sku: 'SDC-50', options: { Size: '50 ml' }, price: 1800, stock: 4 },
+          { sku: 'SDC-100', options: { Size: '100 ml' }, price: 3200, compareAtPrice: 3600, stock: 0 },
+        ],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const slug = created.json().slug as string;
+      const priceOf = (html: string) =>
+        (/data-testid="price">([\s\S]*?)<\/p>/.exec(rootOf(html))?.[1] ?? '').replace(/<[^>]+>/g, ' ');
+      const plain = await get(`/product/${slug}`);
+      expect(priceOf(plain.body)).toContain('Ksh 1,200');
+      const fifty = await get(`/product/${slug}?variant=SDC-50&utm_source=whatsapp`);
+      expect(fifty.statusCode).toBe(200);
+      expect(priceOf(fifty.body)).toContain('Ksh 1,800');
+      expect(fifty.headers.etag).not.toBe(plain.headers.etag);
+      // A SKU in any case, a sold-out size too: its earlier price and "Out of stock".
+      const hundred = await get(`/product/${slug}?variant=sdc-100`);
+      expect(priceOf(hundred.body)).toContain('Ksh 3,200');
+      expect(priceOf(hundred.body)).toContain('Ksh 3,600');
+      expect(rootOf(hundred.body)).toContain('Out of stock');
+      // One address for search engines, whichever variant is drawn.
+      const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+      expect(canonical(fifty.body)).toBe(canonical(plain.body));
+      expect(canonical(fifty.body)).not.toContain('variant');
+      expect(fifty.body).not.toMatch(/hreflang="[^"]+" href="[^"]*variant=/);
+      // A SKU the product does not sell draws its first variant in stock.
+      expect(priceOf((await get(`/product/${slug}?variant=NOPE-1`)).body)).toContain('Ksh 1,200');
+      // Other pages do not read it.
+      const shop = await get('/shop');
+      expect((await get('/shop?variant=SDC-50')).headers.etag).toBe(shop.headers.etag);
     });
 
     it('keeps one page per screen and the parameters it reads: made-up parameters do not make new pages', async () => {

@@ -55,18 +55,32 @@ const INDEXABLE = Object.values(PAGES as Record<string, Page>)
   .filter((page) => page.indexable)
   .map((page) => pathPattern(page.path));
 
-/** The storefront screens' query parameters (page, category, search term). */
+/** The storefront screens' query parameters that make another page (page, category, search term). */
 const PAGE_PARAMS = ['page', 'category', 'search'];
+/**
+ * What the product page also reads: the variant shown (`?variant=sku`, so a shared link opens on that shade). The
+ * same page for search engines (its canonical address and alternates leave it out), drawn with that variant.
+ */
+const PRODUCT_PARAMS = [...PAGE_PARAMS, 'variant'];
 
-/** A page's URL with only the parameters its screen reads, in a fixed order. */
+/** A page's address with only the parameters that make another page, in a fixed order. */
 export function pageUrl(rawPathname: string, url: string): string {
+  return withParams(rawPathname, url, PAGE_PARAMS);
+}
+
+/** What a page is drawn from: its address and the parameters its screen reads, in a fixed order. */
+export function renderUrl(rawPathname: string, url: string): string {
+  return withParams(rawPathname, url, rawPathname.startsWith('/product/') ? PRODUCT_PARAMS : PAGE_PARAMS);
+}
+
+function withParams(rawPathname: string, url: string, params: readonly string[]): string {
   // A trailing slash makes no other page: `/shop/` is `/shop`, as the router has it.
   const pathname = rawPathname.replace(/(.)\/+$/, '$1');
   const query = url.indexOf('?');
   if (query < 0) return pathname;
   const given = new URLSearchParams(url.slice(query + 1));
   const kept = new URLSearchParams();
-  for (const name of PAGE_PARAMS) {
+  for (const name of params) {
     const value = given.get(name);
     if (value !== null) kept.set(name, value);
   }
@@ -164,7 +178,7 @@ export async function registerWebApp(
       try {
         // Only the query parameters the screens read make a different page: `/?utm_source=x` is `/`, so a flood of
         // made-up URLs cannot make the server render (or keep) a page per URL.
-        const url = pageUrl(pathname, request.url);
+        const url = renderUrl(pathname, request.url);
         const key = `page:${lang}:${url}`;
         const page = await pageCache.get(key, async () => {
           const plain = await answer(request, pathname, routeStatus, lang);
