@@ -1,8 +1,10 @@
 // Bulk-inserts many believable products into a running shop's database, for the scale benchmark:
 //   node apps/api/bench/seed-products.mjs --data-dir <DATA_DIR> [--count 100000]
 //   node apps/api/bench/seed-products.mjs --database-url postgres://... [--count 100000]
-// Products go into the existing categories and reuse the existing pictures (run it after the demo seed). The
-// search index follows through the same triggers as every other write (migration 008).
+// Products go into the existing categories and reuse the existing pictures (run it after the demo seed). A third of
+// them (every third) are sold in six shades: six variants each, with their own SKU, price, stock, picture and
+// swatch, as the admin's variants editor writes them. The search index follows through the same triggers as every
+// other write (migrations 008 and 017), so it finds the shades' names and SKUs.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -94,6 +96,16 @@ const PHRASES = [
   'with cold-pressed African oils',
 ];
 
+/** The six shades a bulk product in shades is sold in, with their swatch colours. */
+const SHADES = [
+  ['Nairobi Red', '#B3202E'],
+  ['Mocha', '#8A5A44'],
+  ['Berry Plum', '#6E2143'],
+  ['Rose Nude', '#B9776B'],
+  ['Cocoa', '#5A3526'],
+  ['Coral', '#E0604F'],
+];
+
 function pick(list, n) {
   return list[n % list.length];
 }
@@ -111,6 +123,7 @@ export function benchProduct(n, categories, start) {
   const name = `${brand} ${adjective} ${ingredient} ${type}`;
   const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-b${n}`;
   const at = new Date(start - (n + 1) * 60_000).toISOString();
+  const shades = inShades(n);
   return {
     id: newId(),
     slug,
@@ -127,7 +140,44 @@ export function benchProduct(n, categories, start) {
     review_count: 0,
     created_at: at,
     updated_at: at,
+    // As the catalogue's writes keep a product in shades: its options, its variants' words for search, and no
+    // stock of its own (each shade has its own).
+    options: shades ? JSON.stringify([{ name: 'Shade', values: SHADES.map(([shade]) => shade) }]) : '[]',
+    variant_terms: shades ? SHADES.flatMap(([shade]) => [shadeSku(n, shade), shade]).join(' ') : '',
+    stock: null,
   };
+}
+
+/** Every third bulk product is sold in shades. */
+function inShades(n) {
+  return n % 3 === 0;
+}
+
+function shadeSku(n, shade) {
+  return `B${n}-${shade.toUpperCase().replace(/\s+/g, '-')}`;
+}
+
+/**
+ * The variants of bulk product n (none unless it is sold in shades): one per shade, the product's price or 100 more,
+ * the last one on sale (an earlier price), stock between 0 and 44 (about one shade in seven out of stock), the
+ * product's picture and the shade's swatch.
+ */
+export function benchVariants(n, product, imageHash) {
+  if (!inShades(n)) return [];
+  return SHADES.map(([shade, swatch], position) => ({
+    id: newId(),
+    product_id: product.id,
+    sku: shadeSku(n, shade),
+    options: JSON.stringify({ Shade: shade }),
+    position,
+    price: product.price + (position % 2) * 100,
+    compare_at_price: position === SHADES.length - 1 ? product.price + 300 : null,
+    stock: (n + position) % 7 === 0 ? 0 : 5 + ((n + position) % 40),
+    image_hash: imageHash,
+    swatch,
+    created_at: product.created_at,
+    updated_at: product.created_at,
+  }));
 }
 
 const COLUMNS = [
@@ -144,6 +194,24 @@ const COLUMNS = [
   'category_id',
   'rating',
   'review_count',
+  'created_at',
+  'updated_at',
+  'options',
+  'variant_terms',
+  'stock',
+];
+
+const VARIANT_COLUMNS = [
+  'id',
+  'product_id',
+  'sku',
+  'options',
+  'position',
+  'price',
+  'compare_at_price',
+  'stock',
+  'image_hash',
+  'swatch',
   'created_at',
   'updated_at',
 ];
@@ -170,11 +238,16 @@ async function seedSqlite(dataDir, count) {
   const insertImage = db.prepare(
     'insert into product_images (id, product_id, hash, position, width, height, created_at) values (?, ?, ?, 0, 1200, 1200, ?)',
   );
+  const insertVariant = db.prepare(
+    `insert into product_variants (${VARIANT_COLUMNS.join(', ')}) values (${VARIANT_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+  );
   const batch = db.transaction((from, to) => {
     for (let n = from; n < to; n++) {
       const row = benchProduct(n, categories, start);
+      const hash = hashes.length > 0 ? pick(hashes, n) : null;
       insertProduct.run(row);
-      if (hashes.length > 0) insertImage.run(newId(), row.id, pick(hashes, n), row.created_at);
+      if (hash) insertImage.run(newId(), row.id, hash, row.created_at);
+      for (const variant of benchVariants(n, row, hash)) insertVariant.run(variant);
     }
   });
   for (let from = 0; from < count; from += 10_000) batch(from, Math.min(count, from + 10_000));
@@ -197,13 +270,12 @@ async function seedPostgres(databaseUrl, count) {
     for (let from = 0; from < count; from += size) {
       const rows = [];
       for (let n = from; n < Math.min(count, from + size); n++) rows.push(benchProduct(n, categories, start));
-      const values = [];
-      const tuples = rows.map((row, i) => {
-        values.push(...COLUMNS.map((c) => row[c]));
-        return `(${COLUMNS.map((_, j) => `$${i * COLUMNS.length + j + 1}`).join(', ')})`;
-      });
+      const variants = rows.flatMap((row, i) =>
+        benchVariants(from + i, row, hashes.length > 0 ? pick(hashes, from + i) : null),
+      );
       await client.query('begin');
-      await client.query(`insert into products (${COLUMNS.join(', ')}) values ${tuples.join(', ')}`, values);
+      await insertRows(client, 'products', COLUMNS, rows);
+      if (variants.length > 0) await insertRows(client, 'product_variants', VARIANT_COLUMNS, variants);
       if (hashes.length > 0) {
         const images = [];
         const imageTuples = rows.map((row, i) => {
@@ -220,9 +292,20 @@ async function seedPostgres(databaseUrl, count) {
     }
     await client.query('analyze products');
     await client.query('analyze product_images');
+    await client.query('analyze product_variants');
   } finally {
     await client.end();
   }
+}
+
+/** One multi-row insert of `rows` (objects keyed by `columns`) into `table`. */
+async function insertRows(client, table, columns, rows) {
+  const values = [];
+  const tuples = rows.map((row, i) => {
+    values.push(...columns.map((c) => row[c]));
+    return `(${columns.map((_, j) => `$${i * columns.length + j + 1}`).join(', ')})`;
+  });
+  await client.query(`insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`, values);
 }
 
 /** Adds `count` products to the shop's database (SQLite in dataDir, or PostgreSQL at databaseUrl). */
