@@ -18,6 +18,12 @@ export interface Page {
   readonly serverRendered?: true;
   /** Search engines list it (the sitemap): its head names its address in each language (`hreflang`). */
   readonly indexable?: true;
+  /**
+   * Query parameters its screen also draws from without making another address (the product page's `?variant=sku`,
+   * so a shared link opens on that shade): the server renders and keeps a page per value, and the page's canonical
+   * address and alternates leave them out.
+   */
+  readonly drawnFrom?: readonly string[];
 }
 
 /**
@@ -45,6 +51,7 @@ export const PAGES = {
     screen: 'src/app/screens/product-screen.tsx',
     serverRendered: true,
     indexable: true,
+    drawnFrom: ['variant'],
   },
   cart: {
     path: '/cart',

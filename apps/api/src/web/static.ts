@@ -57,25 +57,30 @@ const INDEXABLE = Object.values(PAGES as Record<string, Page>)
 
 /** The storefront screens' query parameters that make another page (page, category, search term). */
 const PAGE_PARAMS = ['page', 'category', 'search'];
-/**
- * What the product page also reads: the variant shown (`?variant=sku`, so a shared link opens on that shade). The
- * same page for search engines (its canonical address and alternates leave it out), drawn with that variant.
- */
-const PRODUCT_PARAMS = [...PAGE_PARAMS, 'variant'];
+
+/** The pages whose screens also draw from other parameters (PAGES' `drawnFrom`), with all they read. */
+const DRAWN_FROM = Object.values(PAGES as Record<string, Page>)
+  .filter((page) => page.drawnFrom)
+  .map((page) => ({ path: pathPattern(page.path), params: [...PAGE_PARAMS, ...page.drawnFrom!] }));
+
+/** A trailing slash makes no other page: `/shop/` is `/shop`, as the router has it. */
+function withoutTrailingSlash(pathname: string): string {
+  return pathname.replace(/(.)\/+$/, '$1');
+}
 
 /** A page's address with only the parameters that make another page, in a fixed order. */
 export function pageUrl(rawPathname: string, url: string): string {
-  return withParams(rawPathname, url, PAGE_PARAMS);
+  return withParams(withoutTrailingSlash(rawPathname), url, PAGE_PARAMS);
 }
 
-/** What a page is drawn from: its address and the parameters its screen reads, in a fixed order. */
+/** What a page is drawn from: its address and every parameter its screen reads, in a fixed order. */
 export function renderUrl(rawPathname: string, url: string): string {
-  return withParams(rawPathname, url, rawPathname.startsWith('/product/') ? PRODUCT_PARAMS : PAGE_PARAMS);
+  const pathname = withoutTrailingSlash(rawPathname);
+  const drawn = DRAWN_FROM.find((page) => page.path.test(pathname));
+  return withParams(pathname, url, drawn?.params ?? PAGE_PARAMS);
 }
 
-function withParams(rawPathname: string, url: string, params: readonly string[]): string {
-  // A trailing slash makes no other page: `/shop/` is `/shop`, as the router has it.
-  const pathname = rawPathname.replace(/(.)\/+$/, '$1');
+function withParams(pathname: string, url: string, params: readonly string[]): string {
   const query = url.indexOf('?');
   if (query < 0) return pathname;
   const given = new URLSearchParams(url.slice(query + 1));
@@ -155,7 +160,7 @@ export async function registerWebApp(
         break;
       }
     }
-    const path = pathname.replace(/(.)\/+$/, '$1');
+    const path = withoutTrailingSlash(pathname);
     if (status === 200 && INDEXABLE.some((pattern) => pattern.test(path))) {
       const alternates = languageAlternates(config.publicUrl, pageUrl(pathname, request.url));
       head = head ? `${head}\n    ${alternates}` : alternates;
