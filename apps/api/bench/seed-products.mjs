@@ -201,6 +201,8 @@ const COLUMNS = [
   'stock',
 ];
 
+const IMAGE_COLUMNS = ['id', 'product_id', 'hash', 'position', 'width', 'height', 'created_at'];
+
 const VARIANT_COLUMNS = [
   'id',
   'product_id',
@@ -215,6 +217,22 @@ const VARIANT_COLUMNS = [
   'created_at',
   'updated_at',
 ];
+
+/** Bulk product n's rows: the product, its picture (one of the shop's, when it has any) and its variants. */
+function benchRows(n, categories, start, hashes) {
+  const product = benchProduct(n, categories, start);
+  const hash = hashes.length > 0 ? pick(hashes, n) : null;
+  const image = hash && {
+    id: newId(),
+    product_id: product.id,
+    hash,
+    position: 0,
+    width: 1200,
+    height: 1200,
+    created_at: product.created_at,
+  };
+  return { product, image, variants: benchVariants(n, product, hash) };
+}
 
 async function seedSqlite(dataDir, count) {
   const { default: Database } = await import('better-sqlite3');
@@ -232,22 +250,19 @@ async function seedSqlite(dataDir, count) {
   // Older than everything already there, so the demo products stay on the first pages.
   const oldest = db.prepare('select min(created_at) as at from products').get().at;
   const start = oldest ? Date.parse(oldest) : Date.now();
-  const insertProduct = db.prepare(
-    `insert into products (${COLUMNS.join(', ')}) values (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
-  );
-  const insertImage = db.prepare(
-    'insert into product_images (id, product_id, hash, position, width, height, created_at) values (?, ?, ?, 0, 1200, 1200, ?)',
-  );
-  const insertVariant = db.prepare(
-    `insert into product_variants (${VARIANT_COLUMNS.join(', ')}) values (${VARIANT_COLUMNS.map((c) => `@${c}`).join(', ')})`,
-  );
+  const insert = (table, columns) =>
+    db.prepare(
+      `insert into ${table} (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`,
+    );
+  const insertProduct = insert('products', COLUMNS);
+  const insertImage = insert('product_images', IMAGE_COLUMNS);
+  const insertVariant = insert('product_variants', VARIANT_COLUMNS);
   const batch = db.transaction((from, to) => {
     for (let n = from; n < to; n++) {
-      const row = benchProduct(n, categories, start);
-      const hash = hashes.length > 0 ? pick(hashes, n) : null;
-      insertProduct.run(row);
-      if (hash) insertImage.run(newId(), row.id, hash, row.created_at);
-      for (const variant of benchVariants(n, row, hash)) insertVariant.run(variant);
+      const { product, image, variants } = benchRows(n, categories, start, hashes);
+      insertProduct.run(product);
+      if (image) insertImage.run(image);
+      for (const variant of variants) insertVariant.run(variant);
     }
   });
   for (let from = 0; from < count; from += 10_000) batch(from, Math.min(count, from + 10_000));
@@ -269,25 +284,19 @@ async function seedPostgres(databaseUrl, count) {
     const size = 1000;
     for (let from = 0; from < count; from += size) {
       const rows = [];
-      for (let n = from; n < Math.min(count, from + size); n++) rows.push(benchProduct(n, categories, start));
-      const variants = rows.flatMap((row, i) =>
-        benchVariants(from + i, row, hashes.length > 0 ? pick(hashes, from + i) : null),
-      );
+      for (let n = from; n < Math.min(count, from + size); n++)
+        rows.push(benchRows(n, categories, start, hashes));
+      const images = rows.flatMap((row) => (row.image ? [row.image] : []));
+      const variants = rows.flatMap((row) => row.variants);
       await client.query('begin');
-      await insertRows(client, 'products', COLUMNS, rows);
+      await insertRows(
+        client,
+        'products',
+        COLUMNS,
+        rows.map((row) => row.product),
+      );
+      if (images.length > 0) await insertRows(client, 'product_images', IMAGE_COLUMNS, images);
       if (variants.length > 0) await insertRows(client, 'product_variants', VARIANT_COLUMNS, variants);
-      if (hashes.length > 0) {
-        const images = [];
-        const imageTuples = rows.map((row, i) => {
-          images.push(newId(), row.id, pick(hashes, from + i), row.created_at);
-          const b = i * 4;
-          return `($${b + 1}, $${b + 2}, $${b + 3}, 0, 1200, 1200, $${b + 4})`;
-        });
-        await client.query(
-          `insert into product_images (id, product_id, hash, position, width, height, created_at) values ${imageTuples.join(', ')}`,
-          images,
-        );
-      }
       await client.query('commit');
     }
     await client.query('analyze products');
